@@ -1,0 +1,60 @@
+#include "referee/core/finding.h"
+
+#include <sstream>
+
+#include "referee/core/check.h"
+
+namespace referee {
+
+void ThrowInternalError(const char* file, int line, const std::string& message) {
+  std::ostringstream text;
+  text << "internal error at " << file << ":" << line << ": " << message;
+  throw InternalError(text.str());
+}
+
+Finding Malformed(std::string code, std::string path, std::string message) {
+  return Finding{std::move(code), Severity::kMalformed, Place{std::move(path), {}},
+                 std::move(message)};
+}
+
+Finding Illegal(std::string code, Place place, std::string message) {
+  return Finding{std::move(code), Severity::kError, std::move(place), std::move(message)};
+}
+
+Finding Note(std::string code, Place place, std::string message) {
+  return Finding{std::move(code), Severity::kNote, std::move(place), std::move(message)};
+}
+
+std::string_view SeverityName(Severity severity) {
+  switch (severity) {
+    case Severity::kMalformed:
+      return "malformed";
+    case Severity::kError:
+      return "error";
+    case Severity::kNote:
+      return "note";
+  }
+  return "error";
+}
+
+// JSON pointer escaping (RFC 6901): '~' becomes "~0" and '/' becomes "~1".
+std::string ChildPath(std::string_view parent, std::string_view key) {
+  std::string path(parent);
+  path += '/';
+  for (char c : key) {
+    if (c == '~') {
+      path += "~0";
+    } else if (c == '/') {
+      path += "~1";
+    } else {
+      path += c;
+    }
+  }
+  return path;
+}
+
+std::string ChildPath(std::string_view parent, size_t index) {
+  return ChildPath(parent, std::to_string(index));
+}
+
+}  // namespace referee

@@ -1,0 +1,62 @@
+// Finding: something the referee reports about a record or an event, with a stable code, a place
+// and a message of the form "expected X, found Y".
+//
+// Codes are stable strings (docs/findings.md lists every one); games may add their own. The
+// severity separates a record that cannot be read (malformed) from a well-formed record that
+// breaks a rule or whose claims differ (error), and from information that changes no verdict.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace referee {
+
+enum class Severity { kMalformed, kError, kNote };
+
+// Where a finding happened in game terms. Zero means "not applicable".
+struct GamePlace {
+  int deal = 0;       // 1-based deal number in the record
+  int trick = 0;      // 1-based trick number within the deal
+  int turn = 0;       // 1-based turn number (Cahoots)
+  std::string actor;  // a seat ("E") or a player name (Cahoots)
+  std::string card;   // canonical card text
+
+  bool operator==(const GamePlace&) const = default;
+};
+
+// Where a finding happened in the record: a JSON pointer ("/deals/2/tricks/5/1"), identical for
+// the YAML and the JSON encoding of the same record. Line and column are looked up from it.
+struct Place {
+  std::string path;
+  GamePlace game;
+  // Source position, 1-based, 0 when unknown. Filled by the parser for syntax errors and by the
+  // verifier (from the path) for everything else.
+  uint32_t line = 0;
+  uint32_t column = 0;
+
+  bool operator==(const Place&) const = default;
+};
+
+struct Finding {
+  std::string code;
+  Severity severity = Severity::kError;
+  Place place;
+  std::string message;
+
+  bool operator==(const Finding&) const = default;
+};
+
+// Shorthands that keep call sites short and the severity explicit.
+Finding Malformed(std::string code, std::string path, std::string message);
+Finding Illegal(std::string code, Place place, std::string message);
+Finding Note(std::string code, Place place, std::string message);
+
+std::string_view SeverityName(Severity severity);
+
+// Joins JSON pointer segments: Child("/deals/2", "tricks") == "/deals/2/tricks".
+std::string ChildPath(std::string_view parent, std::string_view key);
+std::string ChildPath(std::string_view parent, size_t index);
+
+}  // namespace referee

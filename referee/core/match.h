@@ -1,0 +1,101 @@
+// Match: the state of one match at one table, and the one step that changes it.
+//
+// Every game implements this interface; the verifier (replay) and the live referee drive it the
+// same way. Apply checks an event against the rules before it changes anything: a rejected event
+// returns the Finding and leaves the state exactly as it was.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "referee/core/event.h"
+#include "referee/core/result.h"
+#include "referee/core/rule_options.h"
+#include "referee/core/seeded_deal.h"
+
+namespace referee {
+
+enum class Phase { kDeal, kCall, kPlay, kTurn, kOver };
+
+// Who must act next, and how.
+struct ToAct {
+  Phase phase = Phase::kDeal;
+  std::optional<Seat> seat;   // trick games
+  std::optional<int> player;  // Cahoots: index into the players; none in Speed
+  int deal = 0;
+  int trick = 0;
+};
+
+// What an accepted event made public, for the live referee and for logs.
+struct Announcement {
+  std::string kind;  // "trick", "deal", "goal", "end", ...
+  std::string text;
+};
+
+struct Ruling {
+  std::vector<Announcement> announcements;
+  // Findings about an event that is accepted all the same because what it records did happen and
+  // play can go on from it: an error (a Conspiracy conference that ran over its minute) makes the
+  // verdict invalid without stopping the check; a note (Speed Cahoots without timestamps) only
+  // informs.
+  std::vector<Finding> findings;
+};
+
+// Points per scoring unit (seats "N".."W" or partnerships "NS", "EW"), per deal and in total.
+struct ScoreSheet {
+  std::vector<std::string> units;
+  struct Row {
+    int deal = 0;
+    std::string label;  // e.g. "dealer N" or "dealer N, EW called 5 hearts: made"
+    std::vector<int> points;
+    bool void_deal = false;  // not scored: an illegal event stopped its check
+  };
+  std::vector<Row> rows;
+  std::vector<int> totals;
+};
+
+// The end of the match in comparable facts, e.g. ("N","104") ("winner","N"), or for Cahoots
+// ("outcome","win") ("goals","15"). A claimed `result:` is compared key by key with these.
+struct Outcome {
+  bool over = false;
+  std::string summary;  // one line for people: "N wins with 104"
+  std::vector<std::pair<std::string, std::string>> facts;
+};
+
+struct MatchSetup {
+  RuleOptions rules;
+  std::vector<std::string> players;  // seat order N E S W, or Cahoots turn order
+  std::optional<std::string> seed;
+  Sha256Function sha256 = nullptr;  // needed when seed is set
+};
+
+class Match {
+ public:
+  virtual ~Match() = default;
+
+  virtual ToAct Next() const = 0;
+  // Every event that would be accepted now, where the choice is the players' (calls, plays,
+  // turns). Empty while a deal is awaited: dealing is not a choice.
+  virtual std::vector<Event> LegalEvents() const = 0;
+  virtual Result<Ruling> Apply(const Event& event) = 0;
+
+  // After an illegal event the rest of a deal cannot be checked: the deal is closed unscored (or
+  // with the record's claimed points standing in) and the match moves on to the next deal.
+  // Returns false where the game has no deals to move on to (Cahoots).
+  virtual bool VoidCurrentDeal(const std::optional<std::vector<int>>& stand_in_points) = 0;
+
+  virtual bool IsOver() const = 0;
+  // Findings that belong in the verdict without rejecting any event, asked for once the record's
+  // events are done: a Note (e.g. Speed Cahoots "timer not verifiable") or an error that only the
+  // whole record shows (e.g. Speed Cahoots finishing after its time limit).
+  virtual std::vector<Finding> EndFindings() const { return {}; }
+  virtual ScoreSheet Scores() const = 0;
+  virtual Outcome GetOutcome() const = 0;
+  virtual std::unique_ptr<Match> Clone() const = 0;
+  // A complete description of the state: equal texts mean equal states (tests compare them).
+  virtual std::string Describe() const = 0;
+};
+
+}  // namespace referee

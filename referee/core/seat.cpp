@@ -1,0 +1,29 @@
+#include "referee/core/seat.h"
+
+namespace referee {
+
+char SeatLetter(Seat seat) { return "NESW"[SeatIndex(seat)]; }
+
+std::string SeatName(Seat seat) { return std::string(1, SeatLetter(seat)); }
+
+std::string PartnershipName(Partnership side) {
+  return side == Partnership::kNorthSouth ? "NS" : "EW";
+}
+
+Result<Seat> ParseSeat(std::string_view text, const std::string& path) {
+  for (Seat seat : kAllSeats) {
+    if (text.size() == 1 && text[0] == SeatLetter(seat)) return seat;
+  }
+  return Fail(Malformed("bad-seat", path,
+                        "expected a seat N, E, S or W, found '" + std::string(text) + "'"));
+}
+
+Result<Partnership> ParsePartnership(std::string_view text, const std::string& path) {
+  for (Partnership side : kAllPartnerships) {
+    if (text == PartnershipName(side)) return side;
+  }
+  return Fail(Malformed("bad-partnership", path,
+                        "expected a partnership NS or EW, found '" + std::string(text) + "'"));
+}
+
+}  // namespace referee

@@ -1,0 +1,84 @@
+#include "referee/core/seeded_deal.h"
+
+#include <numeric>
+#include <string>
+#include <utility>
+
+#include "referee/core/check.h"
+
+namespace referee {
+namespace {
+
+// A stream of 64-bit words drawn from consecutive SHA-256 blocks.
+class WordStream {
+ public:
+  WordStream(Sha256Function sha256, std::string_view seed, int board) : sha256_(sha256) {
+    prefix_.assign(seed);
+    prefix_ += '\0';
+    prefix_ += std::to_string(board);
+    prefix_ += '\0';
+  }
+
+  uint64_t Next() {
+    if (word_ == 4) Refill();
+    uint64_t value = 0;
+    for (int byte = 0; byte < 8; ++byte) value = (value << 8) | block_[word_ * 8 + byte];
+    ++word_;
+    return value;
+  }
+
+ private:
+  void Refill() {
+    std::string input = prefix_;
+    for (int shift = 24; shift >= 0; shift -= 8) {
+      input += static_cast<char>((counter_ >> shift) & 0xff);
+    }
+    block_ = sha256_(input);
+    ++counter_;
+    word_ = 0;
+  }
+
+  Sha256Function sha256_;
+  std::string prefix_;
+  Sha256Digest block_{};
+  uint32_t counter_ = 0;
+  int word_ = 4;  // forces a refill on first use
+};
+
+uint64_t Uniform(WordStream& words, uint64_t m) {
+  // limit = floor(2^64 / m) * m, computed without 128-bit arithmetic. When m divides 2^64 the
+  // limit is 2^64 itself and every word is accepted.
+  uint64_t remainder = (~uint64_t{0} % m + 1) % m;  // 2^64 mod m
+  uint64_t limit = 0 - remainder;                   // 2^64 - (2^64 mod m), mod 2^64
+  for (;;) {
+    uint64_t word = words.Next();
+    if (remainder == 0 || word < limit) return word % m;
+  }
+}
+
+}  // namespace
+
+std::vector<int> SeededPermutation(Sha256Function sha256, std::string_view seed, int board, int n) {
+  REFEREE_CHECK(sha256 != nullptr, "SeededPermutation needs a SHA-256 function");
+  REFEREE_CHECK(n >= 0, "SeededPermutation needs a non-negative pack size");
+  std::vector<int> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  WordStream words(sha256, seed, board);
+  for (int i = n - 1; i >= 1; --i) {
+    int j = static_cast<int>(Uniform(words, static_cast<uint64_t>(i) + 1));
+    std::swap(order[i], order[j]);
+  }
+  return order;
+}
+
+std::string HexDigest(const Sha256Digest& digest) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string text;
+  for (uint8_t byte : digest) {
+    text += kHex[byte >> 4];
+    text += kHex[byte & 0xf];
+  }
+  return text;
+}
+
+}  // namespace referee

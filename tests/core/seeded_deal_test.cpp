@@ -1,0 +1,63 @@
+// Pinned vectors of the seeded deal (docs/record-format.md). The expected orders were computed by
+// scripts/seeded_deal.py, an independent implementation with Python's hashlib, so a change to
+// either side of the published algorithm fails here.
+#include "referee/core/seeded_deal.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "referee/core/card.h"
+#include "verifier/sha256.h"
+
+namespace referee {
+namespace {
+
+TEST(SeededDeal, Pack52Board1MatchesTheReferenceImplementation) {
+  std::vector<int> expected = {32, 37, 25, 22, 3,  41, 46, 14, 18, 38, 49, 8,  5,
+                               17, 19, 26, 45, 9,  21, 15, 7,  42, 6,  39, 48, 33,
+                               1,  0,  36, 16, 31, 23, 51, 43, 12, 27, 4,  24, 10,
+                               20, 29, 34, 47, 11, 50, 28, 40, 35, 2,  30, 44, 13};
+  EXPECT_EQ(SeededPermutation(&verifier::Sha256, "club-2026", 1, 52), expected);
+}
+
+TEST(SeededDeal, Pack32Board2MatchesTheReferenceImplementation) {
+  std::vector<int> expected = {12, 8, 27, 18, 31, 1, 4,  28, 21, 20, 0,  10, 3,  14, 2,  6,
+                               29, 7, 22, 13, 30, 5, 25, 23, 24, 9,  11, 26, 15, 19, 17, 16};
+  EXPECT_EQ(SeededPermutation(&verifier::Sha256, "club-2026", 2, 32), expected);
+}
+
+TEST(SeededDeal, Pack56Board7MatchesTheReferenceImplementation) {
+  std::vector<int> expected = {33, 13, 49, 38, 48, 5,  22, 50, 32, 16, 44, 45, 2,  24,
+                               8,  6,  7,  35, 47, 40, 15, 36, 52, 20, 37, 18, 27, 34,
+                               23, 9,  46, 11, 0,  41, 25, 51, 12, 14, 42, 28, 39, 53,
+                               4,  1,  3,  54, 19, 29, 55, 21, 30, 26, 10, 31, 17, 43};
+  EXPECT_EQ(SeededPermutation(&verifier::Sha256, "x", 7, 56), expected);
+}
+
+TEST(SeededDeal, CardsOfTheCanonicalPack) {
+  // python3 scripts/seeded_deal.py club-2026 1 52 --cards, first and last five cards.
+  std::vector<Card> pack = CanonicalOrder(FullPack52());
+  std::vector<int> order = SeededPermutation(&verifier::Sha256, "club-2026", 1, 52);
+  std::string top;
+  for (int i = 0; i < 5; ++i) top += ToString(pack[order[i]]) + " ";
+  EXPECT_EQ(top, "8H KH AD JD 5C ");
+  EXPECT_EQ(ToString(pack[order[51]]), "2D");
+}
+
+TEST(SeededDeal, CommitmentIsTheHexSha256OfTheSeed) {
+  EXPECT_EQ(HexDigest(verifier::Sha256("club-2026")),
+            "6257c26e22398ac926e0c30f770da6d20de7551ace784a57bd5d1eb00c5be483");
+}
+
+TEST(SeededDeal, BoardsAndSeedsGiveDifferentPermutations) {
+  auto a = SeededPermutation(&verifier::Sha256, "s", 1, 52);
+  EXPECT_NE(a, SeededPermutation(&verifier::Sha256, "s", 2, 52));
+  EXPECT_NE(a, SeededPermutation(&verifier::Sha256, "t", 1, 52));
+  std::vector<int> sorted = a;
+  std::sort(sorted.begin(), sorted.end());
+  for (int i = 0; i < 52; ++i) EXPECT_EQ(sorted[i], i);
+}
+
+}  // namespace
+}  // namespace referee
