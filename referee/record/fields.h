@@ -1,0 +1,62 @@
+// Strict reading of Node fields for the record schema: every wrong type, unknown key, missing key
+// or out-of-range number becomes a Malformed finding that names the JSON pointer.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "referee/core/result.h"
+#include "referee/record/node.h"
+
+namespace referee::record {
+
+// "; did you mean 'tricks'?" when one candidate is within two edits of `word`, else "".
+std::string DidYouMean(std::string_view word, const std::vector<std::string>& candidates);
+
+// A map with its path, so each lookup knows where it is.
+class MapFields {
+ public:
+  // Fails unless node is a map; `what` names it in messages ("a deal").
+  static Result<MapFields> Open(const Node& node, std::string path, std::string_view what);
+
+  // Fails on the first key not in `allowed`.
+  Result<void> AllowOnly(const std::vector<std::string>& allowed) const;
+  const Node* Optional(std::string_view key) const { return node_->Find(key); }
+  Result<const Node*> Required(std::string_view key) const;
+  std::string PathOf(std::string_view key) const { return ChildPath(path_, key); }
+  const std::string& path() const { return path_; }
+  const Node& node() const { return *node_; }
+
+ private:
+  MapFields(const Node& node, std::string path, std::string what)
+      : node_(&node), path_(std::move(path)), what_(std::move(what)) {}
+  const Node* node_;
+  std::string path_;
+  std::string what_;
+};
+
+// An integer written as an integer (no decimals, exponents or quotes), within [min, max].
+Result<int64_t> ReadInteger(const Node& node, const std::string& path, int64_t min, int64_t max);
+// A text scalar. Integers are accepted as text where a name or an id is expected (`round: 3`).
+Result<std::string> ReadText(const Node& node, const std::string& path);
+Result<bool> ReadBool(const Node& node, const std::string& path);
+// Seconds, with at most three decimals, as milliseconds: "12", "12.5", "0.125".
+Result<int64_t> ReadSeconds(const Node& node, const std::string& path);
+
+// A list of words: a YAML/JSON list of scalars, or one string of space-separated words. Each word
+// gets the path of its place in the list (`path/i`) either way.
+struct Token {
+  std::string text;
+  std::string path;
+};
+Result<std::vector<Token>> ReadWords(const Node& node, const std::string& path,
+                                     size_t max_words = 4096);
+
+// Checks a list and returns its items; `what` names an item in messages.
+Result<const std::vector<Node>*> ReadList(const Node& node, const std::string& path,
+                                          size_t max_items = 100000);
+
+}  // namespace referee::record

@@ -1,0 +1,54 @@
+// Record: one match at one table, as read from YAML, JSON or a JSON Lines line (the model of
+// docs/record-format.md). The header is common to every game; the body is the game's events.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "referee/core/event.h"
+#include "referee/core/rule_options.h"
+
+namespace referee::games {
+struct GameDescriptor;
+}
+
+namespace referee::record {
+
+inline constexpr std::string_view kFormatVersion = "referee/1";
+
+// A claimed value: the words the scorer wrote, compared with the recomputed facts. A list or a
+// space-separated string gives several words (a shared win); their order does not matter.
+struct ClaimedValue {
+  std::string key;
+  std::vector<std::string> words;
+  std::string path;
+};
+
+// A claim of the points of one deal, per scoring unit ("N" or "NS").
+struct DealClaim {
+  int deal = 0;
+  std::string path;
+  std::vector<ClaimedValue> values;
+};
+
+struct Record {
+  const games::GameDescriptor* game = nullptr;
+  RuleOptions rules;
+  std::vector<std::pair<std::string, std::string>> metadata;  // id, event, date, ...
+  std::vector<std::string> players;  // seat order N E S W, or Cahoots turn order
+  std::optional<std::string> seed;
+
+  // The body, in record order. Deal claims sit after the events of their deal.
+  struct Entry {
+    std::variant<Event, DealClaim> item;
+  };
+  std::vector<Entry> entries;
+  std::optional<std::vector<ClaimedValue>> result;  // the claimed result, path "/result"
+};
+
+// The metadata keys a record may carry, in the order they are written.
+const std::vector<std::string>& MetadataKeys();
+
+}  // namespace referee::record

@@ -1,0 +1,17 @@
+// Reads a record from its Node tree: the common header here, the body through the game's reader.
+// The first problem found is returned as a Malformed finding with its JSON pointer.
+#pragma once
+
+#include "referee/core/result.h"
+#include "referee/record/node.h"
+#include "referee/record/record.h"
+
+namespace referee::record {
+
+Result<Record> ReadRecord(const Node& root);
+
+// Reads `rules:` against a game's option specs (also used by league files and live headers).
+Result<void> ReadRuleOptions(const Node& node, const std::string& path,
+                             const std::vector<OptionSpec>& specs, RuleOptions& options);
+
+}  // namespace referee::record
