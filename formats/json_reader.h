@@ -1,0 +1,27 @@
+// ParseJson: one JSON document (RFC 8259) to a record::Node.
+//
+// Strict like ParseYaml: a key twice in one object is `duplicate-key`; comments, trailing commas
+// and anything after the document are `json-syntax`. Numbers keep their exact source text (an
+// integral one is Kind::kInteger, any other Kind::kDecimal), so 1e400 and 18446744073709551616
+// reach the record reader intact and are judged there. Booleans have the text "true"/"false",
+// null "null", as in ParseYaml.
+//
+// The input must be UTF-8 (`bad-encoding`); a leading byte order mark is skipped. Other findings:
+// `empty-document`, `too-large`, `too-deep`. Every finding is Malformed and carries the line and
+// column where the parser stopped (1-based, bytes; for a key or value, its start when it has no
+// escapes), except `too-large` for the whole document; findings about a value also carry its JSON
+// pointer. Nodes themselves have no position (JSON is located by path). An exponent past 2^31
+// (1e2147483648) is `json-syntax`: Boost.JSON refuses it.
+#pragma once
+
+#include <string_view>
+
+#include "formats/read_limits.h"
+#include "referee/core/result.h"
+#include "referee/record/node.h"
+
+namespace referee::formats {
+
+Result<record::Node> ParseJson(std::string_view text, const ReadLimits& limits = {});
+
+}  // namespace referee::formats

@@ -1,0 +1,130 @@
+#include "formats/json_writer.h"
+
+#include <cstdio>
+#include <string_view>
+
+#include "formats/scalar_shape.h"
+#include "referee/core/check.h"
+
+namespace referee::formats {
+namespace {
+
+using record::Node;
+using Kind = record::Node::Kind;
+
+constexpr size_t kIndent = 2;
+
+void WriteString(std::string_view text, std::string& out) {
+  out += '"';
+  for (char c : text) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buffer[8];
+          std::snprintf(buffer, sizeof buffer, "\\u%04X", static_cast<unsigned>(c));
+          out += buffer;
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+}
+
+// YAML accepts number spellings JSON does not (+5, 007, .5, 1.); respell them as JSON numbers
+// with the same value and kind. Text from ParseJson comes out unchanged.
+std::string JsonNumber(std::string_view text) {
+  REFEREE_CHECK(IsIntegerText(text) || IsDecimalText(text),
+                "WriteJson: a number node with the text '" + std::string(text) + "'");
+  std::string out;
+  if (text.front() == '-') out += '-';
+  if (text.front() == '-' || text.front() == '+') text.remove_prefix(1);
+  size_t whole_end = text.find_first_not_of("0123456789");
+  std::string_view whole = text.substr(0, whole_end);
+  text.remove_prefix(whole.size());
+  size_t first_nonzero = whole.find_first_not_of('0');
+  out += first_nonzero == std::string_view::npos ? "0" : whole.substr(first_nonzero);
+  if (text.starts_with('.')) {
+    text.remove_prefix(1);
+    std::string_view fraction = text.substr(0, text.find_first_not_of("0123456789"));
+    text.remove_prefix(fraction.size());
+    out += '.';
+    out += fraction.empty() ? "0" : fraction;
+  }
+  out += text;  // the exponent, already in a form JSON accepts
+  return out;
+}
+
+void WriteScalar(const Node& node, std::string& out) {
+  switch (node.kind()) {
+    case Kind::kNull:
+      out += kNullText;
+      break;
+    case Kind::kBool:
+      out += BoolText(node.text().starts_with('t') || node.text().starts_with('T'));
+      break;
+    case Kind::kString:
+      WriteString(node.text(), out);
+      break;
+    default:
+      out += JsonNumber(node.text());
+  }
+}
+
+void WriteNode(const Node& node, bool pretty, size_t indent, std::string& out) {
+  if (node.IsScalar()) {
+    WriteScalar(node, out);
+    return;
+  }
+  bool map = node.IsMap();
+  size_t count = map ? node.members().size() : node.items().size();
+  out += map ? '{' : '[';
+  for (size_t i = 0; i < count; ++i) {
+    if (i > 0) out += ',';
+    if (pretty) {
+      out += '\n';
+      out.append(indent + kIndent, ' ');
+    }
+    if (map) {
+      WriteString(node.members()[i].key, out);
+      out += pretty ? ": " : ":";
+    }
+    WriteNode(map ? node.members()[i].value : node.items()[i], pretty, indent + kIndent, out);
+  }
+  if (pretty && count > 0) {
+    out += '\n';
+    out.append(indent, ' ');
+  }
+  out += map ? '}' : ']';
+}
+
+}  // namespace
+
+std::string WriteJson(const Node& node, bool pretty) {
+  std::string out;
+  WriteNode(node, pretty, 0, out);
+  return out;
+}
+
+}  // namespace referee::formats

@@ -1,0 +1,12 @@
+# Paths are relative to formats/ (included from formats/CMakeLists.txt).
+list(APPEND FORMATS_SOURCES
+  document_stream.cpp
+  input_format.cpp
+  json_reader.cpp
+  json_writer.cpp
+  scalar_shape.cpp
+  text_checks.cpp
+  tree_builder.cpp
+  yaml_reader.cpp
+  yaml_writer.cpp
+)

@@ -1,0 +1,119 @@
+#include "formats/tree_builder.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "formats/text_checks.h"
+#include "referee/core/check.h"
+
+namespace referee::formats {
+
+using record::Node;
+using record::SourcePos;
+
+bool TreeBuilder::ExpectsKey() const {
+  return !stack_.empty() && stack_.back().node.IsMap() && !stack_.back().key.has_value();
+}
+
+std::string TreeBuilder::PathHere() const {
+  if (stack_.empty()) return "";
+  const Frame& top = stack_.back();
+  if (top.node.IsList()) return ChildPath(top.path, top.node.items().size());
+  if (top.key) return ChildPath(top.path, top.key->text);
+  return top.path;
+}
+
+std::optional<SourcePos> TreeBuilder::PendingKeyPos() const {
+  if (stack_.empty() || !stack_.back().key) return std::nullopt;
+  return stack_.back().key->pos;
+}
+
+Result<void> TreeBuilder::CheckDepth(size_t depth) const {
+  if (depth > static_cast<size_t>(std::max(limits_.max_depth, 0))) {
+    return Fail(Malformed("too-deep", PathHere(),
+                          "expected lists and maps nested at most " +
+                              std::to_string(limits_.max_depth) + " deep, found deeper nesting"));
+  }
+  return {};
+}
+
+Result<void> TreeBuilder::Open(Node collection) {
+  REFEREE_CHECK(!collection.IsScalar(), "TreeBuilder::Open takes a list or a map");
+  REFEREE_TRY(CheckDepth(stack_.size() + 1));
+  REFEREE_TRY(CountNode());
+  std::string path = PathHere();
+  stack_.push_back(Frame{std::move(collection), std::move(path), std::nullopt, {}});
+  return {};
+}
+
+void TreeBuilder::Close() {
+  REFEREE_CHECK(!stack_.empty(), "TreeBuilder::Close without an open collection");
+  Node node = std::move(stack_.back().node);
+  stack_.pop_back();
+  Attach(std::move(node));
+}
+
+Result<void> TreeBuilder::AddScalar(Node scalar) {
+  REFEREE_CHECK(scalar.IsScalar(), "TreeBuilder::AddScalar takes a scalar");
+  REFEREE_TRY(CheckScalarSize(scalar.text()));
+  REFEREE_TRY(CountNode());
+  Attach(std::move(scalar));
+  return {};
+}
+
+Result<void> TreeBuilder::AddKey(std::string key, SourcePos pos) {
+  REFEREE_CHECK(ExpectsKey(), "TreeBuilder::AddKey outside the key position of a map");
+  REFEREE_TRY(CheckScalarSize(key));
+  Frame& top = stack_.back();
+  auto [first, inserted] = top.seen.try_emplace(key, pos);
+  if (!inserted) {
+    std::string where =
+        first->second.line > 0 ? " (first at line " + std::to_string(first->second.line) + ")" : "";
+    return Fail(Malformed(
+        "duplicate-key", ChildPath(top.path, key),
+        "expected each key once in a map, found " + QuoteForMessage(key) + " again" + where));
+  }
+  top.key = PendingKey{std::move(key), pos};
+  return {};
+}
+
+std::optional<Node> TreeBuilder::TakeRoot() {
+  REFEREE_CHECK(stack_.empty(), "TreeBuilder::TakeRoot with collections still open");
+  return std::exchange(root_, std::nullopt);
+}
+
+Result<void> TreeBuilder::CountNode() {
+  if (++node_count_ > limits_.max_nodes) {
+    return Fail(Malformed("too-large", PathHere(),
+                          "expected at most " + std::to_string(limits_.max_nodes) +
+                              " values in a document, found more"));
+  }
+  return {};
+}
+
+Result<void> TreeBuilder::CheckScalarSize(std::string_view text) const {
+  if (text.size() > limits_.max_scalar_bytes) {
+    return Fail(Malformed("too-large", PathHere(),
+                          "expected a value of at most " +
+                              std::to_string(limits_.max_scalar_bytes) + " bytes, found " +
+                              std::to_string(text.size()) + " bytes"));
+  }
+  return {};
+}
+
+void TreeBuilder::Attach(Node node) {
+  if (stack_.empty()) {
+    root_ = std::move(node);
+    return;
+  }
+  Frame& top = stack_.back();
+  if (top.node.IsList()) {
+    top.node.Append(std::move(node));
+    return;
+  }
+  REFEREE_CHECK(top.key.has_value(), "TreeBuilder: a map value without its key");
+  top.node.AddMember(std::move(top.key->text), top.key->pos, std::move(node));
+  top.key.reset();
+}
+
+}  // namespace referee::formats
