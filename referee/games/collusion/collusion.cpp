@@ -1,0 +1,141 @@
+#include "referee/games/collusion/collusion.h"
+
+#include <algorithm>
+
+#include "referee/games/collusion/collusion_scoring.h"
+#include "referee/games/trick/trick_match.h"
+#include "referee/games/trick/trick_record.h"
+
+namespace referee::games::collusion {
+namespace {
+
+const std::vector<std::string> kSeatUnits = {"N", "E", "S", "W"};
+
+class CollusionMatch : public trick::TrickMatch {
+ public:
+  explicit CollusionMatch(MatchSetup setup)
+      : TrickMatch(std::move(setup)),
+        target_(static_cast<int>(this->setup().rules.Integer("target"))) {}
+
+  bool IsOver() const override { return !winners_.empty(); }
+
+  Outcome GetOutcome() const override {
+    Outcome outcome;
+    outcome.over = IsOver();
+    const std::vector<int>& totals = sheet().totals;
+    for (size_t seat = 0; seat < kSeatUnits.size(); ++seat) {
+      outcome.facts.emplace_back(kSeatUnits[seat],
+                                 std::to_string(seat < totals.size() ? totals[seat] : 0));
+    }
+    if (!outcome.over) {
+      outcome.summary = "not finished after " + std::to_string(DealsScored()) + " deals";
+      return outcome;
+    }
+    std::string names;
+    for (Seat seat : winners_) names += (names.empty() ? "" : " ") + SeatName(seat);
+    outcome.facts.emplace_back("winner", names);
+    int best = totals[SeatIndex(winners_.front())];
+    outcome.summary = winners_.size() == 1 ? names + " wins with " + std::to_string(best)
+                                           : names + " share the win with " + std::to_string(best);
+    return outcome;
+  }
+
+  std::unique_ptr<Match> Clone() const override { return std::make_unique<CollusionMatch>(*this); }
+
+ protected:
+  CardSet Pack() const override { return FullPack52(); }
+  bool MustFollowSuit() const override { return true; }
+  std::vector<std::string> ScoreUnits() const override { return kSeatUnits; }
+  bool AcceptsNoMoreDeals() const override { return IsOver(); }
+
+  trick::DealScore ScoreDeal(const trick::FinishedDeal& deal) override {
+    std::array<int, 4> before{};
+    for (size_t seat = 0; seat < sheet().totals.size(); ++seat) before[seat] = sheet().totals[seat];
+    CollusionDealScore score = ScoreCollusionDeal(deal.tricks_won, before, target_);
+    RecordWinners(score, before);
+    return trick::DealScore{std::vector<int>(score.points.begin(), score.points.end()),
+                            Label(deal, score)};
+  }
+
+  std::string DescribeExtra() const override {
+    std::string text = "; winners";
+    for (Seat seat : winners_) text += " " + SeatName(seat);
+    return text;
+  }
+
+ private:
+  // The highest total among those who reached the target with a bonus wins; equal totals share.
+  void RecordWinners(const CollusionDealScore& score, const std::array<int, 4>& before) {
+    int best = -1;
+    for (Seat seat : kAllSeats) {
+      int i = SeatIndex(seat);
+      if (!score.reached[i]) continue;
+      int total = before[i] + score.points[i];
+      if (total > best) winners_.clear();
+      if (total >= best) {
+        best = total;
+        winners_.push_back(seat);
+      }
+    }
+  }
+
+  static std::string Label(const trick::FinishedDeal& deal, const CollusionDealScore& score) {
+    std::string label = "dealer " + SeatName(deal.dealer) + "; tricks";
+    for (Seat seat : kAllSeats) {
+      label += " " + SeatName(seat) + std::to_string(deal.tricks_won[SeatIndex(seat)]);
+    }
+    label += "; " + BonusCaseName(score.bonus_case);
+    for (Seat seat : kAllSeats) {
+      if (score.deducted[SeatIndex(seat)]) {
+        label +=
+            "; " + SeatName(seat) + " deducts " + std::to_string(deal.tricks_won[SeatIndex(seat)]);
+      }
+    }
+    return label;
+  }
+
+  int target_;
+  std::vector<Seat> winners_;
+};
+
+Result<void> ReadBody(const record::Node& root, record::Record& record) {
+  return trick::ReadTrickBody(root, record, trick::TrickBodySpec{false, false, kSeatUnits});
+}
+
+std::unique_ptr<Match> NewMatch(const MatchSetup& setup) {
+  return std::make_unique<CollusionMatch>(setup);
+}
+
+GameDescriptor MakeDescriptor() {
+  GameDescriptor game;
+  game.name = "collusion";
+  game.title = "Collusion (David Parlett)";
+  game.source = "parlettgames.uk/oricards/collude.html";
+  game.options = {
+      OptionSpec{"target",
+                 OptionSpec::Type::kInteger,
+                 1,
+                 100000,
+                 {},
+                 int64_t{100},
+                 "the score to reach, only with the help of a bonus"},
+  };
+  game.player_shape = PlayerShape::kFourSeats;
+  game.body_keys = {"deals"};
+  game.result_keys = {"N", "E", "S", "W", "winner"};
+  game.score_units = kSeatUnits;
+  game.read_body = &ReadBody;
+  game.write_body = &trick::WriteTrickBody;
+  game.new_match = &NewMatch;
+  game.seeded_deal = &trick::SeededDealEvent;
+  return game;
+}
+
+}  // namespace
+
+const GameDescriptor& Descriptor() {
+  static const GameDescriptor kDescriptor = MakeDescriptor();
+  return kDescriptor;
+}
+
+}  // namespace referee::games::collusion

@@ -1,0 +1,4 @@
+list(APPEND REFEREE_SOURCES
+  games/collusion/collusion.cpp
+  games/collusion/collusion_scoring.cpp
+)

@@ -1,0 +1,501 @@
+#include "referee/games/trick/trick_match.h"
+
+#include <sstream>
+
+namespace referee::games::trick {
+namespace {
+
+std::string ParentPath(const std::string& path) {
+  size_t slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(0, slash);
+}
+
+std::string Plural(int count, const std::string& noun) {
+  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
+}  // namespace
+
+Place TrickMatch::PlaceOf(const std::string& path, int trick, std::optional<Seat> seat,
+                          std::optional<Card> card) const {
+  Place place;
+  place.path = path;
+  place.game.deal = deal_ ? deal_->number : CurrentDealNumber();
+  place.game.trick = trick;
+  if (seat) place.game.actor = SeatName(*seat);
+  if (card) place.game.card = ToString(*card);
+  return place;
+}
+
+Finding TrickMatch::Unexpected(const std::string& path, GamePlace place,
+                               const std::string& message) {
+  return Illegal("unexpected-event", Place{path, std::move(place)}, message);
+}
+
+std::optional<Seat> TrickMatch::ExpectedDealer() const {
+  if (!last_dealer_) return std::nullopt;  // the record declares the first dealer
+  return NextDealer(*last_dealer_);
+}
+
+ToAct TrickMatch::Next() const {
+  ToAct next;
+  next.deal = CurrentDealNumber();
+  if (!deal_) {
+    next.phase = AcceptsNoMoreDeals() ? Phase::kOver : Phase::kDeal;
+    next.seat = ExpectedDealer();
+    return next;
+  }
+  next.deal = deal_->number;
+  next.trick = static_cast<int>(deal_->tricks.size()) + 1;
+  next.phase = awaiting_call_ ? Phase::kCall : Phase::kPlay;
+  next.seat = awaiting_call_ ? LeftOf(deal_->dealer) : deal_->ToPlay();
+  return next;
+}
+
+std::vector<Event> TrickMatch::LegalEvents() const {
+  if (!deal_) return {};
+  if (awaiting_call_) return LegalCalls();
+  std::vector<Event> events;
+  Seat seat = deal_->ToPlay();
+  CardSet hand = deal_->hands[SeatIndex(seat)];
+  if (MustFollowSuit() && !deal_->current.empty() && hand.HasSuit(deal_->current.front().suit)) {
+    hand = hand.OfSuit(deal_->current.front().suit);
+  }
+  for (Card card : hand.Cards()) {
+    PlayEvent play;
+    play.deal = deal_->number;
+    play.seat = seat;
+    play.card = card;
+    events.emplace_back(play);
+  }
+  return events;
+}
+
+Result<Ruling> TrickMatch::Apply(const Event& event) {
+  Result<Ruling> ruling = ApplyChecked(event);
+  if (!ruling.has_value()) rejected_deal_ = DealOf(event);
+  return ruling;
+}
+
+Result<Ruling> TrickMatch::ApplyChecked(const Event& event) {
+  if (const auto* deal = std::get_if<DealEvent>(&event)) return ApplyDeal(*deal);
+  if (const auto* play = std::get_if<PlayEvent>(&event)) return ApplyPlay(*play);
+  if (const auto* end = std::get_if<DealEndEvent>(&event)) return ApplyDealEnd(*end);
+  if (const auto* call = std::get_if<CallEvent>(&event)) {
+    if (!AwaitingCall()) {
+      return Fail(
+          Unexpected(call->path, PlaceOf(call->path).game, "expected no call now, found a call"));
+    }
+    return ApplyCall(*call);
+  }
+  if (const auto* conference = std::get_if<ConferenceEvent>(&event)) {
+    if (!AwaitingCall()) {
+      return Fail(Unexpected(conference->path, PlaceOf(conference->path).game,
+                             "expected no conference now, found one"));
+    }
+    return ApplyConference(*conference);
+  }
+  return Fail(
+      Unexpected(PathOf(event), PlaceOf(PathOf(event)).game, "this game has no such event"));
+}
+
+Result<Ruling> TrickMatch::ApplyCall(const CallEvent& event) {
+  return Fail(Unexpected(event.path, PlaceOf(event.path).game, "this game has no call"));
+}
+
+Result<Ruling> TrickMatch::ApplyConference(const ConferenceEvent& event) {
+  return Fail(Unexpected(event.path, PlaceOf(event.path).game, "this game has no conference"));
+}
+
+std::string TrickMatch::LeaderReason(int trick_number) const {
+  return trick_number == 1 ? "the player at the dealer's left leads to the first trick"
+                           : "the winner of the last trick leads";
+}
+
+// ---------------------------------------------------------------------------------------------
+// The deal.
+
+Result<Ruling> TrickMatch::ApplyDeal(const DealEvent& event) {
+  GamePlace place{.deal = event.deal};
+  if (AcceptsNoMoreDeals()) {
+    return Fail(Illegal(
+        "deal-after-end", Place{event.path, place},
+        "expected no further deal: the match ended after deal " + std::to_string(DealsScored())));
+  }
+  if (deal_) {
+    return Fail(Unexpected(event.path, place,
+                           "expected deal " + std::to_string(deal_->number) +
+                               " to be played out first, found a new deal"));
+  }
+  if (!last_dealer_ && event.dealer) declared_first_dealer_ = event.dealer;
+  if (!event.dealer) {
+    return Fail(Illegal("missing-dealer", Place{event.path, place},
+                        "expected the deal to name its dealer"));
+  }
+  if (std::optional<Seat> expected = ExpectedDealer(); expected && *expected != *event.dealer) {
+    place.actor = SeatName(*event.dealer);
+    return Fail(Illegal("wrong-dealer", Place{ChildPath(event.path, "dealer"), place},
+                        "expected " + SeatName(*expected) +
+                            " to deal (the deal passes to the left "
+                            "of the last dealer, " +
+                            SeatName(*last_dealer_) + "), found " + SeatName(*event.dealer)));
+  }
+  auto hands = ResolveHands(event, *event.dealer);
+  REFEREE_TRY(hands);
+  DealInProgress deal;
+  deal.number = CurrentDealNumber();
+  deal.dealer = *event.dealer;
+  deal.hands = *hands;
+  deal.leader = LeftOf(deal.dealer);
+  deal_ = deal;
+  awaiting_call_ = NeedsCall();
+  OnDealStarted();
+  return Ruling{
+      {{"deal", "deal " + std::to_string(deal.number) + " dealt by " + SeatName(deal.dealer)}}};
+}
+
+Result<std::vector<Card>> TrickMatch::CheckedDeck(const std::vector<Card>& deck,
+                                                  const std::string& path, int deal) const {
+  CardSet seen;
+  for (size_t i = 0; i < deck.size(); ++i) {
+    Card card = deck[i];
+    Place place{ChildPath(path, i), GamePlace{.deal = deal, .card = ToString(card)}};
+    if (!Pack().Contains(card)) {
+      return Fail(Illegal("card-not-in-pack", place,
+                          "expected a card of the " + std::to_string(Pack().Size()) +
+                              "-card pack, found " + ToString(card)));
+    }
+    if (seen.Contains(card)) {
+      return Fail(
+          Illegal("duplicate-card", place,
+                  "expected each card once in the pack, found " + ToString(card) + " twice"));
+    }
+    seen.Add(card);
+  }
+  if (static_cast<int>(deck.size()) != Pack().Size()) {
+    return Fail(Illegal("wrong-deck-size", Place{path, GamePlace{.deal = deal}},
+                        "expected " + std::to_string(Pack().Size()) + " cards in the pack, found " +
+                            std::to_string(deck.size()) + " (missing: " +
+                            CardSet(Pack().Bits() & ~seen.Bits()).ToString() + ")"));
+  }
+  return deck;
+}
+
+std::array<CardSet, 4> TrickMatch::DealOut(const std::vector<Card>& deck, Seat dealer) const {
+  // One card at a time, clockwise, starting at the dealer's left.
+  std::array<CardSet, 4> hands;
+  for (size_t i = 0; i < deck.size(); ++i) {
+    hands[SeatIndex(SeatAt(SeatIndex(dealer) + 1 + static_cast<int>(i)))].Add(deck[i]);
+  }
+  return hands;
+}
+
+std::vector<Card> TrickMatch::SeededDeck(int board) const {
+  REFEREE_CHECK(setup_.seed && setup_.sha256, "a seeded deal needs a seed and SHA-256");
+  std::vector<Card> canonical = CanonicalOrder(Pack());
+  std::vector<int> order =
+      SeededPermutation(setup_.sha256, *setup_.seed, board, static_cast<int>(canonical.size()));
+  std::vector<Card> deck;
+  for (int index : order) deck.push_back(canonical[index]);
+  return deck;
+}
+
+Result<std::array<CardSet, 4>> TrickMatch::HandsFromList(
+    const std::array<std::vector<Card>, 4>& hands, const DealEvent& event) const {
+  std::array<CardSet, 4> sets;
+  CardSet seen;
+  for (Seat seat : kAllSeats) {
+    const std::vector<Card>& hand = hands[SeatIndex(seat)];
+    std::string hand_path = ChildPath(ChildPath(event.path, "hands"), SeatName(seat));
+    for (size_t i = 0; i < hand.size(); ++i) {
+      Card card = hand[i];
+      Place place{ChildPath(hand_path, i),
+                  GamePlace{.deal = event.deal, .actor = SeatName(seat), .card = ToString(card)}};
+      if (!Pack().Contains(card)) {
+        return Fail(Illegal("card-not-in-pack", place,
+                            "expected a card of the " + std::to_string(Pack().Size()) +
+                                "-card pack, found " + ToString(card)));
+      }
+      if (seen.Contains(card)) {
+        return Fail(Illegal(
+            "duplicate-card", place,
+            "expected each card in one hand only, found " + ToString(card) + " a second time"));
+      }
+      seen.Add(card);
+      sets[SeatIndex(seat)].Add(card);
+    }
+    if (static_cast<int>(hand.size()) != HandSize()) {
+      return Fail(Illegal("wrong-hand-size",
+                          Place{hand_path, GamePlace{.deal = event.deal, .actor = SeatName(seat)}},
+                          "expected " + std::to_string(HandSize()) + " cards in " + SeatName(seat) +
+                              "'s hand, found " + std::to_string(hand.size())));
+    }
+  }
+  return sets;
+}
+
+Result<std::array<CardSet, 4>> TrickMatch::ResolveHands(const DealEvent& event, Seat dealer) const {
+  std::optional<std::array<CardSet, 4>> hands;
+  std::string source;
+  auto agree = [&](const std::array<CardSet, 4>& other, const std::string& other_source,
+                   const std::string& path) -> Result<void> {
+    if (!hands) {
+      hands = other;
+      source = other_source;
+      return {};
+    }
+    for (Seat seat : kAllSeats) {
+      if ((*hands)[SeatIndex(seat)] == other[SeatIndex(seat)]) continue;
+      return Fail(Illegal("deal-mismatch",
+                          Place{path, GamePlace{.deal = event.deal, .actor = SeatName(seat)}},
+                          "expected " + SeatName(seat) + "'s hand from " + other_source + " (" +
+                              other[SeatIndex(seat)].ToString() + ") to match " + source + " (" +
+                              (*hands)[SeatIndex(seat)].ToString() + ")"));
+    }
+    return {};
+  };
+  if (event.hands) {
+    auto listed = HandsFromList(*event.hands, event);
+    REFEREE_TRY(listed);
+    REFEREE_TRY(agree(*listed, "the hands", ChildPath(event.path, "hands")));
+  }
+  if (event.deck) {
+    auto deck = CheckedDeck(*event.deck, ChildPath(event.path, "deck"), event.deal);
+    REFEREE_TRY(deck);
+    REFEREE_TRY(agree(DealOut(*deck, dealer), "the pack order", ChildPath(event.path, "deck")));
+  }
+  if (event.seeded) {
+    int board = event.board > 0 ? event.board : event.deal;
+    REFEREE_TRY(agree(DealOut(SeededDeck(board), dealer),
+                      "the seeded deal of board " + std::to_string(board), event.path));
+  }
+  if (!hands) {
+    return Fail(Illegal("missing-deal", Place{event.path, GamePlace{.deal = event.deal}},
+                        "expected the deal's hands, its pack order or a record seed"));
+  }
+  return *hands;
+}
+
+Result<Ruling> TrickMatch::ApplyDealEnd(const DealEndEvent& event) {
+  if (!deal_) return Ruling{};
+  int played = static_cast<int>(deal_->tricks.size());
+  std::string partial = deal_->current.empty()
+                            ? ""
+                            : " and " + Plural(static_cast<int>(deal_->current.size()), "card") +
+                                  " of trick " + std::to_string(played + 1);
+  return Fail(Illegal("short-deal", Place{event.path, GamePlace{.deal = deal_->number}},
+                      "expected " + Plural(HandSize(), "trick") + " in deal " +
+                          std::to_string(deal_->number) + " before the next deal, found " +
+                          Plural(played, "trick") + partial));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The play.
+
+Result<void> TrickMatch::CheckPlayContext(const PlayEvent& event) const {
+  GamePlace place{.deal = event.deal, .trick = event.trick, .card = ToString(event.card)};
+  if (!deal_) {
+    if (AcceptsNoMoreDeals()) {
+      return Fail(Illegal("play-after-end", Place{event.path, place},
+                          "expected no further play: the match has ended"));
+    }
+    return Fail(Illegal("extra-trick", Place{ParentPath(event.path), place},
+                        "expected a new deal: deal " + std::to_string(DealsScored()) +
+                            " was complete after " + Plural(HandSize(), "trick")));
+  }
+  if (awaiting_call_) {
+    return Fail(Illegal("missing-call", Place{event.path, place},
+                        "expected the call by " + SeatName(LeftOf(deal_->dealer)) +
+                            " before the first card, found a card played"));
+  }
+  int trick = static_cast<int>(deal_->tricks.size()) + 1;
+  int position = static_cast<int>(deal_->current.size());
+  bool structured = event.trick > 0 && event.position >= 0;
+  if (structured && (event.trick != trick || event.position != position)) {
+    // The record's tricks do not line up with four cards each.
+    int short_trick = event.trick > trick ? trick : event.trick;
+    std::string found = event.trick > trick ? Plural(position, "card") : "more than 4 cards";
+    return Fail(
+        Illegal("trick-size",
+                Place{ParentPath(event.path), GamePlace{.deal = event.deal, .trick = short_trick}},
+                "expected 4 cards in trick " + std::to_string(short_trick) + ", found " + found));
+  }
+  // A record's trick must hold four cards, except the last trick of a record that stops mid-deal.
+  bool short_trick = event.written_size < 4 && !event.last_in_record;
+  if (event.position == 0 && event.written_size > 0 && (event.written_size > 4 || short_trick)) {
+    return Fail(
+        Illegal("trick-size",
+                Place{ParentPath(event.path), GamePlace{.deal = event.deal, .trick = event.trick}},
+                "expected 4 cards in trick " + std::to_string(event.trick) + ", found " +
+                    Plural(event.written_size, "card")));
+  }
+  if (event.seat && *event.seat != deal_->ToPlay()) {
+    place.actor = SeatName(*event.seat);
+    return Fail(Illegal(
+        "out-of-turn", Place{event.path, place},
+        "expected " + SeatName(deal_->ToPlay()) + " to play, found " + SeatName(*event.seat)));
+  }
+  return {};
+}
+
+Result<void> TrickMatch::CheckCardHolder(const PlayEvent& event, Seat seat) const {
+  Card card = event.card;
+  int trick = static_cast<int>(deal_->tricks.size()) + 1;
+  Place place = PlaceOf(event.path, trick, seat, card);
+  if (deal_->hands[SeatIndex(seat)].Contains(card)) return {};
+  if (!Pack().Contains(card)) {
+    return Fail(Illegal("card-not-in-pack", place,
+                        "expected a card of the " + std::to_string(Pack().Size()) +
+                            "-card pack, found " + ToString(card)));
+  }
+  for (size_t t = 0; t < deal_->tricks.size(); ++t) {
+    for (Card played : deal_->tricks[t].cards) {
+      if (played == card) {
+        return Fail(Illegal("duplicate-card", place,
+                            "expected a card from " + SeatName(seat) + "'s hand, found " +
+                                ToString(card) + ", which was already played in trick " +
+                                std::to_string(t + 1)));
+      }
+    }
+  }
+  for (Card played : deal_->current) {
+    if (played == card) {
+      return Fail(Illegal("duplicate-card", place,
+                          "expected a card from " + SeatName(seat) + "'s hand, found " +
+                              ToString(card) + ", which was already played to this trick"));
+    }
+  }
+  Seat holder = seat;
+  for (Seat other : kAllSeats) {
+    if (deal_->hands[SeatIndex(other)].Contains(card)) holder = other;
+  }
+  if (deal_->current.empty()) {
+    return Fail(Illegal("wrong-leader", place,
+                        "expected " + SeatName(seat) + " to lead to trick " +
+                            std::to_string(trick) + " (" + LeaderReason(trick) + "), found " +
+                            ToString(card) + " from " + SeatName(holder) + "'s hand"));
+  }
+  return Fail(Illegal("card-not-in-hand", place,
+                      "expected a card from " + SeatName(seat) + "'s hand (" + SeatName(seat) +
+                          " plays next to this trick), found " + ToString(card) + ", which " +
+                          SeatName(holder) + " holds: played out of turn?"));
+}
+
+Result<void> TrickMatch::CheckFollow(const PlayEvent& event, Seat seat) const {
+  if (!MustFollowSuit() || deal_->current.empty()) return {};
+  Suit led = deal_->current.front().suit;
+  CardSet hand = deal_->hands[SeatIndex(seat)];
+  if (event.card.suit == led || !hand.HasSuit(led)) return {};
+  int trick = static_cast<int>(deal_->tricks.size()) + 1;
+  return Fail(Illegal("revoke", PlaceOf(event.path, trick, seat, event.card),
+                      "expected " + SeatName(seat) + " to follow suit with " + SuitName(led) +
+                          " (holding " + hand.OfSuit(led).ToString() + "), found " +
+                          ToString(event.card)));
+}
+
+Result<Ruling> TrickMatch::ApplyPlay(const PlayEvent& event) {
+  REFEREE_TRY(CheckPlayContext(event));
+  Seat seat = deal_->ToPlay();
+  REFEREE_TRY(CheckCardHolder(event, seat));
+  REFEREE_TRY(CheckFollow(event, seat));
+  deal_->hands[SeatIndex(seat)].Remove(event.card);
+  deal_->current.push_back(event.card);
+  if (deal_->current.size() < 4) return Ruling{};
+  return FinishTrick();
+}
+
+Seat TrickMatch::TrickWinner(const std::vector<Card>& cards, Seat leader) const {
+  std::optional<Suit> trump = Trump();
+  size_t best = 0;
+  auto beats = [&](Card challenger, Card holder) {
+    if (challenger.suit == holder.suit) return challenger.rank > holder.rank;
+    return trump && challenger.suit == *trump;
+  };
+  for (size_t i = 1; i < cards.size(); ++i) {
+    if (beats(cards[i], cards[best])) best = i;
+  }
+  return SeatAt(SeatIndex(leader) + static_cast<int>(best));
+}
+
+Ruling TrickMatch::FinishTrick() {
+  CompletedTrick trick{deal_->leader, deal_->current, TrickWinner(deal_->current, deal_->leader)};
+  deal_->tricks.push_back(trick);
+  deal_->current.clear();
+  deal_->leader = NextLeader(trick);
+  Ruling ruling{{{"trick", "trick " + std::to_string(deal_->tricks.size()) + " won by " +
+                               SeatName(trick.winner)}}};
+  if (static_cast<int>(deal_->tricks.size()) == HandSize()) FinishDeal(ruling);
+  return ruling;
+}
+
+void TrickMatch::FinishDeal(Ruling& ruling) {
+  FinishedDeal finished{deal_->number, deal_->dealer, deal_->tricks, {}};
+  for (const CompletedTrick& trick : finished.tricks)
+    ++finished.tricks_won[SeatIndex(trick.winner)];
+  last_dealer_ = deal_->dealer;
+  DealScore score = ScoreDeal(finished);
+  AddRow(finished.number, score.label, score.points, false);
+  deal_.reset();
+  std::string text = "deal " + std::to_string(finished.number) + " scored:";
+  for (size_t i = 0; i < score.points.size(); ++i) {
+    text += " " + sheet_.units[i] + " " + std::to_string(score.points[i]);
+  }
+  ruling.announcements.push_back({"deal", text});
+  if (AcceptsNoMoreDeals()) ruling.announcements.push_back({"end", GetOutcome().summary});
+}
+
+void TrickMatch::AddRow(int number, std::string label, std::vector<int> points, bool void_deal) {
+  if (sheet_.units.empty()) {
+    sheet_.units = ScoreUnits();
+    sheet_.totals.assign(sheet_.units.size(), 0);
+  }
+  for (size_t i = 0; i < points.size() && i < sheet_.totals.size(); ++i) {
+    sheet_.totals[i] += points[i];
+  }
+  sheet_.rows.push_back(ScoreSheet::Row{number, std::move(label), std::move(points), void_deal});
+}
+
+bool TrickMatch::VoidCurrentDeal(const std::optional<std::vector<int>>& stand_in_points) {
+  if (AcceptsNoMoreDeals()) return true;  // the event came after the end: nothing to void
+  if (!deal_ && rejected_deal_ != 0 && rejected_deal_ <= DealsScored()) {
+    return true;  // the rejected event belonged to a deal already scored: nothing to void
+  }
+  int number = CurrentDealNumber();
+  Seat dealer = deal_ ? deal_->dealer
+                      : ExpectedDealer().value_or(declared_first_dealer_.value_or(Seat::kNorth));
+  size_t units = ScoreUnits().size();
+  std::vector<int> points(units, 0);
+  std::string label =
+      "dealer " + SeatName(dealer) + "; not scored: an illegal event stopped its check";
+  if (stand_in_points && stand_in_points->size() == units) {
+    points = *stand_in_points;
+    label = "dealer " + SeatName(dealer) +
+            "; the claimed points stand in: an illegal event stopped its check";
+  }
+  OnDealVoided();
+  deal_.reset();
+  awaiting_call_ = false;
+  last_dealer_ = dealer;
+  AddRow(number, label, points, true);
+  return true;
+}
+
+std::string TrickMatch::Describe() const {
+  std::ostringstream text;
+  text << "deals scored " << DealsScored();
+  if (last_dealer_) text << "; last dealer " << SeatName(*last_dealer_);
+  text << "; totals";
+  for (int total : sheet_.totals) text << " " << total;
+  if (deal_) {
+    text << "; deal " << deal_->number << " dealer " << SeatName(deal_->dealer);
+    for (Seat seat : kAllSeats)
+      text << "; " << SeatName(seat) << ": " << deal_->hands[SeatIndex(seat)].ToString();
+    text << "; tricks " << deal_->tricks.size() << "; leader " << SeatName(deal_->leader)
+         << "; current";
+    for (Card card : deal_->current) text << " " << ToString(card);
+    text << "; awaiting call " << awaiting_call_;
+  }
+  return text.str() + DescribeExtra();
+}
+
+}  // namespace referee::games::trick

@@ -1,0 +1,344 @@
+#include "referee/games/trick/trick_record.h"
+
+#include "referee/record/fields.h"
+#include "referee/record/record_writer.h"
+
+namespace referee::games::trick {
+namespace {
+
+using record::MapFields;
+using record::Node;
+
+Result<void> ReadHands(const MapFields& deal, DealEvent& event) {
+  const Node* node = deal.Optional("hands");
+  if (node == nullptr) return {};
+  auto hands = MapFields::Open(*node, deal.PathOf("hands"), "the hands");
+  REFEREE_TRY(hands);
+  REFEREE_TRY(hands->AllowOnly({"N", "E", "S", "W"}));
+  std::array<std::vector<Card>, 4> cards;
+  for (Seat seat : kAllSeats) {
+    auto hand = hands->Required(SeatName(seat));
+    REFEREE_TRY(hand);
+    auto parsed = ReadCards(**hand, hands->PathOf(SeatName(seat)));
+    REFEREE_TRY(parsed);
+    cards[SeatIndex(seat)] = std::move(*parsed);
+  }
+  event.hands = std::move(cards);
+  return {};
+}
+
+Result<void> ReadDealCards(const MapFields& deal, const record::Record& record, int number,
+                           DealEvent& event) {
+  REFEREE_TRY(ReadHands(deal, event));
+  if (const Node* deck = deal.Optional("deck")) {
+    auto cards = ReadCards(*deck, deal.PathOf("deck"));
+    REFEREE_TRY(cards);
+    event.deck = std::move(*cards);
+  }
+  if (const Node* board = deal.Optional("board")) {
+    auto value = record::ReadInteger(*board, deal.PathOf("board"), 1, 1000000);
+    REFEREE_TRY(value);
+    event.board = static_cast<int>(*value);
+    if (!record.seed) {
+      return Fail(Malformed("missing-key", deal.PathOf("board"),
+                            "a board number needs a record seed to deal from; found no seed"));
+    }
+  }
+  event.seeded = record.seed.has_value();
+  if (!event.hands && !event.deck && !event.seeded) {
+    return Fail(Malformed("missing-deal", deal.path(),
+                          "expected deal " + std::to_string(number) +
+                              " to give its hands, its deck (pack order) or a record seed"));
+  }
+  return {};
+}
+
+Result<CallEvent> ReadCall(const Node& node, const std::string& path, int number) {
+  auto call = MapFields::Open(node, path, "the call");
+  REFEREE_TRY(call);
+  REFEREE_TRY(call->AllowOnly({"by", "trump", "tricks"}));
+  CallEvent event{.deal = number, .path = path};
+  if (const Node* by = call->Optional("by")) {
+    auto text = record::ReadText(*by, call->PathOf("by"));
+    REFEREE_TRY(text);
+    auto seat = ParseSeat(*text, call->PathOf("by"));
+    REFEREE_TRY(seat);
+    event.by = *seat;
+  }
+  if (const Node* trump = call->Optional("trump")) {
+    auto text = record::ReadText(*trump, call->PathOf("trump"));
+    REFEREE_TRY(text);
+    if (*text == "NT" || *text == "none") {
+      event.no_trump = true;
+    } else {
+      auto suit = ParseSuit(*text, call->PathOf("trump"));
+      REFEREE_TRY(suit);
+      event.trump = *suit;
+    }
+  }
+  auto tricks = call->Required("tricks");
+  REFEREE_TRY(tricks);
+  // Any integer is read; the engine rules on the range so that 9 is an illegal call, not a
+  // malformed record.
+  auto count = record::ReadInteger(**tricks, call->PathOf("tricks"), -1000, 1000);
+  REFEREE_TRY(count);
+  event.tricks = *count;
+  return event;
+}
+
+Result<ConferenceEvent> ReadConference(const Node& node, const std::string& path, int number) {
+  auto conference = MapFields::Open(node, path, "the conference");
+  REFEREE_TRY(conference);
+  REFEREE_TRY(conference->AllowOnly({"start", "end"}));
+  ConferenceEvent event{.deal = number, .path = path};
+  auto start = conference->Required("start");
+  REFEREE_TRY(start);
+  auto end = conference->Required("end");
+  REFEREE_TRY(end);
+  auto start_ms = record::ReadSeconds(**start, conference->PathOf("start"));
+  REFEREE_TRY(start_ms);
+  auto end_ms = record::ReadSeconds(**end, conference->PathOf("end"));
+  REFEREE_TRY(end_ms);
+  event.start_ms = *start_ms;
+  event.end_ms = *end_ms;
+  return event;
+}
+
+Result<void> ReadTricks(const MapFields& deal, int number, bool last_deal,
+                        std::vector<record::Record::Entry>& out) {
+  const Node* node = deal.Optional("tricks");
+  if (node == nullptr) return {};
+  auto tricks = record::ReadList(*node, deal.PathOf("tricks"), 64);
+  REFEREE_TRY(tricks);
+  for (size_t t = 0; t < (*tricks)->size(); ++t) {
+    std::string trick_path = ChildPath(deal.PathOf("tricks"), t);
+    auto cards = ReadCards((**tricks)[t], trick_path, 8);
+    REFEREE_TRY(cards);
+    for (size_t position = 0; position < cards->size(); ++position) {
+      PlayEvent play{.deal = number,
+                     .trick = static_cast<int>(t) + 1,
+                     .position = static_cast<int>(position),
+                     .path = ChildPath(trick_path, position),
+                     .card = (*cards)[position],
+                     .written_size = static_cast<int>(cards->size()),
+                     .last_in_record = last_deal && t + 1 == (*tricks)->size()};
+      out.push_back({Event(play)});
+    }
+  }
+  return {};
+}
+
+Result<record::DealClaim> ReadClaim(const Node& node, const std::string& path, int number,
+                                    const std::vector<std::string>& units) {
+  auto claim = MapFields::Open(node, path, "the claim");
+  REFEREE_TRY(claim);
+  REFEREE_TRY(claim->AllowOnly(units));
+  record::DealClaim result{number, path, {}};
+  for (const Node::Member& member : node.members()) {
+    auto points = record::ReadInteger(member.value, claim->PathOf(member.key), -100000, 100000);
+    REFEREE_TRY(points);
+    result.values.push_back({member.key, {std::to_string(*points)}, claim->PathOf(member.key)});
+  }
+  return result;
+}
+
+std::vector<std::string> DealKeys(const TrickBodySpec& spec) {
+  std::vector<std::string> keys = {"dealer", "board", "hands", "deck", "tricks", "claim"};
+  if (spec.has_call) keys.push_back("call");
+  if (spec.has_conference) keys.push_back("conference");
+  return keys;
+}
+
+Result<void> ReadDeal(const Node& node, const std::string& path, int number, bool last,
+                      const TrickBodySpec& spec, record::Record& record) {
+  auto deal = MapFields::Open(node, path, "a deal");
+  REFEREE_TRY(deal);
+  REFEREE_TRY(deal->AllowOnly(DealKeys(spec)));
+  DealEvent event{.deal = number, .path = path};
+  auto dealer = deal->Required("dealer");
+  REFEREE_TRY(dealer);
+  auto dealer_text = record::ReadText(**dealer, deal->PathOf("dealer"));
+  REFEREE_TRY(dealer_text);
+  auto dealer_seat = ParseSeat(*dealer_text, deal->PathOf("dealer"));
+  REFEREE_TRY(dealer_seat);
+  event.dealer = *dealer_seat;
+  REFEREE_TRY(ReadDealCards(*deal, record, number, event));
+  record.entries.push_back({Event(event)});
+  if (const Node* conference = deal->Optional("conference")) {
+    auto read = ReadConference(*conference, deal->PathOf("conference"), number);
+    REFEREE_TRY(read);
+    record.entries.push_back({Event(*read)});
+  }
+  if (const Node* call = deal->Optional("call")) {
+    auto read = ReadCall(*call, deal->PathOf("call"), number);
+    REFEREE_TRY(read);
+    record.entries.push_back({Event(*read)});
+  }
+  REFEREE_TRY(ReadTricks(*deal, number, last, record.entries));
+  if (!last) {
+    record.entries.push_back({Event(DealEndEvent{number, deal->PathOf("tricks")})});
+  }
+  if (const Node* claim = deal->Optional("claim")) {
+    auto read = ReadClaim(*claim, deal->PathOf("claim"), number, spec.claim_units);
+    REFEREE_TRY(read);
+    record.entries.push_back({*read});
+  }
+  return {};
+}
+
+}  // namespace
+
+Result<std::vector<Card>> ReadCards(const Node& node, const std::string& path, size_t max_cards) {
+  auto words = record::ReadWords(node, path, max_cards);
+  REFEREE_TRY(words);
+  std::vector<Card> cards;
+  cards.reserve(words->size());
+  for (const record::Token& word : *words) {
+    auto card = ParseCard(word.text, word.path);
+    REFEREE_TRY(card);
+    cards.push_back(*card);
+  }
+  return cards;
+}
+
+Event SeededDealEvent(const Match& match) {
+  ToAct next = match.Next();
+  DealEvent deal{.deal = next.deal,
+                 .path = ChildPath("/deals", static_cast<size_t>(next.deal - 1))};
+  deal.dealer = next.seat.value_or(Seat::kNorth);
+  deal.board = next.deal;
+  deal.seeded = true;
+  return deal;
+}
+
+Result<void> ReadTrickBody(const Node& root, record::Record& record, const TrickBodySpec& spec) {
+  const Node* deals_node = root.Find("deals");
+  if (deals_node == nullptr) {
+    return Fail(Malformed("missing-key", "", "a record needs the key 'deals', which is missing"));
+  }
+  auto deals = record::ReadList(*deals_node, "/deals", 10000);
+  REFEREE_TRY(deals);
+  for (size_t d = 0; d < (*deals)->size(); ++d) {
+    bool last = d + 1 == (*deals)->size();
+    REFEREE_TRY(ReadDeal((**deals)[d], ChildPath("/deals", d), static_cast<int>(d) + 1, last, spec,
+                         record));
+  }
+  return {};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing: the entries are regrouped by deal, in the canonical key order.
+
+namespace {
+
+std::vector<std::string> CardWords(const std::vector<Card>& cards) {
+  std::vector<std::string> words;
+  for (Card card : cards) words.push_back(ToString(card));
+  return words;
+}
+
+void WriteDealHeader(const DealEvent& event, Node& deal) {
+  deal.AddMember("dealer", {}, record::StringNode(event.dealer ? SeatName(*event.dealer) : "N"));
+  if (event.board > 0) deal.AddMember("board", {}, record::IntegerNode(event.board));
+  if (event.hands) {
+    Node hands = Node::Map({});
+    for (Seat seat : kAllSeats) {
+      hands.AddMember(SeatName(seat), {},
+                      record::WordsNode(CardWords((*event.hands)[SeatIndex(seat)])));
+    }
+    deal.AddMember("hands", {}, std::move(hands));
+  }
+  if (event.deck) deal.AddMember("deck", {}, record::WordsNode(CardWords(*event.deck)));
+}
+
+Node CallNode(const CallEvent& call) {
+  Node node = Node::Map({});
+  if (call.by) node.AddMember("by", {}, record::StringNode(SeatName(*call.by)));
+  if (call.trump) {
+    node.AddMember("trump", {}, record::StringNode(std::string(1, SuitLetter(*call.trump))));
+  } else if (call.no_trump) {
+    node.AddMember("trump", {}, record::StringNode("NT"));
+  }
+  node.AddMember("tricks", {}, record::IntegerNode(call.tricks));
+  return node;
+}
+
+Node ConferenceNode(const ConferenceEvent& conference) {
+  Node node = Node::Map({});
+  node.AddMember("start", {}, record::SecondsNode(conference.start_ms));
+  node.AddMember("end", {}, record::SecondsNode(conference.end_ms));
+  return node;
+}
+
+Node ClaimNode(const record::DealClaim& claim) {
+  Node node = Node::Map({});
+  for (const record::ClaimedValue& value : claim.values) {
+    node.AddMember(value.key, {}, Node::Scalar(Node::Kind::kInteger, value.words.at(0), {}));
+  }
+  return node;
+}
+
+// Collects one deal's parts as they come, then writes them in canonical order.
+struct DealParts {
+  std::optional<DealEvent> deal;
+  std::optional<ConferenceEvent> conference;
+  std::optional<CallEvent> call;
+  std::vector<std::vector<std::string>> tricks;
+  std::optional<record::DealClaim> claim;
+
+  Node ToNode() const {
+    Node node = Node::Map({});
+    if (deal) WriteDealHeader(*deal, node);
+    if (conference) node.AddMember("conference", {}, ConferenceNode(*conference));
+    if (call) node.AddMember("call", {}, CallNode(*call));
+    Node list = Node::List({});
+    for (const std::vector<std::string>& trick : tricks) list.Append(record::WordsNode(trick));
+    node.AddMember("tricks", {}, std::move(list));
+    if (claim) node.AddMember("claim", {}, ClaimNode(*claim));
+    return node;
+  }
+};
+
+void AddToParts(const record::Record::Entry& entry, DealParts& parts) {
+  if (const auto* claim = std::get_if<record::DealClaim>(&entry.item)) {
+    parts.claim = *claim;
+    return;
+  }
+  const Event& event = std::get<Event>(entry.item);
+  if (const auto* deal = std::get_if<DealEvent>(&event)) parts.deal = *deal;
+  if (const auto* conference = std::get_if<ConferenceEvent>(&event)) parts.conference = *conference;
+  if (const auto* call = std::get_if<CallEvent>(&event)) parts.call = *call;
+  if (const auto* play = std::get_if<PlayEvent>(&event)) {
+    bool full = !parts.tricks.empty() && parts.tricks.back().size() == 4;
+    if (parts.tricks.empty() || play->position == 0 || (play->position < 0 && full)) {
+      parts.tricks.emplace_back();
+    }
+    parts.tricks.back().push_back(ToString(play->card));
+  }
+}
+
+int EntryDeal(const record::Record::Entry& entry) {
+  if (const auto* claim = std::get_if<record::DealClaim>(&entry.item)) return claim->deal;
+  return DealOf(std::get<Event>(entry.item));
+}
+
+}  // namespace
+
+void WriteTrickBody(const record::Record& record, Node& root) {
+  Node deals = Node::List({});
+  DealParts parts;
+  int current = 0;
+  for (const record::Record::Entry& entry : record.entries) {
+    int deal = EntryDeal(entry);
+    if (deal != current && current != 0) {
+      deals.Append(parts.ToNode());
+      parts = DealParts{};
+    }
+    current = deal;
+    AddToParts(entry, parts);
+  }
+  if (current != 0) deals.Append(parts.ToNode());
+  root.AddMember("deals", {}, std::move(deals));
+}
+
+}  // namespace referee::games::trick

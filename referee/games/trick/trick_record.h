@@ -1,0 +1,34 @@
+// The body of a trick-game record: `deals:`, each with its dealer, its cards (hands, pack order
+// or the record's seed), the optional call and conference (Conspiracy), its tricks and its claim.
+// Shared by the three trick games; each says which optional parts it has.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "referee/core/card.h"
+#include "referee/core/match.h"
+#include "referee/core/result.h"
+#include "referee/record/node.h"
+#include "referee/record/record.h"
+
+namespace referee::games::trick {
+
+struct TrickBodySpec {
+  bool has_call = false;                 // Conspiracy: `call: {by, trump, tricks}`
+  bool has_conference = false;           // Conspiracy: `conference: {start, end}` in seconds
+  std::vector<std::string> claim_units;  // "N".."W" or "NS", "EW"
+};
+
+Result<void> ReadTrickBody(const record::Node& root, record::Record& record,
+                           const TrickBodySpec& spec);
+void WriteTrickBody(const record::Record& record, record::Node& root);
+
+// The next deal of a trick-game match, dealt from its seed by the expected dealer (North first).
+Event SeededDealEvent(const Match& match);
+
+// Parses a list or space-separated string of cards; each bad token is a Malformed finding.
+Result<std::vector<Card>> ReadCards(const record::Node& node, const std::string& path,
+                                    size_t max_cards = 64);
+
+}  // namespace referee::games::trick
