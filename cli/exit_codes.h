@@ -1,0 +1,16 @@
+// Exit codes of the referee program (documented in the README).
+#pragma once
+
+namespace referee::cli {
+
+inline constexpr int kExitValid = 0;      // every record valid
+inline constexpr int kExitInvalid = 1;    // some record invalid or incomplete
+inline constexpr int kExitMalformed = 2;  // some input is not a readable record
+inline constexpr int kExitUsage = 3;      // bad command line
+inline constexpr int kExitIo = 4;         // a file could not be read or written
+inline constexpr int kExitInternal = 70;  // a bug in referee
+
+// The exit code of a run that saw several outcomes: the most serious wins.
+int WorseExit(int a, int b);
+
+}  // namespace referee::cli

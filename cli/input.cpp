@@ -1,0 +1,133 @@
+#include "cli/input.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "formats/document_stream.h"
+#include "formats/json_reader.h"
+#include "formats/yaml_reader.h"
+
+namespace referee::cli {
+namespace {
+
+// A stream buffer that yields a prefix already read (to sniff the format) and then the rest of
+// another stream, so standard input can be sniffed and still streamed.
+class PrefixedBuffer : public std::streambuf {
+ public:
+  PrefixedBuffer(std::string prefix, std::istream& rest) : prefix_(std::move(prefix)), rest_(rest) {
+    setg(prefix_.data(), prefix_.data(), prefix_.data() + prefix_.size());
+  }
+
+ protected:
+  int_type underflow() override {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    rest_.read(chunk_, sizeof(chunk_));
+    std::streamsize got = rest_.gcount();
+    if (got <= 0) return traits_type::eof();
+    setg(chunk_, chunk_, chunk_ + got);
+    return traits_type::to_int_type(*gptr());
+  }
+
+ private:
+  std::string prefix_;
+  std::istream& rest_;
+  char chunk_[1 << 16];
+};
+
+// Reads at most limit + 1 bytes: enough to tell that a document is too large without reading a
+// huge one whole.
+std::string ReadBounded(std::istream& in, size_t limit) {
+  std::string text;
+  char buffer[1 << 16];
+  while (text.size() <= limit && in.read(buffer, sizeof(buffer)).gcount() > 0) {
+    text.append(buffer, static_cast<size_t>(in.gcount()));
+  }
+  if (text.size() > limit + 1) text.resize(limit + 1);
+  return text;
+}
+
+void VisitWhole(std::istream& in, const std::string& path, formats::InputFormat format,
+                const formats::ReadLimits& limits, const std::function<void(Document&)>& visit) {
+  std::string text = ReadBounded(in, limits.max_document_bytes);
+  Result<record::Node> node = format == formats::InputFormat::kYaml
+                                  ? formats::ParseYaml(text, limits)
+                                  : formats::ParseJson(text, limits);
+  Document document{path, 0, false, std::move(node), reports::SourceText(std::move(text))};
+  visit(document);
+}
+
+void VisitLines(std::istream& in, const std::string& path, const formats::ReadLimits& limits,
+                const std::function<void(Document&)>& visit) {
+  formats::DocumentStream stream(in, limits);
+  while (std::optional<formats::StreamedDocument> next = stream.Next()) {
+    Document document{path, static_cast<int>(next->index), true, std::move(next->node), {}};
+    visit(document);
+  }
+}
+
+std::optional<std::string> OpenError(const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error))
+    return "cannot read " + path + ": it is a directory";
+  return "cannot read " + path + ": " + std::strerror(errno);
+}
+
+}  // namespace
+
+std::vector<std::string> ExpandInputs(const std::vector<std::string>& paths) {
+  std::vector<std::string> files;
+  for (const std::string& path : paths) {
+    std::error_code error;
+    if (path == "-" || !std::filesystem::is_directory(path, error)) {
+      files.push_back(path);
+      continue;
+    }
+    std::vector<std::string> found;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(path, error)) {
+      if (entry.is_regular_file() && formats::FormatFromPath(entry.path().string())) {
+        found.push_back(entry.path().string());
+      }
+    }
+    std::sort(found.begin(), found.end());
+    files.insert(files.end(), found.begin(), found.end());
+  }
+  return files;
+}
+
+std::optional<std::string> ForEachDocument(const std::string& path,
+                                           std::optional<formats::InputFormat> format,
+                                           const formats::ReadLimits& limits,
+                                           const std::function<void(Document&)>& visit) {
+  std::ifstream file;
+  std::istream* in = &std::cin;
+  if (path != "-") {
+    file.open(path, std::ios::binary);
+    if (!file || std::filesystem::is_directory(path)) return OpenError(path);
+    in = &file;
+    if (!format) format = formats::FormatFromPath(path);
+  }
+  std::string prefix;
+  if (!format) {
+    // Standard input, or a file name without a known extension: look at the start.
+    prefix.resize(1 << 16);
+    in->read(prefix.data(), static_cast<std::streamsize>(prefix.size()));
+    prefix.resize(static_cast<size_t>(in->gcount()));
+    format = formats::SniffFormat(prefix);
+  }
+  PrefixedBuffer buffer(std::move(prefix), *in);
+  std::istream joined(&buffer);
+  if (*format == formats::InputFormat::kJsonLines) {
+    VisitLines(joined, path, limits, visit);
+  } else {
+    VisitWhole(joined, path, *format, limits, visit);
+  }
+  if (in->bad()) return "cannot read " + path + ": read error";
+  return std::nullopt;
+}
+
+}  // namespace referee::cli

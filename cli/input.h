@@ -1,0 +1,37 @@
+// Reading the documents of one input (a file or standard input): YAML and JSON as one document,
+// JSON Lines record by record without holding the whole stream.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "formats/input_format.h"
+#include "formats/read_limits.h"
+#include "referee/core/result.h"
+#include "referee/record/node.h"
+#include "reports/source_text.h"
+
+namespace referee::cli {
+
+struct Document {
+  std::string source;     // the file name as given ("-" reads standard input)
+  int index = 0;          // 0-based record number in the input
+  bool streamed = false;  // one record of a JSON Lines stream
+  Result<record::Node> node;
+  reports::SourceText text;  // for quoting lines in diagnostics
+};
+
+// The record files to read for the paths a user gave: files as given, directories walked (in
+// name order) for files whose extension names a record format; other files there are left out.
+std::vector<std::string> ExpandInputs(const std::vector<std::string>& paths);
+
+// Calls `visit` for every document of `path`. Returns an error message when the input cannot be
+// read at all (missing file, a directory, a read error): an I/O problem, not a malformed record.
+std::optional<std::string> ForEachDocument(const std::string& path,
+                                           std::optional<formats::InputFormat> format,
+                                           const formats::ReadLimits& limits,
+                                           const std::function<void(Document&)>& visit);
+
+}  // namespace referee::cli

@@ -1,0 +1,25 @@
+// The text a record came from, split into lines, so diagnostics can quote the offending line.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace referee::reports {
+
+class SourceText {
+ public:
+  SourceText() = default;
+  // `first_line` is the line number of the text's first line (a record inside a stream).
+  explicit SourceText(std::string text, uint32_t first_line = 1);
+  // The line without its line ending; empty when out of range.
+  std::string_view Line(uint32_t number) const;
+
+ private:
+  std::string text_;
+  uint32_t first_line_ = 1;
+  std::vector<size_t> starts_;
+};
+
+}  // namespace referee::reports

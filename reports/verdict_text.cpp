@@ -1,0 +1,202 @@
+#include "reports/verdict_text.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "referee/record/record_writer.h"
+
+namespace referee::reports {
+namespace {
+
+using record::Node;
+
+std::string GamePlaceText(const GamePlace& place) {
+  std::vector<std::string> parts;
+  if (place.deal > 0) parts.push_back(fmt::format("deal {}", place.deal));
+  if (place.trick > 0) parts.push_back(fmt::format("trick {}", place.trick));
+  if (place.turn > 0) parts.push_back(fmt::format("turn {}", place.turn));
+  if (!place.actor.empty()) parts.push_back(place.actor);
+  if (!place.card.empty()) parts.push_back(place.card);
+  std::string text;
+  for (const std::string& part : parts) text += (text.empty() ? "" : ", ") + part;
+  return text;
+}
+
+std::string Location(const std::string& source, const Place& place) {
+  if (place.line == 0) return source;
+  if (place.column == 0) return fmt::format("{}:{}", source, place.line);
+  return fmt::format("{}:{}:{}", source, place.line, place.column);
+}
+
+// The quoted line and a caret under the column, the way compilers show them.
+std::string Snippet(const SourceText& text, const Place& place) {
+  std::string_view line = text.Line(place.line);
+  if (line.empty() || place.column == 0) return "";
+  std::string gutter = fmt::format("{:>5} | ", place.line);
+  std::string caret(gutter.size() - 2, ' ');
+  caret += "| ";
+  for (uint32_t i = 1; i < place.column && i - 1 < line.size(); ++i) {
+    caret += line[i - 1] == '\t' ? '\t' : ' ';
+  }
+  return gutter + std::string(line) + "\n" + caret + "^\n";
+}
+
+std::string ScoreTable(const ScoreSheet& sheet) {
+  if (sheet.units.empty()) return "";
+  std::string table = "  deal";
+  for (const std::string& unit : sheet.units) table += fmt::format(" {:>6}", unit);
+  table += "\n";
+  for (const ScoreSheet::Row& row : sheet.rows) {
+    table += fmt::format("  {:>4}", row.deal);
+    for (int points : row.points) table += fmt::format(" {:>6}", points);
+    table += "   " + row.label + "\n";
+  }
+  table += "  total";
+  for (size_t i = 0; i < sheet.totals.size(); ++i) {
+    table +=
+        i == 0 ? fmt::format("{:>5}", sheet.totals[i]) : fmt::format(" {:>6}", sheet.totals[i]);
+  }
+  return table + "\n";
+}
+
+std::string CountText(const std::vector<Finding>& findings) {
+  auto count = [&](Severity severity) {
+    return std::count_if(findings.begin(), findings.end(),
+                         [&](const Finding& f) { return f.severity == severity; });
+  };
+  auto noun = [](long n, const char* word) {
+    return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
+  };
+  long errors = count(Severity::kError) + count(Severity::kMalformed);
+  return noun(errors, "error") + ", " + noun(count(Severity::kNote), "note");
+}
+
+Node Text(std::string text) { return record::StringNode(std::move(text)); }
+Node Integer(int64_t value) { return record::IntegerNode(value); }
+Node Bool(bool value) { return Node::Scalar(Node::Kind::kBool, value ? "true" : "false", {}); }
+
+Node FindingTree(const Finding& finding) {
+  Node node = Node::Map({});
+  node.AddMember("code", {}, Text(finding.code));
+  node.AddMember("severity", {}, Text(std::string(SeverityName(finding.severity))));
+  node.AddMember("path", {}, Text(finding.place.path));
+  const GamePlace& game = finding.place.game;
+  if (game.deal > 0) node.AddMember("deal", {}, Integer(game.deal));
+  if (game.trick > 0) node.AddMember("trick", {}, Integer(game.trick));
+  if (game.turn > 0) node.AddMember("turn", {}, Integer(game.turn));
+  if (!game.actor.empty()) node.AddMember("actor", {}, Text(game.actor));
+  if (!game.card.empty()) node.AddMember("card", {}, Text(game.card));
+  node.AddMember("message", {}, Text(finding.message));
+  return node;
+}
+
+Node IntegerList(const std::vector<int>& values) {
+  Node list = Node::List({});
+  for (int value : values) list.Append(Integer(value));
+  return list;
+}
+
+Node ScoresTree(const ScoreSheet& sheet) {
+  Node node = Node::Map({});
+  Node units = Node::List({});
+  for (const std::string& unit : sheet.units) units.Append(Text(unit));
+  node.AddMember("units", {}, std::move(units));
+  Node deals = Node::List({});
+  for (const ScoreSheet::Row& row : sheet.rows) {
+    Node entry = Node::Map({});
+    entry.AddMember("deal", {}, Integer(row.deal));
+    entry.AddMember("points", {}, IntegerList(row.points));
+    entry.AddMember("label", {}, Text(row.label));
+    entry.AddMember("void", {}, Bool(row.void_deal));
+    deals.Append(std::move(entry));
+  }
+  node.AddMember("deals", {}, std::move(deals));
+  node.AddMember("totals", {}, IntegerList(sheet.totals));
+  return node;
+}
+
+Node OutcomeTree(const Outcome& outcome) {
+  Node node = Node::Map({});
+  node.AddMember("over", {}, Bool(outcome.over));
+  node.AddMember("summary", {}, Text(outcome.summary));
+  Node facts = Node::Map({});
+  for (const auto& [key, value] : outcome.facts) facts.AddMember(key, {}, Text(value));
+  node.AddMember("facts", {}, std::move(facts));
+  return node;
+}
+
+}  // namespace
+
+std::string FormatFinding(const Finding& finding, const std::string& source,
+                          const SourceText* text) {
+  std::string where = GamePlaceText(finding.place.game);
+  std::string out = fmt::format("{}: {}[{}]: {}{}\n", Location(source, finding.place),
+                                SeverityName(finding.severity), finding.code,
+                                where.empty() ? "" : where + ": ", finding.message);
+  // Notes point at the same place as the error they follow: one quote of the line is enough.
+  if (text != nullptr && finding.severity != Severity::kNote) out += Snippet(*text, finding.place);
+  if (!finding.place.path.empty()) out += "      at " + finding.place.path + "\n";
+  return out;
+}
+
+std::string FormatVerdict(const verifier::Verdict& verdict, const SourceText* text,
+                          bool with_scores) {
+  std::string out;
+  for (const Finding& finding : verdict.findings)
+    out += FormatFinding(finding, verdict.source, text);
+  std::string game = verdict.game.empty() ? "" : " (" + verdict.game + ")";
+  out += fmt::format("{}: {}{}: {}", verdict.source, verifier::StatusName(verdict.status), game,
+                     CountText(verdict.findings));
+  if (verdict.status != verifier::Status::kMalformed) {
+    out += fmt::format("; {} events checked, {} unchecked", verdict.events_checked,
+                       verdict.events_unchecked);
+  }
+  out += "\n";
+  if (verdict.status == verifier::Status::kMalformed || !with_scores) return out;
+  out += ScoreTable(verdict.scores);
+  out += "  result: " + verdict.outcome.summary + "\n";
+  return out;
+}
+
+std::string FormatTally(const std::vector<verifier::Status>& statuses) {
+  auto count = [&](verifier::Status status) {
+    return std::count(statuses.begin(), statuses.end(), status);
+  };
+  return fmt::format("{} record{}: {} valid, {} invalid, {} incomplete, {} malformed",
+                     statuses.size(), statuses.size() == 1 ? "" : "s",
+                     count(verifier::Status::kValid), count(verifier::Status::kInvalid),
+                     count(verifier::Status::kIncomplete), count(verifier::Status::kMalformed));
+}
+
+Node VerdictTree(const verifier::Verdict& verdict) {
+  Node source = Node::Map({});
+  source.AddMember("file", {}, Text(verdict.source));
+  source.AddMember("record", {}, Integer(verdict.record_index));
+  Node locations = Node::Map({});
+  for (const Finding& finding : verdict.findings) {
+    if (finding.place.line == 0 || locations.Has(finding.place.path)) continue;
+    locations.AddMember(finding.place.path, {},
+                        IntegerList({static_cast<int>(finding.place.line),
+                                     static_cast<int>(finding.place.column)}));
+  }
+  Node body = Node::Map({});
+  body.AddMember("status", {}, Text(std::string(verifier::StatusName(verdict.status))));
+  body.AddMember("game", {}, Text(verdict.game));
+  Node findings = Node::List({});
+  for (const Finding& finding : verdict.findings) findings.Append(FindingTree(finding));
+  body.AddMember("findings", {}, std::move(findings));
+  body.AddMember("events_checked", {}, Integer(verdict.events_checked));
+  body.AddMember("events_unchecked", {}, Integer(verdict.events_unchecked));
+  if (verdict.status != verifier::Status::kMalformed) {
+    body.AddMember("scores", {}, ScoresTree(verdict.scores));
+    body.AddMember("outcome", {}, OutcomeTree(verdict.outcome));
+  }
+  Node root = Node::Map({});
+  root.AddMember("source", {}, std::move(source));
+  root.AddMember("locations", {}, std::move(locations));
+  root.AddMember("verdict", {}, std::move(body));
+  return root;
+}
+
+}  // namespace referee::reports

@@ -1,0 +1,32 @@
+// Verdicts for people (compiler-style diagnostics and a score table) and for programs (a tree
+// that formats/ writes as JSON). Pure: no files, no streams.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "referee/record/node.h"
+#include "reports/source_text.h"
+#include "verifier/verdict.h"
+
+namespace referee::reports {
+
+// One finding, compiler style: "FILE:LINE:COL: error[code]: deal 2, trick 5, E, 3S: message",
+// then the source line with a caret under the column where there is one, then the JSON pointer.
+std::string FormatFinding(const Finding& finding, const std::string& source,
+                          const SourceText* text);
+
+// The whole verdict: every finding, then the status line, and (with_scores) the score sheet and
+// the result.
+std::string FormatVerdict(const verifier::Verdict& verdict, const SourceText* text,
+                          bool with_scores = true);
+
+// "3 records: 2 valid, 1 invalid, 0 incomplete, 0 malformed"
+std::string FormatTally(const std::vector<verifier::Status>& statuses);
+
+// The verdict as a tree. Everything under "verdict" depends only on the record's content, so the
+// YAML and the JSON encoding of one record give byte-identical "verdict" objects; where the
+// record came from (file, line and column) sits beside it in "source" and "locations".
+record::Node VerdictTree(const verifier::Verdict& verdict);
+
+}  // namespace referee::reports

@@ -1,0 +1,172 @@
+// Golden samples: every file under samples/<game>/{valid,invalid}/ is verified by the real
+// referee program, and its output and exit code must equal NAME.expected beside it.
+// REFEREE_REGENERATE_GOLDEN=1 rewrites the expected files on purpose (review the diff!).
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kSourceDir = REFEREE_SOURCE_DIR;
+
+struct RunResult {
+  std::string output;
+  int exit_code = -1;
+};
+
+// Runs the referee binary from the source directory, so that paths in the output are the
+// relative paths a user would type.
+RunResult RunReferee(const std::string& arguments) {
+  std::string command = "cd '" + kSourceDir.string() + "' && '" + std::string(REFEREE_BINARY) +
+                        "' " + arguments + " 2>&1";
+  RunResult result;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return result;
+  std::array<char, 4096> buffer;
+  size_t got = 0;
+  while ((got = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+    result.output.append(buffer.data(), got);
+  int status = pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+bool IsSample(const fs::path& path) {
+  std::string extension = path.extension().string();
+  return extension == ".yaml" || extension == ".json" || extension == ".jsonl";
+}
+
+std::vector<fs::path> Samples() {
+  std::vector<fs::path> samples;
+  for (const fs::directory_entry& entry :
+       fs::recursive_directory_iterator(kSourceDir / "samples")) {
+    fs::path relative = fs::relative(entry.path(), kSourceDir);
+    std::string kind = relative.parent_path().filename().string();
+    if (entry.is_regular_file() && IsSample(entry.path()) &&
+        (kind == "valid" || kind == "invalid")) {
+      samples.push_back(relative);
+    }
+  }
+  std::sort(samples.begin(), samples.end());
+  return samples;
+}
+
+// samples/<game>/<kind>/NAME.yaml -> samples/<game>/<kind>/expected/NAME.yaml.expected, kept in a
+// folder of their own so that `referee verify samples/<game>/valid/*` reads only records.
+std::string ExpectedPath(const fs::path& sample) {
+  fs::path folder = kSourceDir / sample.parent_path() / "expected";
+  fs::create_directories(folder);
+  return (folder / (sample.filename().string() + ".expected")).string();
+}
+
+std::string Golden(const RunResult& run) {
+  return run.output + "exit " + std::to_string(run.exit_code) + "\n";
+}
+
+class GoldenSample : public testing::TestWithParam<fs::path> {};
+
+TEST_P(GoldenSample, OutputMatchesExpected) {
+  const fs::path& sample = GetParam();
+  RunResult run = RunReferee("verify " + sample.string());
+  std::string actual = Golden(run);
+  std::string expected_path = ExpectedPath(sample);
+  if (std::getenv("REFEREE_REGENERATE_GOLDEN") != nullptr) {
+    std::ofstream(expected_path, std::ios::binary) << actual;
+  }
+  std::ifstream file(expected_path, std::ios::binary);
+  ASSERT_TRUE(file) << "missing " << expected_path
+                    << " (run the tests with REFEREE_REGENERATE_GOLDEN=1 and review it)";
+  std::stringstream expected;
+  expected << file.rdbuf();
+  EXPECT_EQ(expected.str(), actual) << "for " << sample;
+  // Valid samples must verify valid; invalid ones must not.
+  bool valid_dir = sample.parent_path().filename() == "valid";
+  EXPECT_EQ(valid_dir, run.exit_code == 0) << sample << " exited " << run.exit_code;
+}
+
+std::string TestName(const testing::TestParamInfo<fs::path>& info) {
+  std::string name = info.param.string();
+  for (char& c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  }
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Samples, GoldenSample, testing::ValuesIn(Samples()), TestName);
+
+TEST(Golden, EveryExpectedFileHasItsSample) {
+  for (const fs::directory_entry& entry :
+       fs::recursive_directory_iterator(kSourceDir / "samples")) {
+    std::string path = entry.path().string();
+    if (!path.ends_with(".expected")) continue;
+    fs::path sample =
+        entry.path().parent_path().parent_path() /
+        entry.path().filename().string().substr(
+            0, entry.path().filename().string().size() - std::string(".expected").size());
+    EXPECT_TRUE(fs::exists(sample)) << path << " has no sample " << sample;
+  }
+}
+
+TEST(Cli, ValidSamplesExitZeroTogether) {
+  RunResult run = RunReferee("verify --quiet samples/collusion/valid/*");
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("7 records: 7 valid"), std::string::npos) << run.output;
+}
+
+TEST(Cli, StandardInputIsSniffed) {
+  RunResult yaml = RunReferee("verify --quiet - < samples/collusion/valid/first-to-100.yaml");
+  EXPECT_EQ(yaml.exit_code, 0) << yaml.output;
+  RunResult lines = RunReferee("verify --quiet - < samples/collusion/valid/season.jsonl");
+  EXPECT_EQ(lines.exit_code, 0) << lines.output;
+  EXPECT_NE(lines.output.find("-#3: valid"), std::string::npos) << lines.output;
+}
+
+TEST(Cli, MissingFileIsAnIoError) {
+  RunResult run = RunReferee("verify samples/does-not-exist.yaml");
+  EXPECT_EQ(run.exit_code, 4) << run.output;
+  EXPECT_NE(run.output.find("cannot read samples/does-not-exist.yaml"), std::string::npos);
+}
+
+TEST(Cli, UsageErrorsExitThree) {
+  EXPECT_EQ(RunReferee("verify").exit_code, 3);
+  EXPECT_EQ(RunReferee("verify --format xml samples/collusion/valid/deduction.yaml").exit_code, 3);
+  RunResult typo = RunReferee("verfy samples/collusion/valid/deduction.yaml");
+  EXPECT_EQ(typo.exit_code, 3);
+  EXPECT_NE(typo.output.find("did you mean 'verify'?"), std::string::npos) << typo.output;
+}
+
+TEST(Cli, WorstExitWins) {
+  // One valid, one invalid, one malformed record: malformed (2) wins.
+  RunResult run = RunReferee(
+      "verify samples/collusion/valid/deduction.yaml samples/collusion/invalid/revoke.yaml "
+      "samples/collusion/invalid/bad-card.yaml");
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+}
+
+TEST(Cli, YamlAndJsonGiveTheSameVerdict) {
+  RunResult yaml = RunReferee("verify --format json samples/collusion/invalid/revoke.yaml");
+  RunResult json = RunReferee("verify --format json samples/collusion/invalid/revoke.json");
+  auto verdict = [](const std::string& line) { return line.substr(line.find("\"verdict\"")); };
+  ASSERT_NE(yaml.output.find("\"verdict\""), std::string::npos) << yaml.output;
+  EXPECT_EQ(verdict(yaml.output), verdict(json.output));
+  EXPECT_EQ(yaml.exit_code, 1);
+}
+
+TEST(Cli, ConvertRoundTripsToTheSameVerdict) {
+  RunResult converted = RunReferee(
+      "convert samples/collusion/valid/shared-win.yaml --to yaml | "
+      "'" +
+      std::string(REFEREE_BINARY) + "' verify --format json -");
+  RunResult original = RunReferee("verify --format json samples/collusion/valid/shared-win.yaml");
+  auto verdict = [](const std::string& line) { return line.substr(line.find("\"verdict\"")); };
+  EXPECT_EQ(verdict(converted.output), verdict(original.output));
+}
+
+}  // namespace

@@ -1,0 +1,254 @@
+#include "verifier/verifier.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+
+#include "referee/games/registry.h"
+#include "referee/record/record_reader.h"
+#include "verifier/sha256.h"
+
+namespace referee::verifier {
+namespace {
+
+std::string Plural(int count, const std::string& noun) {
+  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
+std::vector<std::string> Sorted(std::vector<std::string> words) {
+  std::sort(words.begin(), words.end());
+  return words;
+}
+
+std::string Joined(const std::vector<std::string>& words) {
+  std::string text;
+  for (const std::string& word : words) text += (text.empty() ? "" : " ") + word;
+  return text.empty() ? "nothing" : text;
+}
+
+// The claimed points of a deal in the order of the score units, if the claim names every unit.
+std::optional<std::vector<int>> ClaimedPoints(const record::Record& record, int deal) {
+  const std::vector<std::string>& units = record.game->score_units;
+  for (const record::Record::Entry& entry : record.entries) {
+    const auto* claim = std::get_if<record::DealClaim>(&entry.item);
+    if (claim == nullptr || claim->deal != deal) continue;
+    std::vector<int> points;
+    for (const std::string& unit : units) {
+      auto value = std::find_if(claim->values.begin(), claim->values.end(),
+                                [&](const record::ClaimedValue& v) { return v.key == unit; });
+      if (value == claim->values.end()) return std::nullopt;
+      points.push_back(std::stoi(value->words.at(0)));
+    }
+    return points;
+  }
+  return std::nullopt;
+}
+
+// Replays the entries of one record, collecting findings.
+class Replay {
+ public:
+  Replay(const record::Record& record, Verdict& verdict)
+      : record_(record), verdict_(verdict), match_(record.game->new_match(SetupFor(record))) {}
+
+  void Run() {
+    for (const record::Record::Entry& entry : record_.entries) {
+      if (const auto* claim = std::get_if<record::DealClaim>(&entry.item)) {
+        CheckDealClaim(*claim);
+      } else {
+        ApplyEvent(std::get<Event>(entry.item));
+      }
+    }
+    NoteUnchecked();
+    for (Finding& finding : match_->EndFindings()) verdict_.findings.push_back(std::move(finding));
+    verdict_.scores = match_->Scores();
+    verdict_.outcome = match_->GetOutcome();
+    // After a stop that left the rest of the record unchecked, the result cannot be recomputed.
+    if (record_.result && !StoppedForGood()) CheckResult(*record_.result);
+  }
+
+  bool Over() const { return match_->IsOver(); }
+
+ private:
+  struct Stop {
+    Place place;   // the event that stopped the check
+    int deal = 0;  // 0: the rest of the record
+    int skipped = 0;
+    bool scored = false;    // the voided deal took a row on the score sheet
+    bool stand_in = false;  // ... with the claimed points standing in
+  };
+
+  void ApplyEvent(const Event& event) {
+    int deal = DealOf(event);
+    if (!stops_.empty() && (stops_.back().deal == 0 || stops_.back().deal == deal)) {
+      ++stops_.back().skipped;
+      ++verdict_.events_unchecked;
+      return;
+    }
+    auto ruling = match_->Apply(event);
+    ++verdict_.events_checked;
+    if (ruling.has_value()) {
+      for (Finding& finding : ruling->findings) verdict_.findings.push_back(std::move(finding));
+      return;
+    }
+    Finding finding = std::move(ruling).error();
+    Stop stop{finding.place, deal, 0, false};
+    verdict_.findings.push_back(std::move(finding));
+    if (deal != 0) {
+      std::optional<std::vector<int>> stand_in = ClaimedPoints(record_, deal);
+      size_t rows_before = match_->Scores().rows.size();
+      match_->VoidCurrentDeal(stand_in);
+      stop.scored = match_->Scores().rows.size() > rows_before;
+      stop.stand_in = stop.scored && stand_in.has_value();
+    } else if (match_->VoidCurrentDeal(std::nullopt)) {
+      stop.deal = -1;  // the game moved on; nothing to skip
+    }
+    stops_.push_back(stop);
+  }
+
+  bool StoppedForGood() const {
+    return std::any_of(stops_.begin(), stops_.end(),
+                       [](const Stop& stop) { return stop.deal == 0; });
+  }
+
+  void NoteUnchecked() {
+    for (const Stop& stop : stops_) {
+      if (stop.skipped == 0 && !stop.stand_in) continue;
+      std::string scope = stop.deal > 0 ? "deal " + std::to_string(stop.deal) : "the record";
+      std::string message = "the " + Plural(stop.skipped, "later event") + " of " + scope +
+                            " went unchecked after its first illegal event";
+      if (stop.deal == 0 && record_.result) message += "; the claimed result was not checked";
+      if (stop.scored) {
+        message +=
+            stop.stand_in ? "; its claimed points stand in for its score" : "; it scores nothing";
+      }
+      verdict_.findings.push_back(Note("unchecked", stop.place, message));
+    }
+  }
+
+  void CheckDealClaim(const record::DealClaim& claim) {
+    bool voided = std::any_of(stops_.begin(), stops_.end(),
+                              [&](const Stop& stop) { return stop.deal == claim.deal; });
+    if (voided) return;  // already said: the deal went unchecked
+    const ScoreSheet sheet = match_->Scores();
+    auto row = std::find_if(sheet.rows.begin(), sheet.rows.end(),
+                            [&](const ScoreSheet::Row& r) { return r.deal == claim.deal; });
+    if (row == sheet.rows.end()) {
+      verdict_.findings.push_back(
+          Illegal("claim-unfinished-deal", Place{claim.path, GamePlace{.deal = claim.deal}},
+                  "expected a claim only for a finished deal, found one for deal " +
+                      std::to_string(claim.deal) + ", which was not played out"));
+      return;
+    }
+    for (const record::ClaimedValue& value : claim.values) {
+      auto unit = std::find(sheet.units.begin(), sheet.units.end(), value.key);
+      if (unit == sheet.units.end()) continue;
+      int computed = row->points[unit - sheet.units.begin()];
+      if (std::to_string(computed) == value.words.at(0)) continue;
+      verdict_.findings.push_back(Illegal(
+          "claim-mismatch", Place{value.path, GamePlace{.deal = claim.deal, .actor = value.key}},
+          "expected " + value.key + " to score " + std::to_string(computed) + " in deal " +
+              std::to_string(claim.deal) + " (" + row->label + "), found a claim of " +
+              value.words.at(0)));
+    }
+  }
+
+  void CheckResult(const std::vector<record::ClaimedValue>& claimed) {
+    std::map<std::string, std::string> facts(verdict_.outcome.facts.begin(),
+                                             verdict_.outcome.facts.end());
+    for (const record::ClaimedValue& value : claimed) {
+      auto fact = facts.find(value.key);
+      std::vector<std::string> computed;
+      if (fact != facts.end()) {
+        for (const record::Word& word : record::SplitWords(fact->second)) {
+          computed.emplace_back(word.text);
+        }
+      }
+      if (Sorted(computed) == Sorted(value.words)) continue;
+      std::string expected = fact == facts.end()
+                                 ? "no " + value.key + " (" + verdict_.outcome.summary + ")"
+                                 : value.key + " " + Joined(computed);
+      verdict_.findings.push_back(
+          Illegal("result-mismatch", Place{value.path, {}},
+                  "expected " + expected + ", found a claim of " + Joined(value.words)));
+    }
+  }
+
+  const record::Record& record_;
+  Verdict& verdict_;
+  std::unique_ptr<Match> match_;
+  std::vector<Stop> stops_;
+};
+
+Status StatusOf(const Verdict& verdict, bool over) {
+  bool errors = std::any_of(verdict.findings.begin(), verdict.findings.end(),
+                            [](const Finding& f) { return f.severity == Severity::kError; });
+  if (errors) return Status::kInvalid;
+  return over ? Status::kValid : Status::kIncomplete;
+}
+
+void FillPositions(const record::Node& root, Verdict& verdict) {
+  for (Finding& finding : verdict.findings) {
+    if (finding.place.line != 0) continue;
+    record::SourcePos pos = record::PositionOf(root, finding.place.path);
+    finding.place.line = pos.line;
+    finding.place.column = pos.column;
+  }
+}
+
+}  // namespace
+
+std::string_view StatusName(Status status) {
+  switch (status) {
+    case Status::kValid:
+      return "valid";
+    case Status::kIncomplete:
+      return "incomplete";
+    case Status::kInvalid:
+      return "invalid";
+    case Status::kMalformed:
+      return "malformed";
+  }
+  return "malformed";
+}
+
+Verdict MalformedVerdict(std::string source, int record_index, Finding finding) {
+  Verdict verdict;
+  verdict.source = std::move(source);
+  verdict.record_index = record_index;
+  verdict.status = Status::kMalformed;
+  finding.severity = Severity::kMalformed;
+  verdict.findings.push_back(std::move(finding));
+  return verdict;
+}
+
+MatchSetup SetupFor(const record::Record& record) {
+  return MatchSetup{record.rules, record.players, record.seed, &Sha256};
+}
+
+Verdict VerifyRecord(const record::Record& record, std::string source, int record_index) {
+  Verdict verdict;
+  verdict.source = std::move(source);
+  verdict.record_index = record_index;
+  verdict.game = record.game->name;
+  Replay replay(record, verdict);
+  replay.Run();
+  verdict.status = StatusOf(verdict, replay.Over());
+  return verdict;
+}
+
+Verdict VerifyNode(const record::Node& root, std::string source, int record_index) {
+  auto record = record::ReadRecord(root);
+  Verdict verdict;
+  if (!record.has_value()) {
+    verdict = MalformedVerdict(std::move(source), record_index, std::move(record).error());
+    if (const record::Node* game = root.IsMap() ? root.Find("game") : nullptr) {
+      if (games::FindGame(game->text()) != nullptr) verdict.game = game->text();
+    }
+  } else {
+    verdict = VerifyRecord(*record, std::move(source), record_index);
+  }
+  FillPositions(root, verdict);
+  return verdict;
+}
+
+}  // namespace referee::verifier
