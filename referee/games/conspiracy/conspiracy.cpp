@@ -1,0 +1,310 @@
+#include "referee/games/conspiracy/conspiracy.h"
+
+#include "referee/games/conspiracy/conspiracy_scoring.h"
+#include "referee/games/trick/trick_match.h"
+#include "referee/games/trick/trick_record.h"
+
+namespace referee::games::conspiracy {
+namespace {
+
+const std::vector<std::string> kSideUnits = {"NS", "EW"};
+constexpr char kTieDraw[] = "draw";
+constexpr char kTieTwoMore[] = "two-more";
+
+// Seconds as written in records: "55", "55.5", "0.125".
+std::string SecondsText(int64_t millis) {
+  std::string sign = millis < 0 ? "-" : "";
+  int64_t magnitude = millis < 0 ? -millis : millis;
+  std::string text = sign + std::to_string(magnitude / 1000);
+  if (int64_t fraction = magnitude % 1000; fraction != 0) {
+    std::string digits = std::to_string(1000 + fraction).substr(1);
+    while (digits.back() == '0') digits.pop_back();
+    text += "." + digits;
+  }
+  return text;
+}
+
+std::string CallText(const CallEvent& call) {
+  std::string strain = call.trump ? SuitName(*call.trump) : "no trump";
+  return std::to_string(call.tricks) + " " + strain;
+}
+
+class ConspiracyMatch : public trick::TrickMatch {
+ public:
+  explicit ConspiracyMatch(MatchSetup setup)
+      : TrickMatch(std::move(setup)),
+        no_trump_allowed_(this->setup().rules.Flag("no_trump")),
+        conference_ms_(this->setup().rules.Integer("conference_seconds") * 1000),
+        fixed_deals_(static_cast<int>(this->setup().rules.Integer("deals"))),
+        tie_two_more_(this->setup().rules.Choice("tie") == kTieTwoMore) {}
+
+  bool IsOver() const override { return End() != ConspiracyEnd::kPlayOn; }
+  Outcome GetOutcome() const override;
+  std::unique_ptr<Match> Clone() const override { return std::make_unique<ConspiracyMatch>(*this); }
+
+ protected:
+  CardSet Pack() const override { return Pack32(); }  // 8 each
+  bool MustFollowSuit() const override { return true; }
+  std::vector<std::string> ScoreUnits() const override { return kSideUnits; }
+  // With no fixed number of deals, any even count ends the match, yet play may go on.
+  bool AcceptsNoMoreDeals() const override { return fixed_deals_ > 0 && IsOver(); }
+  trick::DealScore ScoreDeal(const trick::FinishedDeal& deal) override;
+  bool NeedsCall() const override { return true; }
+  Result<Ruling> ApplyCall(const CallEvent& event) override;
+  Result<Ruling> ApplyConference(const ConferenceEvent& event) override;
+  std::vector<Event> LegalCalls() const override;
+  std::optional<Suit> Trump() const override { return call_ ? call_->trump : std::nullopt; }
+  void OnDealStarted() override { ResetDeal(); }
+  void OnDealVoided() override { ResetDeal(); }
+  std::string LeaderReason(int trick_number) const override;
+  std::string DescribeExtra() const override;
+
+ private:
+  void ResetDeal() {
+    call_.reset();
+    conference_.reset();
+  }
+  Seat Caller() const { return LeftOf(CurrentDealer()); }
+  int Total(Partnership side) const {
+    size_t i = static_cast<size_t>(side);
+    return i < sheet().totals.size() ? sheet().totals[i] : 0;
+  }
+  // A deal in progress is never the end, even after an even number of complete deals.
+  ConspiracyEnd End() const {
+    if (InDeal()) return ConspiracyEnd::kPlayOn;
+    return CheckConspiracyEnd({Total(Partnership::kNorthSouth), Total(Partnership::kEastWest)},
+                              DealsScored(), fixed_deals_, tie_two_more_);
+  }
+  Result<void> CheckCall(const CallEvent& event) const;
+  std::string UnfinishedSummary() const;
+
+  bool no_trump_allowed_;
+  int64_t conference_ms_;
+  int fixed_deals_;
+  bool tie_two_more_;
+  std::optional<CallEvent> call_;
+  std::optional<ConferenceEvent> conference_;
+};
+
+Result<void> ConspiracyMatch::CheckCall(const CallEvent& event) const {
+  Seat caller = Caller();
+  if (event.by && *event.by != caller) {
+    return Fail(Illegal(
+        "wrong-caller", PlaceOf(ChildPath(event.path, "by"), 0, *event.by),
+        "expected the call by " + SeatName(caller) + ", the dealer's left-hand opponent (dealer " +
+            SeatName(CurrentDealer()) + "), found a call by " + SeatName(*event.by)));
+  }
+  Place place = PlaceOf(event.path, 0, caller);
+  if (event.trump && event.no_trump) {
+    return Fail(Illegal("bad-call", place, "expected a trump suit or no trump, found both"));
+  }
+  if (event.no_trump && !no_trump_allowed_) {
+    place.path = ChildPath(event.path, "trump");
+    return Fail(Illegal("no-trump-not-allowed", place,
+                        "expected a trump suit (no-trump calls need the rule option no_trump), "
+                        "found no trump"));
+  }
+  if (!event.trump && !event.no_trump) {
+    return Fail(Illegal("missing-trump", place,
+                        "expected the call to name the trump suit, found no trump named"));
+  }
+  if (event.tricks < 0 || event.tricks > kMaxCall) {
+    place.path = ChildPath(event.path, "tricks");
+    return Fail(Illegal("call-out-of-range", place,
+                        "expected a call of 0 to 8 tricks, found " + std::to_string(event.tricks)));
+  }
+  return {};
+}
+
+Result<Ruling> ConspiracyMatch::ApplyCall(const CallEvent& event) {
+  REFEREE_TRY(CheckCall(event));
+  call_ = event;
+  call_->by = Caller();
+  CallMade();
+  return Ruling{{{"call", SeatName(Caller()) + " calls " + CallText(*call_) + " for " +
+                              PartnershipName(PartnershipOf(Caller()))}}};
+}
+
+Result<Ruling> ConspiracyMatch::ApplyConference(const ConferenceEvent& event) {
+  Place place = PlaceOf(event.path, 0, Caller());
+  if (conference_) {
+    return Fail(
+        Unexpected(event.path, place.game, "expected one conference per deal, found a second"));
+  }
+  if (event.end_ms < event.start_ms) {
+    place.path = ChildPath(event.path, "end");
+    return Fail(Illegal("bad-conference", place,
+                        "expected the conference to end at or after its start (" +
+                            SecondsText(event.start_ms) + " s), found an end at " +
+                            SecondsText(event.end_ms) + " s"));
+  }
+  conference_ = event;
+  Ruling ruling{{{"conference", PartnershipName(PartnershipOf(Caller())) + " conferred for " +
+                                    SecondsText(event.end_ms - event.start_ms) + " seconds"}}};
+  // "exchange their cards and ideas for exactly one minute" (seed 003). An overlong conference
+  // did happen and the deal can still be played and scored: reported, not rejected.
+  if (event.end_ms - event.start_ms > conference_ms_) {
+    ruling.findings.push_back(Illegal(
+        "conference-too-long", place,
+        "expected a conference of at most " + SecondsText(conference_ms_) + " seconds, found " +
+            SecondsText(event.end_ms - event.start_ms) + " seconds (from " +
+            SecondsText(event.start_ms) + " to " + SecondsText(event.end_ms) + ")"));
+  }
+  return ruling;
+}
+
+std::vector<Event> ConspiracyMatch::LegalCalls() const {
+  std::vector<std::optional<Suit>> strains(std::begin(kAllSuits), std::end(kAllSuits));
+  if (no_trump_allowed_) strains.push_back(std::nullopt);
+  std::vector<Event> calls;
+  for (const std::optional<Suit>& trump : strains) {
+    for (int tricks = 0; tricks <= kMaxCall; ++tricks) {
+      calls.emplace_back(CallEvent{.deal = CurrentDealNumber(),
+                                   .by = Caller(),
+                                   .trump = trump,
+                                   .no_trump = !trump.has_value(),
+                                   .tricks = tricks});
+    }
+  }
+  return calls;
+}
+
+std::string ConspiracyMatch::LeaderReason(int trick_number) const {
+  if (trick_number != 1) return TrickMatch::LeaderReason(trick_number);
+  return "the caller, " + SeatName(Caller()) + ", at the dealer's left, leads to the first trick";
+}
+
+trick::DealScore ConspiracyMatch::ScoreDeal(const trick::FinishedDeal& deal) {
+  REFEREE_CHECK(call_.has_value(), "a Conspiracy deal was played without a call");
+  Seat caller = LeftOf(deal.dealer);
+  Partnership calling = CallingSide(deal.dealer);
+  int taken = deal.tricks_won[SeatIndex(caller)] + deal.tricks_won[SeatIndex(PartnerOf(caller))];
+  int call = static_cast<int>(call_->tricks);
+  ConspiracyDealScore score = ScoreConspiracyDeal(calling, call, taken);
+  Partnership scorer = score.made ? calling : OtherPartnership(calling);
+  std::string label = "dealer " + SeatName(deal.dealer) + "; " + PartnershipName(calling) +
+                      " called " + CallText(*call_) + ", took " + std::to_string(taken) + ": " +
+                      PartnershipName(scorer) + " +" +
+                      std::to_string(score.points[static_cast<int>(scorer)]);
+  if (conference_) {
+    label += "; conference " + SecondsText(conference_->end_ms - conference_->start_ms) + " s";
+  }
+  return trick::DealScore{{score.points[0], score.points[1]}, label};
+}
+
+std::string ConspiracyMatch::UnfinishedSummary() const {
+  std::string totals = "NS " + std::to_string(Total(Partnership::kNorthSouth)) + ", EW " +
+                       std::to_string(Total(Partnership::kEastWest));
+  int played = DealsScored();
+  std::string after = "not finished after " + std::to_string(played) + " deals";
+  if (InDeal())
+    return after + ", deal " + std::to_string(CurrentDealNumber()) + " under way; " + totals;
+  if (fixed_deals_ > 0 && played < fixed_deals_) {
+    return after + " of " + std::to_string(fixed_deals_) + "; " + totals;
+  }
+  if (fixed_deals_ == 0 && played % 2 == 1) {
+    return after + ": an odd number, so the sides have not called equally often; " + totals;
+  }
+  if (played == 0) return "no deal played";
+  // Only a tie under `tie: two-more` keeps the match going past a stop.
+  return after + ": a tie is played off with two more deals; " + totals;
+}
+
+Outcome ConspiracyMatch::GetOutcome() const {
+  Outcome outcome;
+  int ns = Total(Partnership::kNorthSouth);
+  int ew = Total(Partnership::kEastWest);
+  outcome.facts = {{"NS", std::to_string(ns)}, {"EW", std::to_string(ew)}};
+  ConspiracyEnd end = End();
+  outcome.over = end != ConspiracyEnd::kPlayOn;
+  std::string after = " after " + std::to_string(DealsScored()) + " deals";
+  if (end == ConspiracyEnd::kPlayOn) {
+    outcome.summary = UnfinishedSummary();
+  } else if (end == ConspiracyEnd::kDraw) {
+    outcome.facts.emplace_back("winner", kTieDraw);
+    outcome.summary = "a draw at " + std::to_string(ns) + " each" + after;
+  } else {
+    bool ns_wins = end == ConspiracyEnd::kNorthSouthWins;
+    outcome.facts.emplace_back("winner", ns_wins ? "NS" : "EW");
+    outcome.summary = std::string(ns_wins ? "NS" : "EW") + " wins " +
+                      std::to_string(ns_wins ? ns : ew) + " to " +
+                      std::to_string(ns_wins ? ew : ns) + after;
+  }
+  return outcome;
+}
+
+std::string ConspiracyMatch::DescribeExtra() const {
+  std::string text = "; call ";
+  text += call_ ? SeatName(*call_->by) + " " + CallText(*call_) : "-";
+  text += "; conference ";
+  text += conference_ ? SecondsText(conference_->start_ms) + ".." + SecondsText(conference_->end_ms)
+                      : "-";
+  return text;
+}
+
+Result<void> ReadBody(const record::Node& root, record::Record& record) {
+  return trick::ReadTrickBody(root, record, trick::TrickBodySpec{true, true, kSideUnits});
+}
+
+std::unique_ptr<Match> NewMatch(const MatchSetup& setup) {
+  return std::make_unique<ConspiracyMatch>(setup);
+}
+
+std::vector<OptionSpec> Options() {
+  return {
+      OptionSpec{"no_trump",
+                 OptionSpec::Type::kBool,
+                 0,
+                 0,
+                 {},
+                 false,
+                 "allow a call in no trump (the source only speaks of calling trumps)"},
+      OptionSpec{"conference_seconds",
+                 OptionSpec::Type::kInteger,
+                 0,
+                 3600,
+                 {},
+                 int64_t{60},
+                 "the longest conference, in seconds, checked when the record times it"},
+      OptionSpec{"deals",
+                 OptionSpec::Type::kInteger,
+                 0,
+                 10000,
+                 {},
+                 int64_t{0},
+                 "0: the match may end after any even number of deals; n: after exactly n"},
+      OptionSpec{"tie",
+                 OptionSpec::Type::kChoice,
+                 0,
+                 0,
+                 {kTieDraw, kTieTwoMore},
+                 std::string(kTieDraw),
+                 "equal totals at the end: draw, or two-more (play two more deals)"},
+  };
+}
+
+GameDescriptor MakeDescriptor() {
+  GameDescriptor game;
+  game.name = "conspiracy";
+  game.title = "Conspiracy (Vinay Kolhatkar)";
+  game.source = "pagat.com/invented/conspiracy.html";
+  game.options = Options();
+  game.player_shape = PlayerShape::kFourSeats;
+  game.body_keys = {"deals"};
+  game.result_keys = {"NS", "EW", "winner"};
+  game.score_units = kSideUnits;
+  game.read_body = &ReadBody;
+  game.write_body = &trick::WriteTrickBody;
+  game.new_match = &NewMatch;
+  game.seeded_deal = &trick::SeededDealEvent;
+  return game;
+}
+
+}  // namespace
+
+const GameDescriptor& Descriptor() {
+  static const GameDescriptor kDescriptor = MakeDescriptor();
+  return kDescriptor;
+}
+
+}  // namespace referee::games::conspiracy

@@ -1,0 +1,4 @@
+list(APPEND REFEREE_SOURCES
+  games/conspiracy/conspiracy.cpp
+  games/conspiracy/conspiracy_scoring.cpp
+)

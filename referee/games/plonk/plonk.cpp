@@ -1,0 +1,183 @@
+#include "referee/games/plonk/plonk.h"
+
+#include "referee/games/plonk/plonk_scoring.h"
+#include "referee/games/trick/trick_match.h"
+#include "referee/games/trick/trick_record.h"
+
+namespace referee::games::plonk {
+namespace {
+
+const std::vector<std::string> kSideUnits = {"NS", "EW"};
+constexpr char kRotationLeft[] = "left";
+constexpr char kRotationTwoDealers[] = "two-dealers";
+
+// What the lead to the next trick depends on, kept for the wrong-leader message.
+struct LastTrick {
+  int number = 0;
+  Suit led = Suit::kClubs;
+  Seat winner = Seat::kNorth;
+  bool nobody_followed = false;
+};
+
+class PlonkMatch : public trick::TrickMatch {
+ public:
+  explicit PlonkMatch(MatchSetup setup)
+      : TrickMatch(std::move(setup)),
+        target_(static_cast<int>(this->setup().rules.Integer("target"))),
+        two_dealers_(this->setup().rules.Choice("dealer_rotation") == kRotationTwoDealers) {}
+
+  bool IsOver() const override { return winner_.has_value(); }
+  Outcome GetOutcome() const override;
+  std::unique_ptr<Match> Clone() const override { return std::make_unique<PlonkMatch>(*this); }
+
+ protected:
+  CardSet Pack() const override { return FullPack52(); }  // 13 each: see plonk.h
+  bool MustFollowSuit() const override { return false; }  // "never any requirement"
+  std::vector<std::string> ScoreUnits() const override { return kSideUnits; }
+  bool AcceptsNoMoreDeals() const override { return IsOver(); }
+  trick::DealScore ScoreDeal(const trick::FinishedDeal& deal) override;
+  Seat NextLeader(const trick::CompletedTrick& trick) const override;
+  std::string LeaderReason(int trick_number) const override;
+  Seat NextDealer(Seat last_dealer) const override;
+  void OnDealStarted() override { last_trick_.reset(); }
+  void OnDealVoided() override { last_trick_.reset(); }
+  std::string DescribeExtra() const override;
+
+ private:
+  int Total(Partnership side) const {
+    size_t i = static_cast<size_t>(side);
+    return i < sheet().totals.size() ? sheet().totals[i] : 0;
+  }
+
+  int target_;
+  bool two_dealers_;
+  std::optional<Partnership> winner_;
+  // Set by NextLeader, which the base calls once per completed trick; it is a const hook, hence
+  // mutable. Only explains the expected leader; the rules' state is the base's leader.
+  mutable std::optional<LastTrick> last_trick_;
+};
+
+Seat PlonkMatch::NextLeader(const trick::CompletedTrick& trick) const {
+  bool nobody = NobodyFollowed(trick.cards);
+  int number = last_trick_ ? last_trick_->number + 1 : 1;
+  last_trick_ = LastTrick{number, trick.LedSuit(), trick.winner, nobody};
+  // "If nobody follows suit to the card led, the lead to the following trick is made by the
+  // trick-winner's right-hand opponent" (seed 002).
+  return nobody ? RightOf(trick.winner) : trick.winner;
+}
+
+std::string PlonkMatch::LeaderReason(int trick_number) const {
+  if (trick_number == 1 || !last_trick_) return TrickMatch::LeaderReason(trick_number);
+  const LastTrick& last = *last_trick_;
+  std::string where = SuitName(last.led) + " in trick " + std::to_string(last.number);
+  if (last.nobody_followed) {
+    return "nobody followed " + where +
+           ", so the lead passes to the winner's right-hand opponent, " +
+           SeatName(RightOf(last.winner));
+  }
+  return "someone followed " + where + ", so its winner, " + SeatName(last.winner) + ", leads";
+}
+
+Seat PlonkMatch::NextDealer(Seat last_dealer) const {
+  if (!two_dealers_) return LeftOf(last_dealer);
+  // "two-dealers": the first dealer deals the odd deals, the player at their left the even ones.
+  // The base asks once DealsScored() deals are done, the last of them dealt by last_dealer.
+  return DealsScored() % 2 == 1 ? LeftOf(last_dealer) : RightOf(last_dealer);
+}
+
+trick::DealScore PlonkMatch::ScoreDeal(const trick::FinishedDeal& deal) {
+  std::array<PlonkPile, 2> piles = PlonkPiles(deal.tricks);
+  std::array<int, 2> after{};
+  std::string label = "dealer " + SeatName(deal.dealer);
+  for (Partnership side : kAllPartnerships) {
+    const PlonkPile& pile = piles[static_cast<int>(side)];
+    after[static_cast<int>(side)] = Total(side) + pile.Score();
+    label += "; " + PartnershipName(side) + " live " + std::to_string(pile.live_cards) + " for " +
+             std::to_string(pile.live_points) + ", dead " + std::to_string(pile.dead_cards);
+  }
+  PlonkEnd end = CheckPlonkEnd(after, target_);
+  if (end == PlonkEnd::kNorthSouthWins) winner_ = Partnership::kNorthSouth;
+  if (end == PlonkEnd::kEastWestWins) winner_ = Partnership::kEastWest;
+  last_trick_.reset();
+  return trick::DealScore{{piles[0].Score(), piles[1].Score()}, label};
+}
+
+Outcome PlonkMatch::GetOutcome() const {
+  Outcome outcome;
+  outcome.over = IsOver();
+  int ns = Total(Partnership::kNorthSouth);
+  int ew = Total(Partnership::kEastWest);
+  outcome.facts = {{"NS", std::to_string(ns)}, {"EW", std::to_string(ew)}};
+  if (!winner_) {
+    outcome.summary = "not finished after " + std::to_string(DealsScored()) + " deals: NS " +
+                      std::to_string(ns) + ", EW " + std::to_string(ew) + ", target " +
+                      std::to_string(target_);
+    return outcome;
+  }
+  Partnership loser = OtherPartnership(*winner_);
+  outcome.facts.emplace_back("winner", PartnershipName(*winner_));
+  outcome.summary = PartnershipName(*winner_) + " wins with " + std::to_string(Total(*winner_)) +
+                    " to " + std::to_string(Total(loser));
+  return outcome;
+}
+
+std::string PlonkMatch::DescribeExtra() const {
+  std::string text;
+  if (last_trick_) {
+    text += "; last trick " + std::to_string(last_trick_->number) + " " +
+            SuitLetter(last_trick_->led) + " won by " + SeatName(last_trick_->winner) +
+            (last_trick_->nobody_followed ? " unfollowed" : " followed");
+  }
+  return text + "; winner " + (winner_ ? PartnershipName(*winner_) : "-");
+}
+
+Result<void> ReadBody(const record::Node& root, record::Record& record) {
+  return trick::ReadTrickBody(root, record, trick::TrickBodySpec{false, false, kSideUnits});
+}
+
+std::unique_ptr<Match> NewMatch(const MatchSetup& setup) {
+  return std::make_unique<PlonkMatch>(setup);
+}
+
+GameDescriptor MakeDescriptor() {
+  GameDescriptor game;
+  game.name = "plonk";
+  game.title = "Plonk (David Parlett)";
+  game.source = "parlettgames.uk/oricards/plonk.html";
+  game.options = {
+      OptionSpec{
+          "target",
+          OptionSpec::Type::kInteger,
+          1,
+          100000,
+          {},
+          int64_t{500},
+          "the agreed target, checked after each deal; the higher total at or above it wins"},
+      OptionSpec{"dealer_rotation",
+                 OptionSpec::Type::kChoice,
+                 0,
+                 0,
+                 {kRotationLeft, kRotationTwoDealers},
+                 std::string(kRotationLeft),
+                 "left: the deal passes to the left; two-dealers: the first dealer and the player "
+                 "at their left alternate"},
+  };
+  game.player_shape = PlayerShape::kFourSeats;
+  game.body_keys = {"deals"};
+  game.result_keys = {"NS", "EW", "winner"};
+  game.score_units = kSideUnits;
+  game.read_body = &ReadBody;
+  game.write_body = &trick::WriteTrickBody;
+  game.new_match = &NewMatch;
+  game.seeded_deal = &trick::SeededDealEvent;
+  return game;
+}
+
+}  // namespace
+
+const GameDescriptor& Descriptor() {
+  static const GameDescriptor kDescriptor = MakeDescriptor();
+  return kDescriptor;
+}
+
+}  // namespace referee::games::plonk

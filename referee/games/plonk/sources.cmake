@@ -1,0 +1,4 @@
+list(APPEND REFEREE_SOURCES
+  games/plonk/plonk.cpp
+  games/plonk/plonk_scoring.cpp
+)
