@@ -1,0 +1,115 @@
+#include "referee/games/cahoots/cahoots_cards.h"
+
+#include <cctype>
+
+#include "referee/core/check.h"
+
+namespace referee::games::cahoots {
+namespace {
+
+const std::vector<Edition>& Editions() {
+  // rules.md "Components": colours by edition.
+  static const std::vector<Edition> kEditions = {
+      {"gamewright", {"green", "pink", "orange", "purple"}, {'G', 'P', 'O', 'U'}},
+      {"dutch", {"green", "pink", "orange", "purple"}, {'G', 'P', 'O', 'U'}},
+      {"spanish", {"green", "blue", "yellow", "red"}, {'G', 'B', 'Y', 'R'}},
+  };
+  return kEditions;
+}
+
+std::string Lower(std::string_view text) {
+  std::string lower(text);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower;
+}
+
+std::optional<int> LetterIndex(const Edition& edition, char letter) {
+  char upper = static_cast<char>(std::toupper(static_cast<unsigned char>(letter)));
+  for (int i = 0; i < kColours; ++i) {
+    if (edition.letters[i] == upper) return i;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+const std::vector<std::string>& EditionNames() {
+  static const std::vector<std::string> kNames = {"gamewright", "dutch", "spanish"};
+  return kNames;
+}
+
+const Edition& EditionNamed(std::string_view name) {
+  for (const Edition& edition : Editions()) {
+    if (edition.name == name) return edition;
+  }
+  REFEREE_CHECK(false, "unknown Cahoots edition " + std::string(name));
+  return Editions().front();
+}
+
+std::optional<int> ColourIndex(const Edition& edition, std::string_view name) {
+  std::string lower = Lower(name);
+  for (int i = 0; i < kColours; ++i) {
+    if (edition.colours[i] == lower) return i;
+  }
+  return std::nullopt;
+}
+
+std::string ColourName(const Edition& edition, int colour) {
+  REFEREE_CHECK(colour >= 0 && colour < kColours, "colour index out of range");
+  return edition.colours[colour];
+}
+
+std::string ColourLegend(const Edition& edition) {
+  std::string legend;
+  for (int i = 0; i < kColours; ++i) {
+    legend += (i == 0 ? "" : ", ") + std::string(1, edition.letters[i]) + " " + edition.colours[i];
+  }
+  return legend;
+}
+
+Result<NumberCard> ParseNumberCard(std::string_view token, const Edition& edition,
+                                   const std::string& path) {
+  auto bad = [&] {
+    return Fail(Malformed("bad-card", path,
+                          "expected a number card such as 3" + std::string(1, edition.letters[0]) +
+                              " or 3-" + edition.colours[0] + " (number 1-7, colours of the " +
+                              edition.name + " edition: " + ColourLegend(edition) + "), found '" +
+                              std::string(token) + "'"));
+  };
+  if (token.size() < 2 || token[0] < '1' || token[0] > '7') return bad();
+  uint8_t number = static_cast<uint8_t>(token[0] - '0');
+  std::optional<int> colour;
+  if (token.size() == 2) {
+    colour = LetterIndex(edition, token[1]);
+  } else if (token[1] == '-') {
+    colour = ColourIndex(edition, token.substr(2));
+  }
+  if (!colour) return bad();
+  return NumberCard{static_cast<uint8_t>(*colour), number};
+}
+
+std::string CardText(NumberCard card, const Edition& edition) {
+  REFEREE_CHECK(card.colour < kColours, "colour index out of range");
+  return std::to_string(card.number) + std::string(1, edition.letters[card.colour]);
+}
+
+std::string CardsText(const std::vector<NumberCard>& cards, const Edition& edition) {
+  std::string text;
+  for (NumberCard card : cards) text += (text.empty() ? "" : " ") + CardText(card, edition);
+  return text.empty() ? "none" : text;
+}
+
+std::vector<NumberCard> CanonicalPack() {
+  // record-format.md "Deals": colours in the edition's order, numbers 1..7, copies adjacent.
+  std::vector<NumberCard> pack;
+  for (int colour = 0; colour < kColours; ++colour) {
+    for (int number = 1; number <= kNumbers; ++number) {
+      for (int copy = 0; copy < kCopies; ++copy) {
+        pack.push_back(NumberCard{static_cast<uint8_t>(colour), static_cast<uint8_t>(number)});
+      }
+    }
+  }
+  return pack;
+}
+
+}  // namespace referee::games::cahoots

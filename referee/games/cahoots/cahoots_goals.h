@@ -1,0 +1,90 @@
+// Cahoots goals as data: a closed set of goal kinds, each a predicate over the four pile tops.
+//
+// Source: rules.md section 1 "Goal cards: what is and is not known" (the confirmed goal types and
+// the Spanish-edition list of github.com/Middlederg/cahoots) and "Play". The full Gamewright list
+// of 50 goal cards is not public, so a record carries each goal as kind + parameters (rules.md's
+// proposed ruling); this file is the closed set of kinds. Interpretation choices:
+// - Goals are met exactly as written [P seed 004]: "exactly 3 green piles" is false with four.
+// - A goal that names colours needs at least one named colour in play [P seed 004]; for the
+//   two-colour relations (sum-double, sum-equal) both named colours must be in play (ruling 7).
+// - all-below / all-above are strict (ruling 6).
+// - run-in-order: some `length` consecutive piles, left to right, each one higher than the last
+//   (a longer run contains it); run-any-order: the four numbers are consecutive in any order
+//   (ruling 8, both unconfirmed).
+// - adjacent / apart: exactly two piles of the colour, next to each other / not next to each other.
+// - alternating: the colour shows on piles 1 and 3, or on piles 2 and 4, whatever the other two
+//   piles show (as the Spanish-edition code does; unconfirmed).
+// - two-colours: every pile is one of the two colours (one colour alone also meets it: the Dutch
+//   seed says "at least 1 of the colors must be met").
+// - parity-alternating: odd and even alternate from pile 1 to pile 4, starting with either.
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "referee/core/event.h"
+#include "referee/core/result.h"
+#include "referee/games/cahoots/cahoots_cards.h"
+
+namespace referee::games::cahoots {
+
+using PileTops = std::array<NumberCard, 4>;  // piles 1..4, left to right
+
+enum class GoalKind {
+  kPileCount,
+  kSumAll,
+  kSumColour,
+  kSumDouble,
+  kSumEqual,
+  kTwoColours,
+  kAllBelow,
+  kAllAbove,
+  kColoursDifferent,
+  kNumbersDifferent,
+  kAllDifferent,
+  kAdjacent,
+  kApart,
+  kAlternating,
+  kRunInOrder,
+  kRunAnyOrder,
+  kAllEven,
+  kAllOdd,
+  kParityAlternating,
+};
+
+// One named parameter of a goal kind. A colour parameter fills GoalSpec::colours in the order of
+// the kind's parameters (a colour pair fills two entries); a number parameter fills
+// GoalSpec::numbers, within [min, max].
+struct GoalParam {
+  enum class Type { kColour, kColourPair, kNumber };
+  std::string key;
+  Type type = Type::kNumber;
+  int min = 0;
+  int max = 0;
+};
+
+struct GoalKindInfo {
+  GoalKind kind;
+  std::string name;  // as written in records: "pile-count"
+  std::vector<GoalParam> params;
+  std::string meaning;  // one line for docs
+};
+
+const std::vector<GoalKindInfo>& GoalKinds();
+const GoalKindInfo* FindGoalKind(std::string_view name);
+size_t ColourParamCount(const GoalKindInfo& info);
+size_t NumberParamCount(const GoalKindInfo& info);
+
+// Checks a goal's kind and parameters (counts, ranges, distinct colour pairs): a Malformed
+// `bad-goal` at `path` otherwise. Colours must already be indexes 0..3 of the edition.
+Result<void> ValidateGoal(const GoalSpec& goal, const std::string& path);
+
+// Whether the goal is met by the four pile tops. The goal must be valid.
+bool GoalMet(const GoalSpec& goal, const PileTops& tops);
+
+// The goal in words, with the edition's colour names: "exactly 3 green piles".
+std::string GoalText(const GoalSpec& goal, const Edition& edition);
+
+}  // namespace referee::games::cahoots

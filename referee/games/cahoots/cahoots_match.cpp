@@ -1,0 +1,628 @@
+#include "referee/games/cahoots/cahoots_match.h"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+#include "referee/core/check.h"
+#include "referee/games/cahoots/cahoots_catalogue.h"
+
+namespace referee::games::cahoots {
+namespace {
+
+std::string Plural(int count, const std::string& noun) {
+  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
+std::string Seconds(int64_t millis) {
+  std::string text = std::to_string(millis / 1000);
+  if (int64_t fraction = millis % 1000; fraction != 0) {
+    std::string digits = std::to_string(1000 + fraction).substr(1);
+    while (digits.back() == '0') digits.pop_back();
+    text += "." + digits;
+  }
+  return text + " s";
+}
+
+std::string PositionsText(const std::vector<int>& positions) {
+  std::vector<int> sorted = positions;
+  std::sort(sorted.begin(), sorted.end());
+  std::string text;
+  for (int position : sorted) text += (text.empty() ? "" : " ") + std::to_string(position + 1);
+  return text.empty() ? "none" : text;
+}
+
+}  // namespace
+
+int TableGoalCount(const std::string& level, int players) {
+  // rules.md Setup 4 (seed 004 [P]): rows 2-3 players and 4 players.
+  static const std::vector<std::string> kLevels = {"beginner", "normal", "expert", "insane"};
+  auto found = std::find(kLevels.begin(), kLevels.end(), level);
+  if (found == kLevels.end() || players < 2 || players > 4) return 0;
+  int step = static_cast<int>(found - kLevels.begin()) * 3;
+  return (players == 4 ? 12 : 15) + step;
+}
+
+CahootsMatch::CahootsMatch(MatchSetup setup)
+    : setup_(std::move(setup)), edition_(&EditionNamed(setup_.rules.Choice("edition"))) {
+  speed_ = setup_.rules.Choice("variant") == "speed";
+  speed_ms_ = setup_.rules.Integer("speed_seconds") * 1000;
+  goal_count_ = static_cast<int>(setup_.rules.Integer("goal_count"));
+  if (goal_count_ == 0) {
+    goal_count_ =
+        TableGoalCount(setup_.rules.Choice("level"), static_cast<int>(setup_.players.size()));
+  }
+}
+
+std::string CahootsMatch::Name(int player) const {
+  if (player >= 0 && player < static_cast<int>(setup_.players.size()))
+    return setup_.players[player];
+  return "player " + std::to_string(player + 1);
+}
+
+Place CahootsMatch::PlaceOf(const std::string& path, int turn, int player,
+                            std::optional<NumberCard> card) const {
+  Place place{path, GamePlace{.turn = turn}};
+  if (player >= 0) place.game.actor = Name(player);
+  if (card && card->colour < kColours) place.game.card = Text(*card);
+  return place;
+}
+
+std::string CahootsMatch::GoalLabel(int position) const {
+  const GoalSpec& goal = goals_[position];
+  std::string text = "goal " + std::to_string(position + 1) + " (";
+  if (ParseCatalogueLabel(goal.label)) text += goal.label + ": ";
+  return text + GoalText(goal, *edition_) + ")";
+}
+
+PileTops CahootsMatch::Tops() const {
+  PileTops tops{};
+  for (int pile = 0; pile < kPiles; ++pile) {
+    if (!piles_[pile].empty()) tops[pile] = piles_[pile].back();
+  }
+  return tops;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Whose turn, and what may be played.
+
+ToAct CahootsMatch::Next() const {
+  ToAct next;
+  if (!set_up_) return next;  // Phase::kDeal
+  next.phase = IsOver() ? Phase::kOver : Phase::kTurn;
+  if (!IsOver() && !speed_) next.player = current_;
+  return next;
+}
+
+std::vector<NumberCard> CahootsMatch::LegalCards(int player) const {
+  std::vector<NumberCard> cards;
+  PileTops tops = Tops();
+  for (NumberCard card : hands_[player]) {
+    bool matches =
+        std::any_of(tops.begin(), tops.end(), [&](NumberCard t) { return Matches(card, t); });
+    if (matches) cards.push_back(card);
+  }
+  return cards;
+}
+
+bool CahootsMatch::CanPlay(int player) const { return !LegalCards(player).empty(); }
+
+std::vector<Event> CahootsMatch::LegalEvents() const {
+  std::vector<Event> events;
+  if (!set_up_ || IsOver()) return events;
+  PileTops tops = Tops();
+  for (int player = 0; player < static_cast<int>(hands_.size()); ++player) {
+    if (!speed_ && player != current_) continue;
+    std::set<std::pair<int, int>> seen;  // the two copies of a card give the same event
+    for (NumberCard card : hands_[player]) {
+      for (int pile = 0; pile < kPiles; ++pile) {
+        if (!Matches(card, tops[pile]) ||
+            !seen.insert({card.colour * 8 + card.number, pile}).second) {
+          continue;
+        }
+        TurnEvent turn{.player = player, .card = card, .pile = pile + 1};
+        events.emplace_back(turn);
+      }
+    }
+  }
+  return events;
+}
+
+Result<Ruling> CahootsMatch::Apply(const Event& event) {
+  if (const auto* setup = std::get_if<SetupEvent>(&event)) return ApplySetup(*setup);
+  if (const auto* turn = std::get_if<TurnEvent>(&event)) return ApplyTurn(*turn);
+  return Fail(Illegal("unexpected-event", Place{PathOf(event), {}},
+                      "expected a Cahoots set-up or turn, found an event of another game"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Set-up (rules.md Setup 1-5).
+
+Result<void> CahootsMatch::CheckTable(const SetupEvent& event) const {
+  int players = static_cast<int>(setup_.players.size());
+  if (players < 2 || players > 4) {
+    return Fail(Illegal("wrong-player-count", Place{"/players", {}},
+                        "expected 2 to 4 players (there are no official solo rules), found " +
+                            std::to_string(players)));
+  }
+  if (setup_.rules.Flag("open_hands") && setup_.rules.Choice("variant") != "lil") {
+    return Fail(Illegal("open-hands-not-allowed", Place{"/rules/open_hands", {}},
+                        "expected open hands only in the lil variant (Lil Cahoots), found "
+                        "open_hands: true with variant " +
+                            setup_.rules.Choice("variant")));
+  }
+  if (goal_count_ == 0) {
+    return Fail(Illegal("wrong-goal-count", Place{event.path, {}},
+                        "expected a level of the goal table or a goal_count, found neither"));
+  }
+  return {};
+}
+
+Result<void> CahootsMatch::CheckDeck(const std::vector<NumberCard>& deck,
+                                     const std::string& path) const {
+  std::array<int, kColours * 8> copies{};
+  for (size_t i = 0; i < deck.size(); ++i) {
+    NumberCard card = deck[i];
+    Place place{ChildPath(path, i), GamePlace{}};
+    if (card.colour >= kColours || card.number < 1 || card.number > kNumbers) {
+      return Fail(Illegal("wrong-deck", place, "expected a number card 1-7 in one of 4 colours"));
+    }
+    place.game.card = Text(card);
+    if (++copies[card.colour * 8 + card.number] > kCopies) {
+      return Fail(Illegal(
+          "wrong-deck", place,
+          "expected each card twice in the 56-card deck, found " + Text(card) + " a third time"));
+    }
+  }
+  if (deck.size() == static_cast<size_t>(kPackSize)) return {};
+  std::vector<NumberCard> missing;
+  for (NumberCard card : CanonicalPack()) {
+    if (copies[card.colour * 8 + card.number]-- <= 0) missing.push_back(card);
+  }
+  return Fail(Illegal("wrong-deck", Place{path, {}},
+                      "expected 56 cards in the deck, found " + std::to_string(deck.size()) +
+                          " (missing: " + Cards(missing) + ")"));
+}
+
+Result<std::vector<NumberCard>> CahootsMatch::ResolveDeck(const SetupEvent& event) const {
+  if (event.deck) REFEREE_TRY(CheckDeck(*event.deck, event.path));
+  if (!event.seeded) {
+    if (event.deck) return *event.deck;
+    return Fail(
+        Illegal("missing-deal", Place{event.path, {}}, "expected the deck or a record seed"));
+  }
+  if (!setup_.seed || setup_.sha256 == nullptr) {
+    return Fail(Illegal("missing-deal", Place{event.path, {}},
+                        "expected a record seed to deal from, found none"));
+  }
+  std::vector<NumberCard> canonical = CanonicalPack();
+  std::vector<NumberCard> seeded;
+  for (int index : SeededPermutation(setup_.sha256, *setup_.seed, 1, kPackSize)) {
+    seeded.push_back(canonical[index]);
+  }
+  for (size_t i = 0; event.deck && i < seeded.size(); ++i) {
+    if ((*event.deck)[i] == seeded[i]) continue;
+    return Fail(Illegal(
+        "deal-mismatch", Place{ChildPath(event.path, i), GamePlace{.card = Text((*event.deck)[i])}},
+        "expected " + Text(seeded[i]) + " at deck position " + std::to_string(i + 1) +
+            " (the seeded deck), found " + Text((*event.deck)[i])));
+  }
+  return seeded;
+}
+
+Result<void> CahootsMatch::CheckGoals(const SetupEvent& event) const {
+  std::set<std::string> references;
+  for (size_t i = 0; i < event.goals.size(); ++i) {
+    const GoalSpec& goal = event.goals[i];
+    std::string path = goal.path.empty() ? ChildPath("/goals", i) : goal.path;
+    REFEREE_TRY(ValidateGoal(goal, path));
+    if (ParseCatalogueLabel(goal.label) && !references.insert(goal.label).second) {
+      return Fail(Illegal(
+          "duplicate-goal", Place{path, {}},
+          "expected each catalogue card once in the goal pile, found " + goal.label + " twice"));
+    }
+  }
+  if (static_cast<int>(event.goals.size()) != goal_count_) {
+    bool from_table = setup_.rules.Integer("goal_count") == 0;
+    std::string why = from_table ? "level " + setup_.rules.Choice("level") + " with " +
+                                       Plural(static_cast<int>(setup_.players.size()), "player")
+                                 : "goal_count";
+    return Fail(Illegal("wrong-goal-count", Place{"/goals", {}},
+                        "expected " + Plural(goal_count_, "goal") + " in the goal pile (" + why +
+                            "), found " + std::to_string(event.goals.size())));
+  }
+  return {};
+}
+
+void CahootsMatch::Deal(const std::vector<NumberCard>& deck) {
+  // record-format.md: one card at a time to each player in turn order until each holds 4, then
+  // the next 4 cards start piles 1-4, the rest is the draw pile, top first.
+  size_t players = setup_.players.size();
+  hands_.assign(players, {});
+  size_t next = 0;
+  for (; next < players * kHandSize; ++next) hands_[next % players].push_back(deck[next]);
+  for (int pile = 0; pile < kPiles; ++pile) piles_[pile] = {deck[next++]};
+  draw_.assign(deck.begin() + static_cast<std::ptrdiff_t>(next), deck.end());
+}
+
+Result<Ruling> CahootsMatch::ApplySetup(const SetupEvent& event) {
+  if (set_up_) {
+    return Fail(Illegal("unexpected-event", Place{event.path, {}},
+                        "expected a turn, found a second set-up"));
+  }
+  REFEREE_TRY(CheckTable(event));
+  auto deck = ResolveDeck(event);
+  REFEREE_TRY(deck);
+  REFEREE_TRY(CheckGoals(event));
+  Deal(*deck);
+  goals_ = event.goals;
+  set_up_ = true;
+  std::vector<int> completed = ResolveGoals();  // Setup 5: goals met by the starting piles
+  CheckEnd();
+  PileTops tops = Tops();
+  Ruling ruling{{{"setup", "piles " + Cards({tops.begin(), tops.end()}) + "; goals shown " +
+                               PositionsText(visible_) + "; completed at set-up " +
+                               PositionsText(completed)}}};
+  if (IsOver()) ruling.announcements.push_back({"end", GetOutcome().summary});
+  return ruling;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Goals (rules.md Play: resolve, refill to 4, newly revealed goals already met complete too).
+
+std::vector<int> CahootsMatch::ResolveGoals() {
+  std::vector<int> completed;
+  PileTops tops = Tops();
+  while (true) {
+    while (visible_.size() < 4 && next_goal_ < goals_.size()) {
+      visible_.push_back(static_cast<int>(next_goal_++));
+    }
+    std::vector<int> met;
+    for (int position : visible_) {
+      if (GoalMet(goals_[position], tops)) met.push_back(position);
+    }
+    if (met.empty()) return completed;
+    for (int position : met) {
+      visible_.erase(std::find(visible_.begin(), visible_.end(), position));
+      completed_.push_back(position);
+      completed.push_back(position);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A turn.
+
+Result<int> CahootsMatch::CheckPlayer(const TurnEvent& event) const {
+  int turn = TurnNumber(event);
+  int player = event.player.value_or(speed_ ? -1 : current_);
+  NumberCard card = event.card;
+  if (!set_up_) {
+    return Fail(Illegal("unexpected-event", PlaceOf(event.path, turn, player, card),
+                        "expected the set-up (deck and goals) before the first turn"));
+  }
+  if (IsOver()) {
+    return Fail(Illegal("play-after-end", PlaceOf(event.path, turn, player, card),
+                        "expected no further turn: " + GetOutcome().summary));
+  }
+  if (player < 0 || player >= static_cast<int>(hands_.size())) {
+    return Fail(Illegal(
+        "wrong-player", PlaceOf(event.path, turn, -1, card),
+        speed_ ? "expected the turn to name its player (Speed has no turn order)"
+               : "expected one of the players, found player " + std::to_string(player + 1)));
+  }
+  if (!speed_ && player != current_) {
+    std::string skipped;
+    for (size_t other = 0; other < hands_.size(); ++other) {
+      if (hands_[other].empty()) skipped += "; " + Name(static_cast<int>(other)) + " has no cards";
+    }
+    return Fail(Illegal("wrong-player", PlaceOf(event.path, turn, player, card),
+                        "expected " + Name(current_) + " to play (turns follow the player list" +
+                            skipped + "), found " + Name(player)));
+  }
+  return player;
+}
+
+Result<void> CahootsMatch::CheckCardHeld(const TurnEvent& event, int player) const {
+  const std::vector<NumberCard>& hand = hands_[player];
+  if (std::find(hand.begin(), hand.end(), event.card) != hand.end()) return {};
+  return Fail(Illegal("card-not-in-hand",
+                      PlaceOf(event.path, TurnNumber(event), player, event.card),
+                      "expected a card from " + Name(player) + "'s hand (" + Cards(hand) +
+                          "), found " + Text(event.card) + WhereIs(event.card, player)));
+}
+
+std::string CahootsMatch::WhereIs(NumberCard card, int except_player) const {
+  std::vector<std::string> places;
+  for (size_t other = 0; other < hands_.size(); ++other) {
+    if (static_cast<int>(other) == except_player) continue;
+    int held = static_cast<int>(std::count(hands_[other].begin(), hands_[other].end(), card));
+    if (held > 0) places.push_back(Name(static_cast<int>(other)) + " holds it");
+  }
+  for (int pile = 0; pile < kPiles; ++pile) {
+    if (std::find(piles_[pile].begin(), piles_[pile].end(), card) != piles_[pile].end()) {
+      places.push_back("a copy is in pile " + std::to_string(pile + 1));
+    }
+  }
+  if (std::find(draw_.begin(), draw_.end(), card) != draw_.end()) {
+    places.push_back("a copy is still in the draw pile");
+  }
+  std::string text;
+  for (const std::string& place : places) text += (text.empty() ? ": " : "; ") + place;
+  return text;
+}
+
+Result<void> CahootsMatch::CheckPlay(const TurnEvent& event, int player) const {
+  int turn = TurnNumber(event);
+  if (event.card.colour >= kColours || event.card.number < 1 || event.card.number > kNumbers) {
+    return Fail(Illegal("card-not-in-hand", PlaceOf(event.path, turn, player, std::nullopt),
+                        "expected a number card 1-7 in one of 4 colours"));
+  }
+  if (event.pile < 1 || event.pile > kPiles) {
+    return Fail(Illegal("bad-pile", PlaceOf(event.path, turn, player, event.card),
+                        "expected a pile from 1 to 4, found " + std::to_string(event.pile)));
+  }
+  REFEREE_TRY(CheckCardHeld(event, player));
+  NumberCard top = piles_[event.pile - 1].back();
+  if (Matches(event.card, top)) return {};
+  return Fail(Illegal("no-match", PlaceOf(event.path, turn, player, event.card),
+                      "expected a card matching the top of pile " + std::to_string(event.pile) +
+                          " (" + Text(top) + ") in colour (" + ColourName(*edition_, top.colour) +
+                          ") or number (" + std::to_string(top.number) + "), found " +
+                          Text(event.card)));
+}
+
+Result<void> CahootsMatch::CheckTime(const TurnEvent& event) const {
+  if (!event.at_ms || !last_at_ms_ || *event.at_ms >= *last_at_ms_) return {};
+  return Fail(Illegal("time-goes-back", PlaceOf(event.path, TurnNumber(event), -1, std::nullopt),
+                      "expected a time at or after the last turn's " + Seconds(*last_at_ms_) +
+                          ", found " + Seconds(*event.at_ms)));
+}
+
+Result<void> CahootsMatch::CheckDrawClaim(const TurnEvent& event, int player,
+                                          const std::vector<NumberCard>& drawn) const {
+  if (!event.drawn || *event.drawn == drawn) return {};
+  std::string expected = drawn.empty() ? "no draw (the draw pile is empty)"
+                                       : "a draw of " + Cards(drawn) + " from the draw pile";
+  return Fail(Illegal("wrong-draw", PlaceOf(event.path, TurnNumber(event), player, event.card),
+                      "expected " + expected + ", found " + Cards(*event.drawn)));
+}
+
+Result<void> CahootsMatch::CheckCompletedClaim(const TurnEvent& event, int player,
+                                               const std::vector<int>& completed) const {
+  if (!event.completed) return {};
+  std::set<std::string> claimed(event.completed->begin(), event.completed->end());
+  std::set<std::string> actual;
+  for (int position : completed) actual.insert(std::to_string(position + 1));
+  if (claimed == actual) return {};
+  std::string found;
+  for (const std::string& goal : claimed) found += (found.empty() ? "" : " ") + goal;
+  std::string expected;
+  for (int position : completed) expected += (expected.empty() ? "" : ", ") + GoalLabel(position);
+  return Fail(
+      Illegal("goal-mis-resolved", PlaceOf(event.path, TurnNumber(event), player, event.card),
+              "expected this turn to complete " + (expected.empty() ? "no goal" : expected) +
+                  ", found completed: " + (found.empty() ? "none" : found)));
+}
+
+Result<void> CahootsMatch::CheckSpeedTimeout(const TurnEvent& event, int player,
+                                             const std::vector<int>& completed) const {
+  // Ruling 9: fail when a goal is completed later than the limit after the first play.
+  if (!speed_ || completed.empty() || !event.at_ms) return {};
+  int64_t start = first_at_ms_.value_or(*event.at_ms);
+  if (*event.at_ms - start <= speed_ms_) return {};
+  return Fail(Illegal("speed-timeout", PlaceOf(event.path, TurnNumber(event), player, event.card),
+                      "expected goals completed within " + Seconds(speed_ms_) +
+                          " of the first play (Speed Cahoots), found " + GoalLabel(completed[0]) +
+                          " completed at " + Seconds(*event.at_ms - start)));
+}
+
+std::vector<NumberCard> CahootsMatch::DrawUpTo4(int player) {
+  // rules.md Play: draw back up to 4 cards while the draw pile has cards.
+  std::vector<NumberCard> drawn;
+  while (static_cast<int>(hands_[player].size()) < kHandSize && !draw_.empty()) {
+    drawn.push_back(draw_.front());
+    hands_[player].push_back(draw_.front());
+    draw_.erase(draw_.begin());
+  }
+  return drawn;
+}
+
+void CahootsMatch::PassTurn(int player) {
+  // Ruling 1: players with an empty hand are skipped.
+  int players = static_cast<int>(hands_.size());
+  for (int step = 1; step <= players; ++step) {
+    int next = (player + step) % players;
+    if (!hands_[next].empty()) {
+      current_ = next;
+      return;
+    }
+  }
+}
+
+void CahootsMatch::CheckEnd() {
+  // Ruling 2: the win is checked before any loss.
+  if (static_cast<int>(completed_.size()) == goal_count_) {
+    end_ = End::kWin;
+    return;
+  }
+  bool cards_left = !draw_.empty();
+  for (const auto& hand : hands_) cards_left = cards_left || !hand.empty();
+  if (!cards_left) {
+    end_ = End::kEmpty;
+    return;
+  }
+  if (!speed_) {
+    if (!hands_[current_].empty() && !CanPlay(current_)) {
+      end_ = End::kStuck;
+      stuck_player_ = current_;
+    }
+    return;
+  }
+  for (int player = 0; player < static_cast<int>(hands_.size()); ++player) {
+    if (CanPlay(player)) return;
+  }
+  end_ = End::kStuck;
+}
+
+void CahootsMatch::RecordTime(const TurnEvent& event, const std::vector<int>&) {
+  if (!speed_) return;
+  if (event.at_ms) {
+    if (!first_at_ms_) first_at_ms_ = event.at_ms;
+    last_at_ms_ = event.at_ms;
+  } else if (!untimed_turn_) {
+    untimed_turn_ = std::make_pair(TurnNumber(event), event.path);
+  }
+}
+
+Result<Ruling> CahootsMatch::ApplyTurn(const TurnEvent& event) {
+  auto player = CheckPlayer(event);
+  REFEREE_TRY(player);
+  REFEREE_TRY(CheckPlay(event, *player));
+  REFEREE_TRY(CheckTime(event));
+  CahootsMatch next = *this;  // the turn is worked out on a copy: a rejection changes nothing
+  std::vector<NumberCard>& hand = next.hands_[*player];
+  hand.erase(std::find(hand.begin(), hand.end(), event.card));
+  next.piles_[event.pile - 1].push_back(event.card);
+  std::vector<int> completed = next.ResolveGoals();  // ruling 3: resolve, refill, draw, pass
+  std::vector<NumberCard> drawn = next.DrawUpTo4(*player);
+  REFEREE_TRY(CheckDrawClaim(event, *player, drawn));
+  REFEREE_TRY(CheckCompletedClaim(event, *player, completed));
+  REFEREE_TRY(CheckSpeedTimeout(event, *player, completed));
+  bool was_untimed = untimed_turn_.has_value();
+  next.RecordTime(event, completed);
+  ++next.turns_;
+  next.PassTurn(*player);
+  next.CheckEnd();
+  *this = std::move(next);
+  Ruling ruling;
+  std::string text =
+      Name(*player) + " plays " + Text(event.card) + " on pile " + std::to_string(event.pile);
+  for (int position : completed) text += "; completes " + GoalLabel(position);
+  ruling.announcements.push_back({"turn", text});
+  if (!was_untimed && untimed_turn_) {
+    // Ruling 9: without times the Speed timer cannot be checked; a note, not an error.
+    ruling.findings.push_back(Notes()[0]);
+    ruling.announcements.push_back({"note", Notes()[0].message});
+  }
+  if (IsOver()) ruling.announcements.push_back({"end", GetOutcome().summary});
+  return ruling;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seeded playouts.
+
+namespace {
+
+// Goals valid in every edition (colours by index), for seeded playouts.
+std::vector<GoalSpec> PlayoutGoalPool() {
+  std::vector<GoalSpec> pool;
+  auto add = [&](std::string kind, std::vector<int> colours, std::vector<int> numbers) {
+    pool.push_back(GoalSpec{std::move(kind), std::move(colours), std::move(numbers), "", ""});
+  };
+  for (int c = 0; c < kColours; ++c) {
+    for (int count : {1, 2, 3}) add("pile-count", {c}, {count});
+    for (int total : {3, 5, 7}) add("sum-colour", {c}, {total});
+    for (const char* kind : {"adjacent", "apart", "alternating"}) add(kind, {c}, {});
+    for (int d = c + 1; d < kColours; ++d) {
+      add("sum-equal", {c, d}, {});
+      add("two-colours", {c, d}, {});
+      add("sum-double", {c, d}, {});
+    }
+  }
+  for (int total : {8, 10, 12, 14, 15, 16, 18, 20}) add("sum-all", {}, {total});
+  for (int value : {4, 5, 6}) add("all-below", {}, {value});
+  for (int value : {2, 3, 4}) add("all-above", {}, {value});
+  for (const char* kind : {"colours-different", "numbers-different", "all-different",
+                           "run-any-order", "all-even", "all-odd", "parity-alternating"}) {
+    add(kind, {}, {});
+  }
+  for (int length : {2, 3}) add("run-in-order", {}, {length});
+  return pool;
+}
+
+}  // namespace
+
+SetupEvent CahootsMatch::SeededSetupEvent() const {
+  REFEREE_CHECK(setup_.seed && setup_.sha256, "a seeded set-up needs a seed and SHA-256");
+  SetupEvent event;
+  event.seeded = true;
+  std::vector<GoalSpec> pool = PlayoutGoalPool();
+  std::vector<int> order =
+      SeededPermutation(setup_.sha256, *setup_.seed, 2, static_cast<int>(pool.size()));
+  for (int i = 0; i < goal_count_ && i < static_cast<int>(order.size()); ++i) {
+    GoalSpec goal = pool[order[i]];
+    goal.label = GoalText(goal, *edition_);
+    goal.path = ChildPath("/goals", static_cast<size_t>(i));
+    event.goals.push_back(std::move(goal));
+  }
+  return event;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The end, notes and description.
+
+Outcome CahootsMatch::GetOutcome() const {
+  Outcome outcome;
+  outcome.over = IsOver();
+  int done = static_cast<int>(completed_.size());
+  std::string goals = std::to_string(done) + " of " + std::to_string(goal_count_) + " goals";
+  std::string turns = Plural(turns_, "turn");
+  if (outcome.over) outcome.facts.emplace_back("outcome", end_ == End::kWin ? "win" : "loss");
+  outcome.facts.emplace_back("goals", std::to_string(done));
+  outcome.facts.emplace_back("turns", std::to_string(turns_));
+  std::string level = setup_.rules.Integer("goal_count") == 0
+                          ? "at " + setup_.rules.Choice("level") + " level"
+                          : "with goal_count " + std::to_string(goal_count_);
+  switch (end_) {
+    case End::kNone:
+      outcome.summary = "not finished: " + goals + " completed in " + turns;
+      break;
+    case End::kWin:
+      outcome.summary = "the table wins " + level + ": " + goals + " in " + turns;
+      break;
+    case End::kStuck:
+      outcome.summary = stuck_player_ ? "loss: " + Name(*stuck_player_) + " cannot play (holds " +
+                                            Cards(hands_[*stuck_player_]) + ")"
+                                      : "loss: no player can play";
+      outcome.summary += ", " + goals + " completed in " + turns;
+      break;
+    case End::kEmpty:
+      outcome.summary =
+          "loss: every hand and the draw pile are empty, " + goals + " completed in " + turns;
+      break;
+  }
+  return outcome;
+}
+
+std::vector<Finding> CahootsMatch::Notes() const {
+  std::vector<Finding> notes;
+  if (!untimed_turn_) return notes;
+  notes.push_back(Note(
+      "timer-not-verifiable", Place{untimed_turn_->second, GamePlace{.turn = untimed_turn_->first}},
+      "expected a time (at) on every turn to check the " + Seconds(speed_ms_) +
+          " limit of Speed Cahoots, found turn " + std::to_string(untimed_turn_->first) +
+          " without one: the timer is not verifiable"));
+  return notes;
+}
+
+std::string CahootsMatch::Describe() const {
+  std::ostringstream text;
+  text << (set_up_ ? "set up" : "not set up") << "; turns " << turns_ << "; to play "
+       << (speed_ ? "anyone" : Name(current_)) << "; end " << static_cast<int>(end_);
+  for (size_t player = 0; player < hands_.size(); ++player) {
+    text << "; " << Name(static_cast<int>(player)) << ": " << Cards(hands_[player]);
+  }
+  for (int pile = 0; pile < kPiles; ++pile) {
+    text << "; pile " << pile + 1 << ": " << Cards(piles_[pile]);
+  }
+  text << "; draw " << draw_.size() << ": " << Cards(draw_) << "; goals " << goals_.size()
+       << ", next " << next_goal_ + 1 << ", shown " << PositionsText(visible_) << ", completed";
+  for (int position : completed_) text << " " << position + 1;
+  if (first_at_ms_) text << "; first play at " << Seconds(*first_at_ms_);
+  if (last_at_ms_) text << "; last play at " << Seconds(*last_at_ms_);
+  if (untimed_turn_) text << "; untimed turn " << untimed_turn_->first;
+  return text.str();
+}
+
+}  // namespace referee::games::cahoots

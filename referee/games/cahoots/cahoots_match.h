@@ -1,0 +1,148 @@
+// CahootsMatch: the state of one cooperative Cahoots game and the one step that changes it.
+//
+// Source: rules.md section 1 (Setup, Play, End, Variants, "Cahoots ambiguities"), seeds 001 and
+// 004. Interpretation choices (docs/rules/cahoots.md):
+// - Dealing from the deck (record-format.md): one card at a time to each player in turn order
+//   until each holds 4, then the next 4 cards start piles 1-4; the rest is the draw pile, top
+//   first. The first listed player plays first and play follows the list (ruling 10).
+// - The goal pile has exactly N goals (rules.md Setup 4: "count off N cards"), N from the
+//   `goal_count` option or else the level x player-count table; a different number is the
+//   finding `wrong-goal-count`. Four goals are shown; a goal met at once is completed and
+//   replaced, in a cascade, at set-up and after every play (Setup 5, Play). Fewer than four are
+//   shown once the goal pile is empty (ruling 4).
+// - A turn: exactly one card onto a pile whose top matches it in colour or number; then goals
+//   resolve, the goals refill, the player draws back to 4 while the draw pile lasts, and the turn
+//   passes to the next player in order who holds cards (rulings 1, 3).
+// - The win (every goal complete) is checked before the loss (ruling 2). The loss: the player
+//   whose turn it is holds cards but none matches any pile top (ruling 2), or every hand and the
+//   draw pile are empty (End (a)).
+// - Speed: no turn order, so any player holding cards may play, and the one-player "cannot play"
+//   loss does not apply (ruling 9). The game is lost when no player holding cards can play (the
+//   Dutch text: "the players can no longer lay down cards"). When turns carry times (`at`), a goal
+//   completed more than `speed_seconds` after the first play is the finding `speed-timeout`
+//   (ruling 9); when a turn has no time, the timer is not verifiable: a note (Notes()).
+// - Open hands are a Lil Cahoots option only (Variants): `open_hands` in any other variant is the
+//   finding `open-hands-not-allowed`. Communication rules are not checkable from a record.
+// - Solo play has no official rules in our sources: fewer than 2 players is rejected.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "referee/core/match.h"
+#include "referee/games/cahoots/cahoots_cards.h"
+#include "referee/games/cahoots/cahoots_goals.h"
+
+namespace referee::games::cahoots {
+
+inline constexpr int kHandSize = 4;
+inline constexpr int kPiles = 4;
+
+// rules.md Setup 4: goals per level for 2-3 and for 4 players; 0 for an unknown level or count.
+int TableGoalCount(const std::string& level, int players);
+
+class CahootsMatch : public Match {
+ public:
+  enum class End { kNone, kWin, kStuck, kEmpty };
+
+  explicit CahootsMatch(MatchSetup setup);
+
+  ToAct Next() const override;
+  std::vector<Event> LegalEvents() const override;
+  Result<Ruling> Apply(const Event& event) override;
+  bool VoidCurrentDeal(const std::optional<std::vector<int>>&) override { return false; }
+  bool IsOver() const override { return end_ != End::kNone; }
+  ScoreSheet Scores() const override { return ScoreSheet{}; }
+  Outcome GetOutcome() const override;
+  std::unique_ptr<Match> Clone() const override { return std::make_unique<CahootsMatch>(*this); }
+  std::string Describe() const override;
+
+  // Findings of severity kNote about the match so far: `timer-not-verifiable` in Speed. The same
+  // note is in Ruling::findings of the first untimed turn, and announced with kind "note".
+  std::vector<Finding> Notes() const;
+
+  // The set-up a playout deals from the match's seed (GameDescriptor::seeded_deal): the seeded
+  // deck (board 1) and a goal pile of GoalCount() goals picked from a fixed pool of definitions
+  // by the seeded permutation of board 2. A generator convention only: records carry their goals.
+  SetupEvent SeededSetupEvent() const;
+
+  // Read-only views, for tests and tools.
+  bool IsSetUp() const { return set_up_; }
+  End end() const { return end_; }
+  const Edition& edition() const { return *edition_; }
+  int GoalCount() const { return goal_count_; }
+  const std::vector<std::vector<NumberCard>>& hands() const { return hands_; }
+  const std::array<std::vector<NumberCard>, kPiles>& piles() const { return piles_; }
+  const std::vector<NumberCard>& draw_pile() const { return draw_; }  // top first
+  const std::vector<GoalSpec>& goal_pile() const { return goals_; }
+  const std::vector<int>& visible_goals() const { return visible_; }      // 0-based positions
+  const std::vector<int>& completed_goals() const { return completed_; }  // in completion order
+  int turns_taken() const { return turns_; }
+  PileTops Tops() const;
+
+ private:
+  Result<Ruling> ApplySetup(const SetupEvent& event);
+  Result<Ruling> ApplyTurn(const TurnEvent& event);
+  Result<void> CheckTable(const SetupEvent& event) const;
+  Result<std::vector<NumberCard>> ResolveDeck(const SetupEvent& event) const;
+  Result<void> CheckDeck(const std::vector<NumberCard>& deck, const std::string& path) const;
+  Result<void> CheckGoals(const SetupEvent& event) const;
+  void Deal(const std::vector<NumberCard>& deck);
+
+  Result<int> CheckPlayer(const TurnEvent& event) const;
+  Result<void> CheckPlay(const TurnEvent& event, int player) const;
+  Result<void> CheckCardHeld(const TurnEvent& event, int player) const;
+  Result<void> CheckTime(const TurnEvent& event) const;
+  Result<void> CheckDrawClaim(const TurnEvent& event, int player,
+                              const std::vector<NumberCard>& drawn) const;
+  Result<void> CheckCompletedClaim(const TurnEvent& event, int player,
+                                   const std::vector<int>& completed) const;
+  Result<void> CheckSpeedTimeout(const TurnEvent& event, int player,
+                                 const std::vector<int>& completed) const;
+
+  std::vector<int> ResolveGoals();  // returns the positions completed, cascade included
+  std::vector<NumberCard> DrawUpTo4(int player);
+  void PassTurn(int player);
+  void CheckEnd();
+  bool CanPlay(int player) const;
+  std::vector<NumberCard> LegalCards(int player) const;
+  void RecordTime(const TurnEvent& event, const std::vector<int>& completed);
+
+  Place PlaceOf(const std::string& path, int turn, int player,
+                std::optional<NumberCard> card) const;
+  int TurnNumber(const TurnEvent& event) const { return event.turn > 0 ? event.turn : turns_ + 1; }
+  std::string Name(int player) const;
+  std::string Text(NumberCard card) const { return CardText(card, *edition_); }
+  std::string Cards(const std::vector<NumberCard>& cards) const {
+    return CardsText(cards, *edition_);
+  }
+  std::string GoalLabel(int position) const;
+  std::string WhereIs(NumberCard card, int except_player) const;
+
+  MatchSetup setup_;
+  const Edition* edition_;
+  bool speed_ = false;
+  int goal_count_ = 0;
+  int64_t speed_ms_ = 240000;
+
+  bool set_up_ = false;
+  std::vector<std::vector<NumberCard>> hands_;
+  std::array<std::vector<NumberCard>, kPiles> piles_;  // bottom first
+  std::vector<NumberCard> draw_;                       // top first
+  std::vector<GoalSpec> goals_;                        // the goal pile as dealt, top first
+  size_t next_goal_ = 0;                               // next goal to turn face up
+  std::vector<int> visible_;
+  std::vector<int> completed_;
+  int current_ = 0;  // whose turn it is (not used in Speed)
+  int turns_ = 0;
+  End end_ = End::kNone;
+  std::optional<int> stuck_player_;
+  std::optional<int64_t> first_at_ms_;
+  std::optional<int64_t> last_at_ms_;
+  std::optional<std::pair<int, std::string>> untimed_turn_;  // first Speed turn without `at`
+};
+
+}  // namespace referee::games::cahoots

@@ -1,0 +1,357 @@
+#include "referee/games/cahoots/cahoots_record.h"
+
+#include <charconv>
+
+#include "referee/games/cahoots/cahoots_cards.h"
+#include "referee/games/cahoots/cahoots_catalogue.h"
+#include "referee/games/cahoots/cahoots_goals.h"
+#include "referee/record/fields.h"
+#include "referee/record/record_writer.h"
+
+namespace referee::games::cahoots {
+namespace {
+
+using record::MapFields;
+using record::Node;
+
+constexpr size_t kMaxGoals = 200;
+constexpr size_t kMaxTurns = 1000;
+
+std::optional<int64_t> ParseWholeNumber(std::string_view text, int64_t min, int64_t max) {
+  int64_t value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  if (value < min || value > max) return std::nullopt;
+  return value;
+}
+
+Result<std::vector<NumberCard>> ReadNumberCards(const Node& node, const std::string& path,
+                                                const Edition& edition, size_t max_cards) {
+  auto words = record::ReadWords(node, path, max_cards);
+  REFEREE_TRY(words);
+  std::vector<NumberCard> cards;
+  for (const record::Token& word : *words) {
+    auto card = ParseNumberCard(word.text, edition, word.path);
+    REFEREE_TRY(card);
+    cards.push_back(*card);
+  }
+  return cards;
+}
+
+Result<int> ReadColour(const Node& node, const std::string& path, const Edition& edition) {
+  auto name = record::ReadText(node, path);
+  REFEREE_TRY(name);
+  if (std::optional<int> colour = ColourIndex(edition, *name)) return *colour;
+  return Fail(Malformed("bad-colour", path,
+                        "expected a colour of the " + edition.name + " edition (" +
+                            ColourLegend(edition) + "), found '" + *name + "'"));
+}
+
+Result<void> ReadParam(const MapFields& goal, const GoalParam& param, const Edition& edition,
+                       GoalSpec& spec) {
+  auto node = goal.Required(param.key);
+  REFEREE_TRY(node);
+  std::string path = goal.PathOf(param.key);
+  if (param.type == GoalParam::Type::kNumber) {
+    auto value = record::ReadInteger(**node, path, param.min, param.max);
+    REFEREE_TRY(value);
+    spec.numbers.push_back(static_cast<int>(*value));
+    return {};
+  }
+  if (param.type == GoalParam::Type::kColour) {
+    auto colour = ReadColour(**node, path, edition);
+    REFEREE_TRY(colour);
+    spec.colours.push_back(*colour);
+    return {};
+  }
+  auto names = record::ReadWords(**node, path, 2);
+  REFEREE_TRY(names);
+  if (names->size() != 2) {
+    return Fail(Malformed("bad-goal", path,
+                          "expected two colours, found " + std::to_string(names->size())));
+  }
+  for (const record::Token& name : *names) {
+    auto colour = ReadColour(Node::Scalar(Node::Kind::kString, name.text, {}), name.path, edition);
+    REFEREE_TRY(colour);
+    spec.colours.push_back(*colour);
+  }
+  return {};
+}
+
+Result<GoalSpec> ReadReference(const MapFields& goal, const Edition& edition) {
+  REFEREE_TRY(goal.AllowOnly({"catalogue", "card"}));
+  auto name = record::ReadText(*goal.Optional("catalogue"), goal.PathOf("catalogue"));
+  REFEREE_TRY(name);
+  auto card_node = goal.Required("card");
+  REFEREE_TRY(card_node);
+  auto card = record::ReadInteger(**card_node, goal.PathOf("card"), 1, 1000);
+  REFEREE_TRY(card);
+  return ResolveCatalogueGoal(*name, static_cast<int>(*card), edition, goal.path());
+}
+
+Result<GoalSpec> ReadGoal(const Node& node, const std::string& path, const Edition& edition) {
+  auto goal = MapFields::Open(node, path, "a goal");
+  REFEREE_TRY(goal);
+  if (goal->Optional("catalogue") != nullptr) return ReadReference(*goal, edition);
+  auto kind_node = goal->Required("kind");
+  REFEREE_TRY(kind_node);
+  auto kind = record::ReadText(**kind_node, goal->PathOf("kind"));
+  REFEREE_TRY(kind);
+  GoalSpec spec{.kind = *kind, .path = path};
+  const GoalKindInfo* info = FindGoalKind(*kind);
+  if (info == nullptr) return Fail(ValidateGoal(spec, goal->PathOf("kind")).error());
+  std::vector<std::string> keys = {"kind"};
+  for (const GoalParam& param : info->params) keys.push_back(param.key);
+  REFEREE_TRY(goal->AllowOnly(keys));
+  for (const GoalParam& param : info->params) REFEREE_TRY(ReadParam(*goal, param, edition, spec));
+  REFEREE_TRY(ValidateGoal(spec, path));
+  spec.label = GoalText(spec, edition);
+  return spec;
+}
+
+Result<int> FindPlayer(const std::string& name, const std::string& path,
+                       const record::Record& record) {
+  std::string names;
+  for (size_t i = 0; i < record.players.size(); ++i) {
+    if (record.players[i] == name) return static_cast<int>(i);
+    names += (names.empty() ? "" : ", ") + record.players[i];
+  }
+  return Fail(Malformed("unknown-player", path,
+                        "expected one of the players (" + names + "), found '" + name + "'"));
+}
+
+Result<std::vector<std::string>> ReadCompleted(const Node& node, const std::string& path) {
+  auto words = record::ReadWords(node, path, kMaxGoals);
+  REFEREE_TRY(words);
+  std::vector<std::string> positions;
+  for (const record::Token& word : *words) {
+    std::optional<int64_t> position = ParseWholeNumber(word.text, 1, kMaxGoals);
+    if (!position) {
+      return Fail(Malformed(
+          "bad-goal-reference", word.path,
+          "expected a goal's position in the goal pile (1, 2, ...), found '" + word.text + "'"));
+    }
+    positions.push_back(std::to_string(*position));
+  }
+  return positions;
+}
+
+// "ann 3G 2": player, card, pile.
+Result<TurnEvent> ReadTurnWords(const Node& node, const std::string& path,
+                                const record::Record& record, const Edition& edition) {
+  auto words = record::ReadWords(node, path, 3);
+  REFEREE_TRY(words);
+  if (words->size() != 3) {
+    return Fail(Malformed("bad-turn", path,
+                          "expected a turn as 'player card pile' (such as 'ann 3G 2'), found " +
+                              std::to_string(words->size()) + " words"));
+  }
+  TurnEvent turn{.path = path};
+  auto player = FindPlayer((*words)[0].text, (*words)[0].path, record);
+  REFEREE_TRY(player);
+  turn.player = *player;
+  auto card = ParseNumberCard((*words)[1].text, edition, (*words)[1].path);
+  REFEREE_TRY(card);
+  turn.card = *card;
+  std::optional<int64_t> pile = ParseWholeNumber((*words)[2].text, -1000, 1000);
+  if (!pile) {
+    return Fail(Malformed("bad-type", (*words)[2].path,
+                          "expected a pile number 1-4, found '" + (*words)[2].text + "'"));
+  }
+  turn.pile = static_cast<int>(*pile);
+  return turn;
+}
+
+Result<void> ReadTurnExtras(const MapFields& fields, const Edition& edition, TurnEvent& turn) {
+  if (const Node* at = fields.Optional("at")) {
+    auto millis = record::ReadSeconds(*at, fields.PathOf("at"));
+    REFEREE_TRY(millis);
+    turn.at_ms = *millis;
+  }
+  if (const Node* drew = fields.Optional("drew")) {
+    auto cards = ReadNumberCards(*drew, fields.PathOf("drew"), edition, 4);
+    REFEREE_TRY(cards);
+    turn.drawn = *cards;
+  }
+  if (const Node* completed = fields.Optional("completed")) {
+    auto positions = ReadCompleted(*completed, fields.PathOf("completed"));
+    REFEREE_TRY(positions);
+    turn.completed = *positions;
+  }
+  return {};
+}
+
+Result<TurnEvent> ReadTurnMap(const Node& node, const std::string& path,
+                              const record::Record& record, const Edition& edition) {
+  auto fields = MapFields::Open(node, path, "a turn");
+  REFEREE_TRY(fields);
+  REFEREE_TRY(fields->AllowOnly({"player", "card", "pile", "at", "drew", "completed"}));
+  TurnEvent turn{.path = path};
+  auto player_node = fields->Required("player");
+  REFEREE_TRY(player_node);
+  auto name = record::ReadText(**player_node, fields->PathOf("player"));
+  REFEREE_TRY(name);
+  auto player = FindPlayer(*name, fields->PathOf("player"), record);
+  REFEREE_TRY(player);
+  turn.player = *player;
+  auto card_node = fields->Required("card");
+  REFEREE_TRY(card_node);
+  auto card_text = record::ReadText(**card_node, fields->PathOf("card"));
+  REFEREE_TRY(card_text);
+  auto card = ParseNumberCard(*card_text, edition, fields->PathOf("card"));
+  REFEREE_TRY(card);
+  turn.card = *card;
+  auto pile_node = fields->Required("pile");
+  REFEREE_TRY(pile_node);
+  auto pile = record::ReadInteger(**pile_node, fields->PathOf("pile"), -1000, 1000);
+  REFEREE_TRY(pile);
+  turn.pile = static_cast<int>(*pile);
+  REFEREE_TRY(ReadTurnExtras(*fields, edition, turn));
+  return turn;
+}
+
+// Appends one event to the record's entries.
+void AddEvent(record::Record& record, Event event) {
+  record::Record::Entry entry;
+  entry.item.emplace<Event>(std::move(event));
+  record.entries.push_back(std::move(entry));
+}
+
+Result<void> ReadSetup(const Node& root, record::Record& record, const Edition& edition) {
+  SetupEvent setup;
+  if (const Node* deck = root.Find("deck")) {
+    auto cards = ReadNumberCards(*deck, "/deck", edition, 64);
+    REFEREE_TRY(cards);
+    setup.deck = *cards;
+    setup.path = "/deck";
+  }
+  setup.seeded = record.seed.has_value();
+  if (!setup.deck && !setup.seeded) {
+    return Fail(Malformed("missing-deal", "",
+                          "expected the number deck (deck:, 56 cards top first) or a record seed"));
+  }
+  const Node* goals_node = root.Find("goals");
+  if (goals_node == nullptr) {
+    return Fail(Malformed("missing-key", "", "a record needs the key 'goals', which is missing"));
+  }
+  auto goals = record::ReadList(*goals_node, "/goals", kMaxGoals);
+  REFEREE_TRY(goals);
+  for (size_t i = 0; i < (*goals)->size(); ++i) {
+    auto goal = ReadGoal((**goals)[i], ChildPath("/goals", i), edition);
+    REFEREE_TRY(goal);
+    setup.goals.push_back(*goal);
+  }
+  AddEvent(record, Event(std::move(setup)));
+  return {};
+}
+
+}  // namespace
+
+Result<void> ReadCahootsBody(const Node& root, record::Record& record) {
+  const Edition& edition = EditionNamed(record.rules.Choice("edition"));
+  REFEREE_TRY(ReadSetup(root, record, edition));
+  const Node* turns_node = root.Find("turns");
+  if (turns_node == nullptr) {
+    return Fail(Malformed("missing-key", "", "a record needs the key 'turns', which is missing"));
+  }
+  auto turns = record::ReadList(*turns_node, "/turns", kMaxTurns);
+  REFEREE_TRY(turns);
+  for (size_t i = 0; i < (*turns)->size(); ++i) {
+    const Node& node = (**turns)[i];
+    std::string path = ChildPath("/turns", i);
+    auto turn = node.IsMap() ? ReadTurnMap(node, path, record, edition)
+                             : ReadTurnWords(node, path, record, edition);
+    REFEREE_TRY(turn);
+    turn->turn = static_cast<int>(i) + 1;
+    AddEvent(record, Event(std::move(*turn)));
+  }
+  return {};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing, in canonical form: compact cards, goals as written (definition or reference), turns as
+// "player card pile" unless they carry a time, a draw or completed goals.
+
+namespace {
+
+Node GoalNode(const GoalSpec& goal, const Edition& edition) {
+  Node node = Node::Map({});
+  if (auto reference = ParseCatalogueLabel(goal.label)) {
+    node.AddMember("catalogue", {}, record::StringNode(reference->first));
+    node.AddMember("card", {}, record::IntegerNode(reference->second));
+    return node;
+  }
+  node.AddMember("kind", {}, record::StringNode(goal.kind));
+  const GoalKindInfo* info = FindGoalKind(goal.kind);
+  if (info == nullptr) return node;
+  size_t colour = 0;
+  size_t number = 0;
+  for (const GoalParam& param : info->params) {
+    if (param.type == GoalParam::Type::kNumber && number < goal.numbers.size()) {
+      node.AddMember(param.key, {}, record::IntegerNode(goal.numbers[number++]));
+    } else if (param.type == GoalParam::Type::kColour && colour < goal.colours.size()) {
+      node.AddMember(param.key, {},
+                     record::StringNode(ColourName(edition, goal.colours[colour++])));
+    } else if (param.type == GoalParam::Type::kColourPair && colour + 1 < goal.colours.size()) {
+      Node pair = Node::List({});
+      for (int i = 0; i < 2; ++i) {
+        pair.Append(record::StringNode(ColourName(edition, goal.colours[colour++])));
+      }
+      node.AddMember(param.key, {}, std::move(pair));
+    }
+  }
+  return node;
+}
+
+std::vector<std::string> CardWords(const std::vector<NumberCard>& cards, const Edition& edition) {
+  std::vector<std::string> words;
+  for (NumberCard card : cards) words.push_back(CardText(card, edition));
+  return words;
+}
+
+Node TurnNode(const TurnEvent& turn, const record::Record& record, const Edition& edition) {
+  std::string player = turn.player && *turn.player < static_cast<int>(record.players.size())
+                           ? record.players[*turn.player]
+                           : "";
+  std::string card = CardText(turn.card, edition);
+  bool plain = !turn.at_ms && !turn.drawn && !turn.completed && !player.empty() &&
+               player.find(' ') == std::string::npos;
+  if (plain) return record::StringNode(player + " " + card + " " + std::to_string(turn.pile));
+  Node node = Node::Map({});
+  if (!player.empty()) node.AddMember("player", {}, record::StringNode(player));
+  node.AddMember("card", {}, record::StringNode(card));
+  node.AddMember("pile", {}, record::IntegerNode(turn.pile));
+  if (turn.at_ms) node.AddMember("at", {}, record::SecondsNode(*turn.at_ms));
+  if (turn.drawn) node.AddMember("drew", {}, record::WordsNode(CardWords(*turn.drawn, edition)));
+  if (turn.completed) {
+    Node list = Node::List({});
+    for (const std::string& position : *turn.completed) {
+      list.Append(Node::Scalar(Node::Kind::kInteger, position, {}));
+    }
+    node.AddMember("completed", {}, std::move(list));
+  }
+  return node;
+}
+
+}  // namespace
+
+void WriteCahootsBody(const record::Record& record, Node& root) {
+  const Edition& edition = EditionNamed(record.rules.Choice("edition"));
+  Node goals = Node::List({});
+  Node turns = Node::List({});
+  for (const record::Record::Entry& entry : record.entries) {
+    const Event* event = std::get_if<Event>(&entry.item);
+    if (event == nullptr) continue;
+    if (const auto* setup = std::get_if<SetupEvent>(event)) {
+      if (setup->deck)
+        root.AddMember("deck", {}, record::WordsNode(CardWords(*setup->deck, edition)));
+      for (const GoalSpec& goal : setup->goals) goals.Append(GoalNode(goal, edition));
+    }
+    if (const auto* turn = std::get_if<TurnEvent>(event))
+      turns.Append(TurnNode(*turn, record, edition));
+  }
+  root.AddMember("goals", {}, std::move(goals));
+  root.AddMember("turns", {}, std::move(turns));
+}
+
+}  // namespace referee::games::cahoots

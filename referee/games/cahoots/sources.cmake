@@ -1,0 +1,8 @@
+list(APPEND REFEREE_SOURCES
+  games/cahoots/cahoots.cpp
+  games/cahoots/cahoots_cards.cpp
+  games/cahoots/cahoots_catalogue.cpp
+  games/cahoots/cahoots_goals.cpp
+  games/cahoots/cahoots_match.cpp
+  games/cahoots/cahoots_record.cpp
+)

@@ -1,0 +1,127 @@
+// The Cahoots record body: deck, goals (definitions and catalogue references) and turns in their
+// two forms, strict about unknown keys, bad cards and bad goals, and written back canonically.
+#include <gtest/gtest.h>
+
+#include "formats/yaml_reader.h"
+#include "referee/games/cahoots/cahoots_cards.h"
+#include "referee/record/record_reader.h"
+#include "referee/record/record_writer.h"
+#include "tests/games/cahoots/cahoots_test_util.h"
+
+namespace referee::games::cahoots {
+namespace {
+
+std::string PackText() {
+  std::string text;
+  for (NumberCard card : CanonicalPack()) {
+    text += (text.empty() ? "" : " ") + CardText(card, EditionNamed("gamewright"));
+  }
+  return text;
+}
+
+std::string RecordText(const std::string& goals, const std::string& turns,
+                       const std::string& extra = "") {
+  return "format: referee/1\ngame: cahoots\nrules: {goal_count: 2}\nplayers: [ann, bob]\n" + extra +
+         "deck: \"" + PackText() + "\"\ngoals:\n" + goals + "turns:\n" + turns;
+}
+
+Result<record::Record> Read(const std::string& text) {
+  auto node = formats::ParseYaml(text);
+  if (!node) return Fail(node.error());
+  return record::ReadRecord(*node);
+}
+
+const std::string kGoals =
+    "  - {kind: two-colours, colours: [purple, Green]}\n"
+    "  - {catalogue: confirmed, card: 1}\n";
+
+TEST(CahootsRecord, ReadsDeckGoalsAndBothTurnForms) {
+  auto record = Read(RecordText(kGoals,
+                                "  - ann 1g 1\n"
+                                "  - {player: bob, card: 2-green, pile: 2, at: 12.5, drew: \"7U\","
+                                " completed: [2]}\n"));
+  ASSERT_TRUE(record.has_value()) << record.error().message;
+  ASSERT_EQ(record->entries.size(), 3u);
+  const auto& setup = std::get<SetupEvent>(std::get<Event>(record->entries[0].item));
+  EXPECT_EQ(setup.path, "/deck");
+  EXPECT_EQ(setup.deck->size(), 56u);
+  ASSERT_EQ(setup.goals.size(), 2u);
+  EXPECT_EQ(setup.goals[0].kind, "two-colours");
+  EXPECT_EQ(setup.goals[0].colours, (std::vector<int>{3, 0}));
+  EXPECT_EQ(setup.goals[0].path, "/goals/0");
+  EXPECT_EQ(setup.goals[1].label, "confirmed#1");
+  EXPECT_EQ(setup.goals[1].kind, "pile-count");
+  const auto& first = std::get<TurnEvent>(std::get<Event>(record->entries[1].item));
+  EXPECT_EQ(first.turn, 1);
+  EXPECT_EQ(first.player, 0);
+  EXPECT_EQ(first.card, (NumberCard{0, 1}));
+  EXPECT_EQ(first.pile, 1);
+  const auto& second = std::get<TurnEvent>(std::get<Event>(record->entries[2].item));
+  EXPECT_EQ(second.path, "/turns/1");
+  EXPECT_EQ(second.at_ms, 12500);
+  EXPECT_EQ(second.drawn, (std::vector<NumberCard>{{3, 7}}));
+  EXPECT_EQ(second.completed, (std::vector<std::string>{"2"}));
+}
+
+TEST(CahootsRecord, WritesBackCanonically) {
+  auto record =
+      Read(RecordText(kGoals, "  - ann 1g 1\n  - {player: bob, card: 2-green, pile: 2, at: 3}\n"));
+  ASSERT_TRUE(record.has_value()) << record.error().message;
+  record::Node written = record::WriteRecord(*record);
+  auto again = record::ReadRecord(written);
+  ASSERT_TRUE(again.has_value()) << again.error().message;
+  EXPECT_EQ(record::WriteRecord(*again), written);
+  const record::Node* turns = written.Find("turns");
+  ASSERT_NE(turns, nullptr);
+  EXPECT_EQ(turns->items()[0].text(), "ann 1G 1");
+  EXPECT_EQ(turns->items()[1].Find("card")->text(), "2G");
+  EXPECT_EQ(written.Find("goals")->items()[1].Find("catalogue")->text(), "confirmed");
+}
+
+TEST(CahootsRecord, RejectsMalformedBodies) {
+  struct Case {
+    std::string goals;
+    std::string turns;
+    std::string code;
+    std::string path;
+  };
+  std::vector<Case> cases = {
+      {kGoals, "  - ann 8G 1\n", "bad-card", "/turns/0/1"},
+      {kGoals, "  - ann 1X 1\n", "bad-card", "/turns/0/1"},
+      {kGoals, "  - zed 1G 1\n", "unknown-player", "/turns/0/0"},
+      {kGoals, "  - ann 1G\n", "bad-turn", "/turns/0"},
+      {kGoals, "  - {player: ann, card: 1G, pile: 1, seat: N}\n", "unknown-key", "/turns/0/seat"},
+      {kGoals, "  - {player: ann, card: 1G, pile: 1, completed: [x]}\n", "bad-goal-reference",
+       "/turns/0/completed/0"},
+      {"  - {kind: three-greens}\n", "", "bad-goal", "/goals/0/kind"},
+      {"  - {kind: pile-count, colour: green}\n", "", "missing-key", "/goals/0"},
+      {"  - {kind: pile-count, colour: green, count: 3, extra: 1}\n", "", "unknown-key",
+       "/goals/0/extra"},
+      {"  - {kind: pile-count, colour: blue, count: 3}\n", "", "bad-colour", "/goals/0/colour"},
+      {"  - {catalogue: spanish-unverified, card: 16}\n", "", "bad-goal", "/goals/0"},
+  };
+  for (const Case& c : cases) {
+    auto record = Read(RecordText(c.goals, c.turns.empty() ? "  []\n" : c.turns));
+    ASSERT_FALSE(record.has_value()) << c.code;
+    EXPECT_EQ(record.error().code, c.code) << record.error().message;
+    EXPECT_EQ(record.error().place.path, c.path) << record.error().message;
+  }
+}
+
+TEST(CahootsRecord, SeedWithoutDeckGivesASeededSetUp) {
+  std::string text =
+      "format: referee/1\ngame: cahoots\nrules: {goal_count: 1}\nplayers: [ann, bob]\n"
+      "seed: s1\ngoals:\n  - {kind: sum-all, total: 28}\nturns: []\n";
+  auto record = Read(text);
+  ASSERT_TRUE(record.has_value()) << record.error().message;
+  const auto& setup = std::get<SetupEvent>(std::get<Event>(record->entries[0].item));
+  EXPECT_TRUE(setup.seeded);
+  EXPECT_FALSE(setup.deck.has_value());
+  auto no_deal =
+      Read("format: referee/1\ngame: cahoots\nplayers: [ann, bob]\ngoals: []\nturns: []\n");
+  ASSERT_FALSE(no_deal.has_value());
+  EXPECT_EQ(no_deal.error().code, "missing-deal");
+}
+
+}  // namespace
+}  // namespace referee::games::cahoots
