@@ -1,0 +1,211 @@
+// Properties every registered game must have, run over the registry: a new game gets them for
+// free, and a meta-test checks that its folder, tests, samples and rules page exist.
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "formats/json_reader.h"
+#include "formats/json_writer.h"
+#include "formats/yaml_reader.h"
+#include "formats/yaml_writer.h"
+#include "referee/games/registry.h"
+#include "referee/record/record_reader.h"
+#include "referee/record/record_writer.h"
+#include "reports/verdict_text.h"
+#include "tests/shared/playout.h"
+#include "verifier/verifier.h"
+
+namespace referee::testing {
+namespace {
+
+namespace fs = std::filesystem;
+using games::GameDescriptor;
+
+class EveryGame : public ::testing::TestWithParam<const GameDescriptor*> {
+ protected:
+  const GameDescriptor& game() const { return *GetParam(); }
+  // RapidCheck inside a parameterised test: the property runs for this game.
+  template <typename Property>
+  void Check(const std::string& name, Property property) {
+    EXPECT_TRUE(rc::check(game().name + ": " + name, property));
+  }
+};
+
+std::string RandomSeed() { return "seed-" + std::to_string(*rc::gen::arbitrary<uint32_t>()); }
+
+std::mt19937 RandomEngine() { return std::mt19937(*rc::gen::arbitrary<uint32_t>()); }
+
+// The "verdict" part of a record's verdict as JSON text: what must not depend on the encoding.
+std::string VerdictJson(const record::Node& root) {
+  verifier::Verdict verdict = verifier::VerifyNode(root, "record");
+  record::Node tree = reports::VerdictTree(verdict);
+  return formats::WriteJson(*tree.Find("verdict"), false);
+}
+
+TEST_P(EveryGame, DescriptorIsComplete) {
+  EXPECT_FALSE(game().title.empty());
+  EXPECT_FALSE(game().source.empty());
+  EXPECT_FALSE(game().body_keys.empty());
+  EXPECT_FALSE(game().result_keys.empty());
+  EXPECT_NE(game().read_body, nullptr);
+  EXPECT_NE(game().write_body, nullptr);
+  EXPECT_NE(game().new_match, nullptr);
+  EXPECT_NE(game().seeded_deal, nullptr);
+  EXPECT_EQ(games::FindGame(game().name), &game());
+}
+
+TEST_P(EveryGame, HasItsTestsSamplesAndRulesPage) {
+  const fs::path root = REFEREE_SOURCE_DIR;
+  EXPECT_TRUE(fs::exists(root / "docs/rules" / (game().name + ".md")));
+  std::ifstream tests(root / "tests/games" / game().name / "tests.cmake");
+  std::stringstream listed;
+  listed << tests.rdbuf();
+  EXPECT_NE(listed.str().find("_test.cpp"), std::string::npos) << "no tests listed";
+  for (std::string kind : {"valid", "invalid"}) {
+    int records = 0;
+    for (const auto& entry : fs::directory_iterator(root / "samples" / game().name / kind)) {
+      std::string extension = entry.path().extension().string();
+      records += extension == ".yaml" || extension == ".json" || extension == ".jsonl";
+    }
+    EXPECT_GE(records, kind == "valid" ? 3 : 1) << kind;
+  }
+}
+
+TEST_P(EveryGame, RandomLegalPlayoutsEnd) {
+  Check("random legal playouts end", [this] {
+    std::mt19937 rng = RandomEngine();
+    Playout playout = PlayRandomly(game(), rng, RandomSeed());
+    RC_ASSERT(playout.match->IsOver());
+    RC_ASSERT(playout.match->GetOutcome().over);
+  });
+}
+
+TEST_P(EveryGame, EveryLegalEventApplies) {
+  Check("every listed event is accepted", [this] {
+    std::mt19937 rng = RandomEngine();
+    int checked = 0;
+    PlayRandomly(game(), rng, RandomSeed(), 400, [&](Match& match) {
+      for (const Event& event : match.LegalEvents()) {
+        std::unique_ptr<Match> copy = match.Clone();
+        auto ruling = copy->Apply(event);
+        RC_ASSERT(ruling.has_value());
+        ++checked;
+      }
+    });
+    // A Cahoots table can be lost at set-up (the first player cannot play): nothing to check.
+    RC_PRE(checked > 0);
+  });
+}
+
+TEST_P(EveryGame, UnlistedEventsAreRejectedAndChangeNothing) {
+  Check("an event not listed is rejected and leaves the state as it was", [this] {
+    std::mt19937 rng = RandomEngine();
+    int rejected = 0;
+    PlayRandomly(game(), rng, RandomSeed(), 400, [&](Match& match) {
+      if (rng() % 4 != 0) return;
+      for (const Event& event : UnlistedEvents(match, rng)) {
+        std::string before = match.Describe();
+        auto ruling = match.Apply(event);
+        RC_ASSERT(!ruling.has_value());
+        RC_ASSERT(match.Describe() == before);
+        ++rejected;
+      }
+    });
+    RC_TAG(rejected > 0);
+  });
+}
+
+TEST_P(EveryGame, RecordsGiveTheSameVerdictInYamlAndJson) {
+  Check("playout, write, read and replay agree in YAML and JSON", [this] {
+    std::mt19937 rng = RandomEngine();
+    Playout playout = PlayRandomly(game(), rng, RandomSeed());
+    record::Node written = record::WriteRecord(playout.record);
+    auto from_yaml = formats::ParseYaml(formats::WriteYaml(written));
+    auto from_json = formats::ParseJson(formats::WriteJson(written, false));
+    RC_ASSERT(from_yaml.has_value());
+    RC_ASSERT(from_json.has_value());
+    std::string yaml_verdict = VerdictJson(*from_yaml);
+    RC_ASSERT(yaml_verdict == VerdictJson(*from_json));
+    verifier::Verdict verdict = verifier::VerifyNode(*from_yaml, "record");
+    RC_ASSERT(verdict.status == verifier::Status::kValid);
+  });
+}
+
+// The index of the first record entry a finding's path points into (or at), or -1.
+int EntryIndex(const record::Record& record, const std::string& path) {
+  for (size_t i = 0; i < record.entries.size(); ++i) {
+    const auto& item = record.entries[i].item;
+    const std::string& entry_path = std::holds_alternative<Event>(item)
+                                        ? PathOf(std::get<Event>(item))
+                                        : std::get<record::DealClaim>(item).path;
+    if (entry_path == path || path.starts_with(entry_path + "/") ||
+        entry_path.starts_with(path + "/")) {
+      return static_cast<int>(i);
+    }
+  }
+  return -1;
+}
+
+// The index of the n-th choice event (a call, a play or a turn) among the entries.
+int ChoiceIndex(const record::Record& record, int n) {
+  for (size_t i = 0; i < record.entries.size(); ++i) {
+    const auto* event = std::get_if<Event>(&record.entries[i].item);
+    if (event == nullptr || std::holds_alternative<DealEvent>(*event) ||
+        std::holds_alternative<SetupEvent>(*event) ||
+        std::holds_alternative<DealEndEvent>(*event) ||
+        std::holds_alternative<ConferenceEvent>(*event)) {
+      continue;
+    }
+    if (n-- == 0) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+TEST_P(EveryGame, OneChangedEventIsReportedThereOrEarlier) {
+  Check("a changed event is reported at that event or an earlier one", [this] {
+    std::mt19937 rng = RandomEngine();
+    Playout playout = PlayRandomly(game(), rng, RandomSeed());
+    record::Record& record = playout.record;
+    std::vector<size_t> choices;
+    for (size_t i = 0; i < record.entries.size(); ++i) {
+      const Event& event = std::get<Event>(record.entries[i].item);
+      if (!std::holds_alternative<DealEvent>(event) && !std::holds_alternative<SetupEvent>(event)) {
+        choices.push_back(i);
+      }
+    }
+    RC_PRE(!choices.empty());
+    size_t pick = rng() % choices.size();
+    std::unique_ptr<Match> match = NewMatchFor(record);
+    for (size_t i = 0; i < choices[pick]; ++i) {
+      RC_ASSERT(match->Apply(std::get<Event>(record.entries[i].item)).has_value());
+    }
+    std::vector<Event> unlisted = UnlistedEvents(*match, rng);
+    RC_PRE(!unlisted.empty());
+    record.entries[choices[pick]].item = unlisted.front();
+    auto node = formats::ParseYaml(formats::WriteYaml(record::WriteRecord(record)));
+    RC_ASSERT(node.has_value());
+    verifier::Verdict verdict = verifier::VerifyNode(*node, "record");
+    RC_ASSERT(verdict.status != verifier::Status::kValid);
+    auto first = std::find_if(verdict.findings.begin(), verdict.findings.end(),
+                              [](const Finding& f) { return f.severity != Severity::kNote; });
+    RC_ASSERT(first != verdict.findings.end());
+    auto reread = record::ReadRecord(*node);
+    int changed = ChoiceIndex(reread.has_value() ? *reread : record, static_cast<int>(pick));
+    int reported = reread.has_value() ? EntryIndex(*reread, first->place.path) : changed;
+    RC_LOG() << first->code << " at " << first->place.path << ": " << first->message << "\n";
+    RC_ASSERT(reported >= 0);
+    RC_ASSERT(reported <= changed);
+  });
+}
+
+std::string GameName(const ::testing::TestParamInfo<const GameDescriptor*>& info) {
+  return info.param->name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Registered, EveryGame, ::testing::ValuesIn(games::AllGames()), GameName);
+
+}  // namespace
+}  // namespace referee::testing

@@ -1,0 +1,105 @@
+#include "tests/shared/playout.h"
+
+#include <algorithm>
+
+#include "verifier/sha256.h"
+#include "verifier/verifier.h"
+
+namespace referee::testing {
+std::unique_ptr<Match> NewMatchFor(const record::Record& record) {
+  return record.game->new_match(verifier::SetupFor(record));
+}
+
+Playout PlayRandomly(const games::GameDescriptor& game, std::mt19937& rng, const std::string& seed,
+                     int max_steps, const std::function<void(Match&)>& before_choice) {
+  Playout playout;
+  playout.record.game = &game;
+  playout.record.rules = RuleOptions(game.options);
+  int players =
+      game.player_shape == games::PlayerShape::kFourSeats
+          ? 4
+          : game.min_players + static_cast<int>(rng() % (game.max_players - game.min_players + 1));
+  for (int i = 0; i < players; ++i) playout.record.players.push_back("p" + std::to_string(i + 1));
+  playout.record.seed = seed;
+  playout.match = NewMatchFor(playout.record);
+  Match& match = *playout.match;
+  while (!match.IsOver() && playout.steps < max_steps) {
+    ToAct next = match.Next();
+    if (next.phase == Phase::kOver) break;
+    Event event = next.phase == Phase::kDeal ? game.seeded_deal(match) : Event{};
+    if (next.phase != Phase::kDeal) {
+      if (before_choice) before_choice(match);
+      std::vector<Event> legal = match.LegalEvents();
+      if (legal.empty()) break;  // the caller asserts on the end state
+      event = legal[rng() % legal.size()];
+      playout.states.push_back(match.Describe());
+    }
+    if (!match.Apply(event).has_value()) break;
+    playout.record.entries.push_back({event});
+    ++playout.steps;
+  }
+  return playout;
+}
+
+std::vector<Event> UnlistedEvents(const Match& match, std::mt19937& rng) {
+  std::vector<Event> legal = match.LegalEvents();
+  std::vector<Event> unlisted;
+  if (legal.empty()) return unlisted;
+  auto add_if_unlisted = [&](const Event& candidate) {
+    bool listed = std::any_of(legal.begin(), legal.end(),
+                              [&](const Event& e) { return SameChoice(e, candidate); });
+    if (!listed) unlisted.push_back(candidate);
+  };
+  const Event& model = legal[rng() % legal.size()];
+  if (const auto* play = std::get_if<PlayEvent>(&model)) {
+    for (int index = 0; index < 52; ++index) {
+      PlayEvent other = *play;
+      other.card = Card::FromIndex(index);
+      add_if_unlisted(other);
+    }
+  } else if (const auto* turn = std::get_if<TurnEvent>(&model)) {
+    for (int colour = 0; colour < 4; ++colour) {
+      for (int number = 1; number <= 7; ++number) {
+        for (int pile = 0; pile <= 5; ++pile) {
+          TurnEvent other = *turn;
+          other.card = NumberCard{static_cast<uint8_t>(colour), static_cast<uint8_t>(number)};
+          other.pile = pile;
+          add_if_unlisted(other);
+        }
+      }
+    }
+  } else if (const auto* call = std::get_if<CallEvent>(&model)) {
+    for (int64_t tricks : {int64_t{-1}, int64_t{9}, int64_t{13}}) {
+      CallEvent other = *call;
+      other.tricks = tricks;
+      add_if_unlisted(other);
+    }
+    CallEvent no_trump = *call;
+    no_trump.trump.reset();
+    no_trump.no_trump = false;
+    add_if_unlisted(no_trump);
+  }
+  std::shuffle(unlisted.begin(), unlisted.end(), rng);
+  if (unlisted.size() > 8) unlisted.resize(8);
+  return unlisted;
+}
+
+bool SameChoice(const Event& a, const Event& b) {
+  if (a.index() != b.index()) return false;
+  if (const auto* play = std::get_if<PlayEvent>(&a)) {
+    const auto& other = std::get<PlayEvent>(b);
+    return play->card == other.card && play->seat == other.seat;
+  }
+  if (const auto* turn = std::get_if<TurnEvent>(&a)) {
+    const auto& other = std::get<TurnEvent>(b);
+    return turn->card == other.card && turn->pile == other.pile && turn->player == other.player;
+  }
+  if (const auto* call = std::get_if<CallEvent>(&a)) {
+    const auto& other = std::get<CallEvent>(b);
+    return call->trump == other.trump && call->no_trump == other.no_trump &&
+           call->tricks == other.tricks && call->by == other.by;
+  }
+  return false;
+}
+
+}  // namespace referee::testing
