@@ -1,1 +1,1 @@
-list(APPEND REFEREE_TEST_SOURCES)
+list(APPEND REFEREE_TEST_SOURCES record/record_reader_test.cpp)

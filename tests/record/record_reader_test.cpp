@@ -1,0 +1,110 @@
+// Reading the common header of a record, and finding a position from a JSON pointer.
+#include "referee/record/record_reader.h"
+
+#include <gtest/gtest.h>
+
+#include "formats/yaml_reader.h"
+#include "referee/games/registry.h"
+#include "referee/record/fields.h"
+
+namespace referee::record {
+namespace {
+
+Node Yaml(const std::string& text) {
+  auto node = formats::ParseYaml(text);
+  EXPECT_TRUE(node.has_value()) << (node.has_value() ? "" : node.error().message);
+  return node.has_value() ? *node : Node();
+}
+
+const std::string kHeader =
+    "format: referee/1\ngame: collusion\nplayers: {N: a, E: b, S: c, W: d}\n";
+
+Finding ReadError(const std::string& text) {
+  auto record = ReadRecord(Yaml(text));
+  EXPECT_FALSE(record.has_value()) << text;
+  return record.has_value() ? Finding{} : record.error();
+}
+
+TEST(RecordReader, ReadsTheHeaderAndTheRuleOptions) {
+  auto record = ReadRecord(Yaml(kHeader + "rules: {target: 60}\nid: t3\nround: 4\ndeals: []\n"));
+  ASSERT_TRUE(record.has_value()) << record.error().message;
+  EXPECT_EQ(record->game->name, "collusion");
+  EXPECT_EQ(record->rules.Integer("target"), 60);
+  EXPECT_EQ(record->players, (std::vector<std::string>{"a", "b", "c", "d"}));
+  EXPECT_EQ(record->metadata,
+            (std::vector<std::pair<std::string, std::string>>{{"id", "t3"}, {"round", "4"}}));
+}
+
+TEST(RecordReader, TheFormatVersionIsRequiredAndChecked) {
+  EXPECT_EQ(ReadError("game: collusion\n").code, "missing-key");
+  Finding version = ReadError("format: referee/2\ngame: collusion\n");
+  EXPECT_EQ(version.code, "unknown-format");
+  EXPECT_EQ(version.place.path, "/format");
+}
+
+TEST(RecordReader, UnknownGamesAndKeysSuggestTheNearestName) {
+  Finding game = ReadError("format: referee/1\ngame: plonck\n");
+  EXPECT_EQ(game.code, "unknown-game");
+  EXPECT_NE(game.message.find("did you mean 'plonk'?"), std::string::npos) << game.message;
+  Finding key = ReadError(kHeader + "deal: []\n");
+  EXPECT_EQ(key.code, "unknown-key");
+  EXPECT_EQ(key.place.path, "/deal");
+  EXPECT_NE(key.message.find("did you mean 'deals'?"), std::string::npos) << key.message;
+}
+
+TEST(RecordReader, RuleOptionsAreStrict) {
+  EXPECT_EQ(ReadError(kHeader + "rules: {target: 1e2}\ndeals: []\n").code, "bad-type");
+  EXPECT_EQ(ReadError(kHeader + "rules: {target: \"100\"}\ndeals: []\n").code, "bad-type");
+  EXPECT_EQ(ReadError(kHeader + "rules: {target: 0}\ndeals: []\n").code, "out-of-range");
+  EXPECT_EQ(ReadError(kHeader + "rules: {target: 18446744073709551616}\ndeals: []\n").code,
+            "out-of-range");
+  Finding unknown = ReadError(kHeader + "rules: {targt: 50}\ndeals: []\n");
+  EXPECT_EQ(unknown.code, "unknown-key");
+  EXPECT_EQ(unknown.place.path, "/rules/targt");
+}
+
+TEST(RecordReader, PlayersAreFourSeatsForTrickGames) {
+  Finding missing =
+      ReadError("format: referee/1\ngame: collusion\nplayers: {N: a, E: b, S: c}\ndeals: []\n");
+  EXPECT_EQ(missing.code, "missing-key");
+  EXPECT_EQ(missing.place.path, "/players");
+  Finding listed =
+      ReadError("format: referee/1\ngame: collusion\nplayers: [a, b, c, d]\ndeals: []\n");
+  EXPECT_EQ(listed.code, "bad-type");
+}
+
+TEST(RecordReader, ACardInsideATrickStringHasItsOwnPath) {
+  Finding bad =
+      ReadError(kHeader + "deals:\n  - dealer: N\n    deck: \"2C 3C\"\n    tricks: [\"AS KX\"]\n");
+  EXPECT_EQ(bad.code, "bad-card");
+  EXPECT_EQ(bad.place.path, "/deals/0/tricks/0/1");
+}
+
+TEST(PositionOf, FindsWordsInsidePlainAndQuotedStrings) {
+  Node root = Yaml("a:\n  - x: \"AS KS QS\"\n  - y: 2C 3C 4C\n");
+  EXPECT_EQ(PositionOf(root, "/a/0/x/2"), (SourcePos{2, 15}));  // `  - x: "AS KS QS"`
+  EXPECT_EQ(PositionOf(root, "/a/1/y/1"), (SourcePos{3, 11}));
+  EXPECT_EQ(PositionOf(root, "/a/1/y"), (SourcePos{3, 8}));
+  // A path that does not resolve gives its deepest existing ancestor.
+  EXPECT_EQ(PositionOf(root, "/a/1/z"), (SourcePos{3, 5}));
+}
+
+TEST(PositionOf, ABlockCollectionIsPlacedAtItsKey) {
+  Node root = Yaml("deals:\n  - dealer: N\n    tricks:\n      - 2C 3C\n");
+  EXPECT_EQ(PositionOf(root, "/deals/0/tricks"), (SourcePos{3, 5}));
+}
+
+TEST(Fields, SecondsAreStrict) {
+  auto seconds = [](const std::string& text) {
+    return ReadSeconds(Yaml("t: " + text).members()[0].value, "/t");
+  };
+  EXPECT_EQ(*seconds("12"), 12000);
+  EXPECT_EQ(*seconds("0.125"), 125);
+  EXPECT_EQ(*seconds("61.5"), 61500);
+  for (std::string bad : {"-1", "1.2345", "1e3", "\"12\"", "12s", ".5"}) {
+    EXPECT_FALSE(seconds(bad).has_value()) << bad;
+  }
+}
+
+}  // namespace
+}  // namespace referee::record
