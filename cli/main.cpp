@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "referee/core/check.h"
+#include "referee/core/names.h"
 
 namespace referee::cli {
 namespace {
@@ -20,31 +21,15 @@ const std::map<std::string, formats::InputFormat> kInputFormats = {
     {"jsonl", formats::InputFormat::kJsonLines},
 };
 
-size_t EditDistance(const std::string& a, const std::string& b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diagonal = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
 // "did you mean 'verify'?" for a mistyped sub-command.
 std::string Suggestion(const CLI::App& app, int argc, char** argv) {
   if (argc < 2 || argv[1][0] == '-') return "";
-  std::string typed = argv[1];
-  for (const CLI::App* sub : app.get_subcommands({})) {
-    if (EditDistance(typed, sub->get_name()) <= 2) {
-      return "referee: unknown command '" + typed + "'; did you mean '" + sub->get_name() + "'?\n";
-    }
-  }
-  return "";
+  std::vector<std::string> commands;
+  for (const CLI::App* command : app.get_subcommands({})) commands.push_back(command->get_name());
+  std::optional<std::string> closest = ClosestName(argv[1], commands);
+  if (!closest) return "";
+  return "referee: unknown command '" + std::string(argv[1]) + "'; did you mean '" + *closest +
+         "'?\n";
 }
 
 void AddInputFormat(CLI::App& command, std::optional<formats::InputFormat>& input) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include "referee/core/names.h"
+
 namespace referee::record {
 namespace {
 
@@ -19,29 +21,11 @@ Finding WrongType(const Node& node, const std::string& path, std::string_view ex
                    "expected " + std::string(expected) + ", found " + Found(node));
 }
 
-size_t EditDistance(std::string_view a, std::string_view b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diagonal = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1] ? 1 : 0)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
 }  // namespace
 
 std::string DidYouMean(std::string_view word, const std::vector<std::string>& candidates) {
-  if (word.size() > 64) return "";
-  for (const std::string& candidate : candidates) {
-    if (EditDistance(word, candidate) <= 2) return "; did you mean '" + candidate + "'?";
-  }
-  return "";
+  std::optional<std::string> closest = ClosestName(word, candidates);
+  return closest ? "; did you mean '" + *closest + "'?" : "";
 }
 
 Result<MapFields> MapFields::Open(const Node& node, std::string path, std::string_view what) {

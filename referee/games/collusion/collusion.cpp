@@ -107,7 +107,7 @@ std::unique_ptr<Match> NewMatch(const MatchSetup& setup) {
 }
 
 GameDescriptor MakeDescriptor() {
-  GameDescriptor game;
+  GameDescriptor game = trick::TrickGameDescriptor(kSeatUnits);
   game.name = "collusion";
   game.title = "Collusion (David Parlett)";
   game.source = "parlettgames.uk/oricards/collude.html";
@@ -120,14 +120,8 @@ GameDescriptor MakeDescriptor() {
                  int64_t{100},
                  "the score to reach, only with the help of a bonus"},
   };
-  game.player_shape = PlayerShape::kFourSeats;
-  game.body_keys = {"deals"};
-  game.result_keys = {"N", "E", "S", "W", "winner"};
-  game.score_units = kSeatUnits;
   game.read_body = &ReadBody;
-  game.write_body = &trick::WriteTrickBody;
   game.new_match = &NewMatch;
-  game.seeded_deal = &trick::SeededDealEvent;
   return game;
 }
 

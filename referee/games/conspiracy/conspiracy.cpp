@@ -284,19 +284,13 @@ std::vector<OptionSpec> Options() {
 }
 
 GameDescriptor MakeDescriptor() {
-  GameDescriptor game;
+  GameDescriptor game = trick::TrickGameDescriptor(kSideUnits);
   game.name = "conspiracy";
   game.title = "Conspiracy (Vinay Kolhatkar)";
   game.source = "pagat.com/invented/conspiracy.html";
   game.options = Options();
-  game.player_shape = PlayerShape::kFourSeats;
-  game.body_keys = {"deals"};
-  game.result_keys = {"NS", "EW", "winner"};
-  game.score_units = kSideUnits;
   game.read_body = &ReadBody;
-  game.write_body = &trick::WriteTrickBody;
   game.new_match = &NewMatch;
-  game.seeded_deal = &trick::SeededDealEvent;
   return game;
 }
 

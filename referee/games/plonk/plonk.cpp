@@ -140,7 +140,7 @@ std::unique_ptr<Match> NewMatch(const MatchSetup& setup) {
 }
 
 GameDescriptor MakeDescriptor() {
-  GameDescriptor game;
+  GameDescriptor game = trick::TrickGameDescriptor(kSideUnits);
   game.name = "plonk";
   game.title = "Plonk (David Parlett)";
   game.source = "parlettgames.uk/oricards/plonk.html";
@@ -162,14 +162,8 @@ GameDescriptor MakeDescriptor() {
                  "left: the deal passes to the left; two-dealers: the first dealer and the player "
                  "at their left alternate"},
   };
-  game.player_shape = PlayerShape::kFourSeats;
-  game.body_keys = {"deals"};
-  game.result_keys = {"NS", "EW", "winner"};
-  game.score_units = kSideUnits;
   game.read_body = &ReadBody;
-  game.write_body = &trick::WriteTrickBody;
   game.new_match = &NewMatch;
-  game.seeded_deal = &trick::SeededDealEvent;
   return game;
 }
 

@@ -201,6 +201,18 @@ Result<std::vector<Card>> ReadCards(const Node& node, const std::string& path, s
   return cards;
 }
 
+GameDescriptor TrickGameDescriptor(const std::vector<std::string>& units) {
+  GameDescriptor game;
+  game.player_shape = PlayerShape::kFourSeats;
+  game.body_keys = {"deals"};
+  game.result_keys = units;
+  game.result_keys.push_back("winner");
+  game.score_units = units;
+  game.write_body = &WriteTrickBody;
+  game.seeded_deal = &SeededDealEvent;
+  return game;
+}
+
 Event SeededDealEvent(const Match& match) {
   ToAct next = match.Next();
   DealEvent deal{.deal = next.deal,

@@ -9,6 +9,7 @@
 #include "referee/core/card.h"
 #include "referee/core/match.h"
 #include "referee/core/result.h"
+#include "referee/games/registry.h"
 #include "referee/record/node.h"
 #include "referee/record/record.h"
 
@@ -23,6 +24,11 @@ struct TrickBodySpec {
 Result<void> ReadTrickBody(const record::Node& root, record::Record& record,
                            const TrickBodySpec& spec);
 void WriteTrickBody(const record::Record& record, record::Node& root);
+
+// What every trick game's descriptor shares: four seats, `deals:` as the body (written by
+// WriteTrickBody), claims and totals per `units` ("N".."W" or "NS", "EW") plus `winner`, and the
+// seeded deal. The game adds its name, source, options, body reader and match.
+GameDescriptor TrickGameDescriptor(const std::vector<std::string>& units);
 
 // The next deal of a trick-game match, dealt from its seed by the expected dealer (North first).
 Event SeededDealEvent(const Match& match);
