@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "formats/json_reader.h"
@@ -72,6 +73,26 @@ TEST_P(EveryGame, HasItsTestsSamplesAndRulesPage) {
     }
     EXPECT_GE(records, kind == "valid" ? 3 : 1) << kind;
   }
+}
+
+// The registry, the game folders, the test folders and the sample folders name the same games.
+TEST(Registry, FoldersAndTheRegistryAgree) {
+  const fs::path root = REFEREE_SOURCE_DIR;
+  std::set<std::string> registered;
+  for (const GameDescriptor* game : games::AllGames()) registered.insert(game->name);
+  auto folders = [&](const fs::path& parent) {
+    std::set<std::string> names;
+    for (const auto& entry : fs::directory_iterator(parent)) {
+      if (entry.is_directory() && entry.path().filename() != "trick") {
+        names.insert(entry.path().filename().string());
+      }
+    }
+    return names;
+  };
+  EXPECT_EQ(folders(root / "referee/games"), registered);
+  EXPECT_EQ(folders(root / "tests/games"), registered);
+  std::set<std::string> samples = folders(root / "samples");
+  for (const std::string& name : registered) EXPECT_TRUE(samples.count(name)) << name;
 }
 
 TEST_P(EveryGame, RandomLegalPlayoutsEnd) {

@@ -63,6 +63,8 @@ class CahootsMatch : public Match {
   // Findings of severity kNote about the match so far: `timer-not-verifiable` in Speed. The same
   // note is in Ruling::findings of the first untimed turn, and announced with kind "note".
   std::vector<Finding> Notes() const;
+  // The player whose turn it was when the table lost because they could not play (not in Speed).
+  std::optional<int> stuck_player() const { return stuck_player_; }
 
   // The set-up a playout deals from the match's seed (GameDescriptor::seeded_deal): the seeded
   // deck (board 1) and a goal pile of GoalCount() goals picked from a fixed pool of definitions

@@ -95,13 +95,11 @@ void CheckWhoPlays(const CahootsMatch& match, bool speed) {
     RC_ASSERT(!match.LegalEvents().empty());
   } else if (match.end() == CahootsMatch::End::kStuck) {
     RC_ASSERT(static_cast<int>(match.completed_goals().size()) < match.GoalCount());
-    int player = match.Next().player.value_or(-1);
-    (void)player;
-    bool someone_stuck = false;
-    for (const auto& hand : match.hands()) {
-      someone_stuck = someone_stuck || (!hand.empty() && !HasMatchingCard(hand, tops));
-    }
-    RC_ASSERT(someone_stuck);
+    // The player to play holds cards and none of them matches a pile top.
+    RC_ASSERT(match.stuck_player().has_value());
+    const std::vector<NumberCard>& hand = match.hands()[*match.stuck_player()];
+    RC_ASSERT(!hand.empty());
+    RC_ASSERT(!HasMatchingCard(hand, tops));
   }
 }
 
