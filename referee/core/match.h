@@ -5,6 +5,7 @@
 // returns the Finding and leaves the state exactly as it was.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
@@ -64,6 +65,33 @@ struct Outcome {
   std::vector<std::pair<std::string, std::string>> facts;
 };
 
+// What one seat (Cahoots: one player) may know at a moment of the match: its own hand and what
+// is public, never a hand the rules keep hidden. The live referee serves it; bots play from it.
+struct View {
+  int actor = 0;  // seat index, or Cahoots player index
+  ToAct next;
+  ScoreSheet scores;
+  // Trick games.
+  int deal = 0;
+  std::optional<Seat> dealer;
+  CardSet hand;
+  std::optional<Seat> trick_leader;
+  std::vector<Card> trick;   // the trick in progress, the lead first
+  std::vector<Card> played;  // every card played in this deal, in order
+  std::array<int, 4> tricks_won{};
+  std::optional<CallEvent> call;                      // Conspiracy, once made
+  std::vector<std::pair<Seat, CardSet>> known_hands;  // Conspiracy: the partner's hand as
+                                                      // dealt, seen at the conference
+  // Cahoots.
+  std::vector<NumberCard> cards;      // own number cards
+  std::vector<NumberCard> pile_tops;  // piles 1-4
+  std::vector<GoalSpec> goals;        // visible goals
+  int goals_completed = 0;
+  int goals_total = 0;
+  int draw_pile = 0;                                                // cards left to draw
+  std::vector<std::pair<int, std::vector<NumberCard>>> open_hands;  // Lil Cahoots, open hands
+};
+
 struct MatchSetup {
   RuleOptions rules;
   std::vector<std::string> players;  // seat order N E S W, or Cahoots turn order
@@ -93,6 +121,8 @@ class Match {
   virtual std::vector<Finding> EndFindings() const { return {}; }
   virtual ScoreSheet Scores() const = 0;
   virtual Outcome GetOutcome() const = 0;
+  // What `actor` may see now (seat index, or Cahoots player index).
+  virtual View ViewFor(int actor) const = 0;
   virtual std::unique_ptr<Match> Clone() const = 0;
   // A complete description of the state: equal texts mean equal states (tests compare them).
   virtual std::string Describe() const = 0;

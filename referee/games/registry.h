@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "referee/core/bot.h"
 #include "referee/core/match.h"
 #include "referee/core/result.h"
 #include "referee/core/rule_options.h"
@@ -19,6 +20,24 @@ namespace referee::games {
 enum class PlayerShape {
   kFourSeats,  // players: {N: ..., E: ..., S: ..., W: ...}
   kTurnOrder,  // players: [first, second, ...]
+};
+
+// What the live referee (live/, docs/live.md) needs from a game: its event lines and its views.
+// The readers and writers are the record body's own, so a live line and a record entry mean the
+// same thing.
+struct LiveHooks {
+  // The body key a live session fills event by event ("deals", "turns"). A live header leaves it
+  // out; it may give the rest of the body (Cahoots: deck, goals), which sets the table at once.
+  std::string events_key;
+  // Reads one event line, e.g. {"event": "play", "seat": "E", "card": "QH"}. What the rules
+  // determine and the line leaves out (the seat to play, the dealer of a seeded deal, the deal
+  // number) is filled in from `next`, so the event is complete and can be journaled as it is.
+  Result<Event> (*read_event)(const record::Node& line, const record::Record& header,
+                              const ToAct& next) = nullptr;
+  // The canonical line of an event (the journal's form); read_event reads it back unchanged.
+  record::Node (*write_event)(const Event& event, const record::Record& header) = nullptr;
+  // A View as a map: the actor's own hand and what is public, nothing else.
+  record::Node (*write_view)(const View& view, const record::Record& header) = nullptr;
 };
 
 struct GameDescriptor {
@@ -42,6 +61,12 @@ struct GameDescriptor {
   // match whose Next() is Phase::kDeal. Playouts (the shared tests, the generator) use it to run
   // any game without knowing its cards. The match must have been set up with a seed.
   Event (*seeded_deal)(const Match& match) = nullptr;
+  // The live referee's event lines and views (every game has them).
+  LiveHooks live;
+  // A simple player of this game that plays from a View only (games/<game>/<game>_bot.h documents
+  // its heuristic and the rule-text note it follows). `referee generate` uses it for records that
+  // look like real play; RandomBot (core/bot.h) is the other bot every game has.
+  std::unique_ptr<Bot> (*heuristic_bot)() = nullptr;
 };
 
 const std::vector<const GameDescriptor*>& AllGames();

@@ -1,6 +1,7 @@
 #include "referee/games/cahoots/cahoots.h"
 
 #include "referee/core/check.h"
+#include "referee/games/cahoots/cahoots_bot.h"
 #include "referee/games/cahoots/cahoots_cards.h"
 #include "referee/games/cahoots/cahoots_match.h"
 #include "referee/games/cahoots/cahoots_record.h"
@@ -78,7 +79,9 @@ GameDescriptor MakeDescriptor() {
   game.read_body = &ReadCahootsBody;
   game.write_body = &WriteCahootsBody;
   game.new_match = &NewMatch;
+  game.heuristic_bot = &NewHeuristicBot;
   game.seeded_deal = &SeededSetup;
+  game.live = CahootsLiveHooks();
   return game;
 }
 

@@ -595,6 +595,26 @@ Outcome CahootsMatch::GetOutcome() const {
   return outcome;
 }
 
+View CahootsMatch::ViewFor(int actor) const {
+  View view;
+  view.actor = actor;
+  view.next = Next();
+  view.goals_total = goal_count_;
+  view.goals_completed = static_cast<int>(completed_.size());
+  if (!set_up_) return view;
+  if (actor >= 0 && actor < static_cast<int>(hands_.size())) view.cards = hands_[actor];
+  for (const auto& pile : piles_) view.pile_tops.push_back(pile.back());
+  for (int position : visible_) view.goals.push_back(goals_[position]);
+  view.draw_pile = static_cast<int>(draw_.size());
+  // Lil Cahoots may be played with open hands; otherwise a player sees only their own cards.
+  if (setup_.rules.Flag("open_hands")) {
+    for (int player = 0; player < static_cast<int>(hands_.size()); ++player) {
+      if (player != actor) view.open_hands.emplace_back(player, hands_[player]);
+    }
+  }
+  return view;
+}
+
 std::vector<Finding> CahootsMatch::Notes() const {
   std::vector<Finding> notes;
   if (!untimed_turn_) return notes;

@@ -58,6 +58,7 @@ class CahootsMatch : public Match {
   ScoreSheet Scores() const override { return ScoreSheet{}; }
   Outcome GetOutcome() const override;
   std::unique_ptr<Match> Clone() const override { return std::make_unique<CahootsMatch>(*this); }
+  View ViewFor(int actor) const override;
   std::string Describe() const override;
 
   // Findings of severity kNote about the match so far: `timer-not-verifiable` in Speed. The same

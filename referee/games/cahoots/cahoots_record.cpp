@@ -181,33 +181,42 @@ Result<void> ReadTurnExtras(const MapFields& fields, const Edition& edition, Tur
   return {};
 }
 
+// A turn's fields; the caller has checked the keys. A live line may leave out the player (filled
+// in from whose turn it is), a record may not.
+Result<TurnEvent> ReadTurnFields(const MapFields& fields, const record::Record& record,
+                                 const Edition& edition, bool player_required) {
+  TurnEvent turn{.path = fields.path()};
+  if (player_required || fields.Optional("player") != nullptr) {
+    auto player_node = fields.Required("player");
+    REFEREE_TRY(player_node);
+    auto name = record::ReadText(**player_node, fields.PathOf("player"));
+    REFEREE_TRY(name);
+    auto player = FindPlayer(*name, fields.PathOf("player"), record);
+    REFEREE_TRY(player);
+    turn.player = *player;
+  }
+  auto card_node = fields.Required("card");
+  REFEREE_TRY(card_node);
+  auto card_text = record::ReadText(**card_node, fields.PathOf("card"));
+  REFEREE_TRY(card_text);
+  auto card = ParseNumberCard(*card_text, edition, fields.PathOf("card"));
+  REFEREE_TRY(card);
+  turn.card = *card;
+  auto pile_node = fields.Required("pile");
+  REFEREE_TRY(pile_node);
+  auto pile = record::ReadInteger(**pile_node, fields.PathOf("pile"), -1000, 1000);
+  REFEREE_TRY(pile);
+  turn.pile = static_cast<int>(*pile);
+  REFEREE_TRY(ReadTurnExtras(fields, edition, turn));
+  return turn;
+}
+
 Result<TurnEvent> ReadTurnMap(const Node& node, const std::string& path,
                               const record::Record& record, const Edition& edition) {
   auto fields = MapFields::Open(node, path, "a turn");
   REFEREE_TRY(fields);
   REFEREE_TRY(fields->AllowOnly({"player", "card", "pile", "at", "drew", "completed"}));
-  TurnEvent turn{.path = path};
-  auto player_node = fields->Required("player");
-  REFEREE_TRY(player_node);
-  auto name = record::ReadText(**player_node, fields->PathOf("player"));
-  REFEREE_TRY(name);
-  auto player = FindPlayer(*name, fields->PathOf("player"), record);
-  REFEREE_TRY(player);
-  turn.player = *player;
-  auto card_node = fields->Required("card");
-  REFEREE_TRY(card_node);
-  auto card_text = record::ReadText(**card_node, fields->PathOf("card"));
-  REFEREE_TRY(card_text);
-  auto card = ParseNumberCard(*card_text, edition, fields->PathOf("card"));
-  REFEREE_TRY(card);
-  turn.card = *card;
-  auto pile_node = fields->Required("pile");
-  REFEREE_TRY(pile_node);
-  auto pile = record::ReadInteger(**pile_node, fields->PathOf("pile"), -1000, 1000);
-  REFEREE_TRY(pile);
-  turn.pile = static_cast<int>(*pile);
-  REFEREE_TRY(ReadTurnExtras(*fields, edition, turn));
-  return turn;
+  return ReadTurnFields(*fields, record, edition, true);
 }
 
 // Appends one event to the record's entries.
@@ -352,6 +361,83 @@ void WriteCahootsBody(const record::Record& record, Node& root) {
   }
   root.AddMember("goals", {}, std::move(goals));
   root.AddMember("turns", {}, std::move(turns));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Live lines (docs/live.md): a turn, read and written with the record's turn map.
+
+namespace {
+
+Result<Event> ReadLiveEvent(const Node& line, const record::Record& header, const ToAct& next) {
+  auto fields = MapFields::Open(line, "", "an event");
+  REFEREE_TRY(fields);
+  auto kind_node = fields->Required("event");
+  REFEREE_TRY(kind_node);
+  auto kind = record::ReadText(**kind_node, "/event");
+  REFEREE_TRY(kind);
+  if (*kind != "turn") {
+    return Fail(Malformed("unknown-key", "/event",
+                          "expected an event turn, view or legal (the table is set up from the "
+                          "header), found '" +
+                              *kind + "'" + record::DidYouMean(*kind, {"turn", "view", "legal"})));
+  }
+  REFEREE_TRY(fields->AllowOnly({"event", "player", "card", "pile", "at", "drew", "completed"}));
+  const Edition& edition = EditionNamed(header.rules.Choice("edition"));
+  auto turn = ReadTurnFields(*fields, header, edition, false);
+  REFEREE_TRY(turn);
+  if (!turn->player) turn->player = next.player;
+  return Event(*turn);
+}
+
+Node WriteLiveEvent(const Event& event, const record::Record& header) {
+  Node line = Node::Map({});
+  line.AddMember("event", {}, record::StringNode("turn"));
+  const auto* turn = std::get_if<TurnEvent>(&event);
+  if (turn == nullptr) return line;
+  const Edition& edition = EditionNamed(header.rules.Choice("edition"));
+  Node node = TurnNode(*turn, header, edition);
+  if (node.IsMap()) {
+    for (const Node::Member& member : node.members()) line.AddMember(member.key, {}, member.value);
+    return line;
+  }
+  // The plain form "ann 3G 2": player, card, pile.
+  std::vector<record::Word> words = record::SplitWords(node.text());
+  line.AddMember("player", {}, record::StringNode(std::string(words.at(0).text)));
+  line.AddMember("card", {}, record::StringNode(std::string(words.at(1).text)));
+  line.AddMember("pile", {}, record::IntegerNode(turn->pile));
+  return line;
+}
+
+Node CardsNode(const std::vector<NumberCard>& cards, const Edition& edition) {
+  return record::WordsNode(CardWords(cards, edition));
+}
+
+Node WriteLiveView(const View& view, const record::Record& header) {
+  const Edition& edition = EditionNamed(header.rules.Choice("edition"));
+  Node node = Node::Map({});
+  node.AddMember("player", {}, record::StringNode(header.players.at(view.actor)));
+  node.AddMember("cards", {}, CardsNode(view.cards, edition));
+  node.AddMember("piles", {}, CardsNode(view.pile_tops, edition));
+  Node goals = Node::List({});
+  for (const GoalSpec& goal : view.goals) goals.Append(record::StringNode(goal.label));
+  node.AddMember("goals", {}, std::move(goals));
+  node.AddMember("goals_completed", {}, record::IntegerNode(view.goals_completed));
+  node.AddMember("goals_total", {}, record::IntegerNode(view.goals_total));
+  node.AddMember("draw_pile", {}, record::IntegerNode(view.draw_pile));
+  if (!view.open_hands.empty()) {
+    Node open = Node::Map({});
+    for (const auto& [player, cards] : view.open_hands) {
+      open.AddMember(header.players.at(player), {}, CardsNode(cards, edition));
+    }
+    node.AddMember("open_hands", {}, std::move(open));
+  }
+  return node;
+}
+
+}  // namespace
+
+LiveHooks CahootsLiveHooks() {
+  return LiveHooks{"turns", &ReadLiveEvent, &WriteLiveEvent, &WriteLiveView};
 }
 
 }  // namespace referee::games::cahoots

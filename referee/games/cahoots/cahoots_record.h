@@ -15,6 +15,7 @@
 #pragma once
 
 #include "referee/core/result.h"
+#include "referee/games/registry.h"
 #include "referee/record/node.h"
 #include "referee/record/record.h"
 
@@ -22,5 +23,10 @@ namespace referee::games::cahoots {
 
 Result<void> ReadCahootsBody(const record::Node& root, record::Record& record);
 void WriteCahootsBody(const record::Record& record, record::Node& root);
+
+// Live lines (docs/live.md): `turn` (player, card, pile, and optionally at, drew, completed) read
+// with the record's turn reader; the view shows the player's own cards, the pile tops, the visible
+// goals and the counts, and other players' cards only with Lil Cahoots' open hands.
+LiveHooks CahootsLiveHooks();
 
 }  // namespace referee::games::cahoots

@@ -1,5 +1,6 @@
 list(APPEND REFEREE_SOURCES
   games/cahoots/cahoots.cpp
+  games/cahoots/cahoots_bot.cpp
   games/cahoots/cahoots_cards.cpp
   games/cahoots/cahoots_catalogue.cpp
   games/cahoots/cahoots_goals.cpp

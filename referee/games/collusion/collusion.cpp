@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "referee/games/collusion/collusion_bot.h"
 #include "referee/games/collusion/collusion_scoring.h"
 #include "referee/games/trick/trick_match.h"
 #include "referee/games/trick/trick_record.h"
@@ -122,6 +123,7 @@ GameDescriptor MakeDescriptor() {
   };
   game.read_body = &ReadBody;
   game.new_match = &NewMatch;
+  game.heuristic_bot = &NewHeuristicBot;
   return game;
 }
 

@@ -1,5 +1,6 @@
 #include "referee/games/conspiracy/conspiracy.h"
 
+#include "referee/games/conspiracy/conspiracy_bot.h"
 #include "referee/games/conspiracy/conspiracy_scoring.h"
 #include "referee/games/trick/trick_match.h"
 #include "referee/games/trick/trick_record.h"
@@ -54,6 +55,11 @@ class ConspiracyMatch : public trick::TrickMatch {
   Result<Ruling> ApplyConference(const ConferenceEvent& event) override;
   std::vector<Event> LegalCalls() const override;
   std::optional<Suit> Trump() const override { return call_ ? call_->trump : std::nullopt; }
+  std::optional<CallEvent> CurrentCall() const override { return call_; }
+  // Seed 003: the calling partners "see each other's cards" in their conference.
+  bool SeesPartnersHand(Seat seat) const override {
+    return InDeal() && PartnershipOf(seat) == PartnershipOf(Caller());
+  }
   void OnDealStarted() override { ResetDeal(); }
   void OnDealVoided() override { ResetDeal(); }
   std::string LeaderReason(int trick_number) const override;
@@ -291,6 +297,7 @@ GameDescriptor MakeDescriptor() {
   game.options = Options();
   game.read_body = &ReadBody;
   game.new_match = &NewMatch;
+  game.heuristic_bot = &NewHeuristicBot;
   return game;
 }
 

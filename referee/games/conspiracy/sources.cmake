@@ -1,4 +1,5 @@
 list(APPEND REFEREE_SOURCES
   games/conspiracy/conspiracy.cpp
+  games/conspiracy/conspiracy_bot.cpp
   games/conspiracy/conspiracy_scoring.cpp
 )

@@ -1,5 +1,6 @@
 #include "referee/games/plonk/plonk.h"
 
+#include "referee/games/plonk/plonk_bot.h"
 #include "referee/games/plonk/plonk_scoring.h"
 #include "referee/games/trick/trick_match.h"
 #include "referee/games/trick/trick_record.h"
@@ -164,6 +165,7 @@ GameDescriptor MakeDescriptor() {
   };
   game.read_body = &ReadBody;
   game.new_match = &NewMatch;
+  game.heuristic_bot = &NewHeuristicBot;
   return game;
 }
 

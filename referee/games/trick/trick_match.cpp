@@ -146,6 +146,7 @@ Result<Ruling> TrickMatch::ApplyDeal(const DealEvent& event) {
   deal.number = CurrentDealNumber();
   deal.dealer = *event.dealer;
   deal.hands = *hands;
+  deal.dealt = *hands;
   deal.leader = LeftOf(deal.dealer);
   deal_ = deal;
   awaiting_call_ = NeedsCall();
@@ -400,6 +401,7 @@ Result<Ruling> TrickMatch::ApplyPlay(const PlayEvent& event) {
   REFEREE_TRY(CheckFollow(event, seat));
   deal_->hands[SeatIndex(seat)].Remove(event.card);
   deal_->current.push_back(event.card);
+  deal_->played.push_back(event.card);
   if (deal_->current.size() < 4) return Ruling{};
   return FinishTrick();
 }
@@ -478,6 +480,27 @@ bool TrickMatch::VoidCurrentDeal(const std::optional<std::vector<int>>& stand_in
   last_dealer_ = dealer;
   AddRow(number, label, points, true);
   return true;
+}
+
+View TrickMatch::ViewFor(int actor) const {
+  View view;
+  view.actor = actor;
+  view.next = Next();
+  view.scores = sheet_;
+  view.deal = deal_ ? deal_->number : CurrentDealNumber();
+  if (!deal_) return view;
+  Seat seat = SeatAt(actor);
+  view.dealer = deal_->dealer;
+  view.hand = deal_->hands[SeatIndex(seat)];
+  view.trick_leader = deal_->leader;
+  view.trick = deal_->current;
+  view.played = deal_->played;
+  for (const CompletedTrick& trick : deal_->tricks) ++view.tricks_won[SeatIndex(trick.winner)];
+  view.call = CurrentCall();
+  if (SeesPartnersHand(seat)) {
+    view.known_hands.emplace_back(PartnerOf(seat), deal_->dealt[SeatIndex(PartnerOf(seat))]);
+  }
+  return view;
 }
 
 std::string TrickMatch::Describe() const {

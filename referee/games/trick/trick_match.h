@@ -52,6 +52,7 @@ class TrickMatch : public Match {
   Result<Ruling> Apply(const Event& event) override;
   bool VoidCurrentDeal(const std::optional<std::vector<int>>& stand_in_points) override;
   ScoreSheet Scores() const override { return sheet_; }
+  View ViewFor(int actor) const override;
   std::string Describe() const override;
 
  protected:
@@ -69,6 +70,9 @@ class TrickMatch : public Match {
   virtual Result<Ruling> ApplyConference(const ConferenceEvent& event);
   virtual std::vector<Event> LegalCalls() const { return {}; }
   virtual std::optional<Suit> Trump() const { return std::nullopt; }
+  // Conspiracy: the call once made, and whether `seat` saw its partner's hand (the conference).
+  virtual std::optional<CallEvent> CurrentCall() const { return std::nullopt; }
+  virtual bool SeesPartnersHand(Seat /*seat*/) const { return false; }
   virtual void OnDealStarted() {}
   virtual void OnDealVoided() {}
   // Who leads the next trick; by default the winner of the last.
@@ -101,6 +105,8 @@ class TrickMatch : public Match {
     int number = 0;
     Seat dealer = Seat::kNorth;
     std::array<CardSet, 4> hands;  // cards still held
+    std::array<CardSet, 4> dealt;  // the hands as dealt
+    std::vector<Card> played;      // every card played, in order
     std::vector<CompletedTrick> tricks;
     Seat leader = Seat::kNorth;
     std::vector<Card> current;  // the trick being played

@@ -53,36 +53,64 @@ Result<void> ReadDealCards(const MapFields& deal, const record::Record& record, 
   return {};
 }
 
-Result<CallEvent> ReadCall(const Node& node, const std::string& path, int number) {
-  auto call = MapFields::Open(node, path, "the call");
-  REFEREE_TRY(call);
-  REFEREE_TRY(call->AllowOnly({"by", "trump", "tricks"}));
-  CallEvent event{.deal = number, .path = path};
-  if (const Node* by = call->Optional("by")) {
-    auto text = record::ReadText(*by, call->PathOf("by"));
-    REFEREE_TRY(text);
-    auto seat = ParseSeat(*text, call->PathOf("by"));
-    REFEREE_TRY(seat);
-    event.by = *seat;
-  }
-  if (const Node* trump = call->Optional("trump")) {
-    auto text = record::ReadText(*trump, call->PathOf("trump"));
+Result<std::optional<Seat>> ReadOptionalSeat(const MapFields& fields, std::string_view key) {
+  const Node* node = fields.Optional(key);
+  if (node == nullptr) return std::optional<Seat>();
+  auto text = record::ReadText(*node, fields.PathOf(key));
+  REFEREE_TRY(text);
+  auto seat = ParseSeat(*text, fields.PathOf(key));
+  REFEREE_TRY(seat);
+  return std::optional<Seat>(*seat);
+}
+
+// The call's fields; the caller has checked the keys. The calling seat is `by` in a record and
+// `seat` in a live line.
+Result<CallEvent> ReadCallFields(const MapFields& call, std::string_view by_key, int number) {
+  CallEvent event{.deal = number, .path = call.path()};
+  auto by = ReadOptionalSeat(call, by_key);
+  REFEREE_TRY(by);
+  event.by = *by;
+  if (const Node* trump = call.Optional("trump")) {
+    auto text = record::ReadText(*trump, call.PathOf("trump"));
     REFEREE_TRY(text);
     if (*text == "NT" || *text == "none") {
       event.no_trump = true;
     } else {
-      auto suit = ParseSuit(*text, call->PathOf("trump"));
+      auto suit = ParseSuit(*text, call.PathOf("trump"));
       REFEREE_TRY(suit);
       event.trump = *suit;
     }
   }
-  auto tricks = call->Required("tricks");
+  auto tricks = call.Required("tricks");
   REFEREE_TRY(tricks);
   // Any integer is read; the engine rules on the range so that 9 is an illegal call, not a
   // malformed record.
-  auto count = record::ReadInteger(**tricks, call->PathOf("tricks"), -1000, 1000);
+  auto count = record::ReadInteger(**tricks, call.PathOf("tricks"), -1000, 1000);
   REFEREE_TRY(count);
   event.tricks = *count;
+  return event;
+}
+
+Result<CallEvent> ReadCall(const Node& node, const std::string& path, int number) {
+  auto call = MapFields::Open(node, path, "the call");
+  REFEREE_TRY(call);
+  REFEREE_TRY(call->AllowOnly({"by", "trump", "tricks"}));
+  return ReadCallFields(*call, "by", number);
+}
+
+// The conference's fields; the caller has checked the keys.
+Result<ConferenceEvent> ReadConferenceFields(const MapFields& conference, int number) {
+  ConferenceEvent event{.deal = number, .path = conference.path()};
+  auto start = conference.Required("start");
+  REFEREE_TRY(start);
+  auto end = conference.Required("end");
+  REFEREE_TRY(end);
+  auto start_ms = record::ReadSeconds(**start, conference.PathOf("start"));
+  REFEREE_TRY(start_ms);
+  auto end_ms = record::ReadSeconds(**end, conference.PathOf("end"));
+  REFEREE_TRY(end_ms);
+  event.start_ms = *start_ms;
+  event.end_ms = *end_ms;
   return event;
 }
 
@@ -90,18 +118,7 @@ Result<ConferenceEvent> ReadConference(const Node& node, const std::string& path
   auto conference = MapFields::Open(node, path, "the conference");
   REFEREE_TRY(conference);
   REFEREE_TRY(conference->AllowOnly({"start", "end"}));
-  ConferenceEvent event{.deal = number, .path = path};
-  auto start = conference->Required("start");
-  REFEREE_TRY(start);
-  auto end = conference->Required("end");
-  REFEREE_TRY(end);
-  auto start_ms = record::ReadSeconds(**start, conference->PathOf("start"));
-  REFEREE_TRY(start_ms);
-  auto end_ms = record::ReadSeconds(**end, conference->PathOf("end"));
-  REFEREE_TRY(end_ms);
-  event.start_ms = *start_ms;
-  event.end_ms = *end_ms;
-  return event;
+  return ReadConferenceFields(*conference, number);
 }
 
 Result<void> ReadTricks(const MapFields& deal, int number, bool last_deal,
@@ -210,6 +227,7 @@ GameDescriptor TrickGameDescriptor(const std::vector<std::string>& units) {
   game.score_units = units;
   game.write_body = &WriteTrickBody;
   game.seeded_deal = &SeededDealEvent;
+  game.live = LiveHooks{"deals", &ReadLiveEvent, &WriteLiveEvent, &WriteLiveView};
   return game;
 }
 
@@ -351,6 +369,149 @@ void WriteTrickBody(const record::Record& record, Node& root) {
   }
   if (current != 0) deals.Append(parts.ToNode());
   root.AddMember("deals", {}, std::move(deals));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Live lines (docs/live.md): the record's readers and writers, keyed by "event".
+
+namespace {
+
+Result<Event> ReadLiveDeal(const MapFields& line, const record::Record& header,
+                           const ToAct& next) {
+  REFEREE_TRY(line.AllowOnly({"event", "dealer", "board", "hands", "deck"}));
+  DealEvent event{.deal = next.deal, .path = line.path()};
+  auto dealer = ReadOptionalSeat(line, "dealer");
+  REFEREE_TRY(dealer);
+  event.dealer = *dealer;
+  REFEREE_TRY(ReadDealCards(line, header, next.deal, event));
+  // The rules name every dealer after the first; the referee's own first seeded deal is North's,
+  // as in SeededDealEvent. A deal whose cards the client gives must name its first dealer.
+  if (!event.dealer && next.phase == Phase::kDeal) event.dealer = next.seat;
+  if (!event.dealer && !event.hands && !event.deck) event.dealer = Seat::kNorth;
+  return Event(event);
+}
+
+Result<Event> ReadLiveCall(const MapFields& line, const ToAct& next) {
+  REFEREE_TRY(line.AllowOnly({"event", "seat", "trump", "tricks"}));
+  auto call = ReadCallFields(line, "seat", next.deal);
+  REFEREE_TRY(call);
+  if (!call->by && next.phase == Phase::kCall) call->by = next.seat;
+  return Event(*call);
+}
+
+Result<Event> ReadLiveConference(const MapFields& line, const ToAct& next) {
+  REFEREE_TRY(line.AllowOnly({"event", "start", "end"}));
+  auto conference = ReadConferenceFields(line, next.deal);
+  REFEREE_TRY(conference);
+  return Event(*conference);
+}
+
+Result<Event> ReadLivePlay(const MapFields& line, const ToAct& next) {
+  REFEREE_TRY(line.AllowOnly({"event", "seat", "card"}));
+  auto seat = ReadOptionalSeat(line, "seat");
+  REFEREE_TRY(seat);
+  auto card_node = line.Required("card");
+  REFEREE_TRY(card_node);
+  auto text = record::ReadText(**card_node, line.PathOf("card"));
+  REFEREE_TRY(text);
+  auto card = ParseCard(*text, line.PathOf("card"));
+  REFEREE_TRY(card);
+  PlayEvent play{.deal = next.deal, .path = line.PathOf("card"), .seat = *seat, .card = *card};
+  if (!play.seat && next.phase == Phase::kPlay) play.seat = next.seat;
+  return Event(play);
+}
+
+Node SeatMap(const std::array<int, 4>& values) {
+  Node map = Node::Map({});
+  for (Seat seat : kAllSeats) {
+    map.AddMember(SeatName(seat), {}, record::IntegerNode(values[SeatIndex(seat)]));
+  }
+  return map;
+}
+
+Node ScoresNode(const ScoreSheet& sheet) {
+  Node totals = Node::Map({});
+  for (size_t i = 0; i < sheet.units.size() && i < sheet.totals.size(); ++i) {
+    totals.AddMember(sheet.units[i], {}, record::IntegerNode(sheet.totals[i]));
+  }
+  return totals;
+}
+
+void AddDealView(const View& view, Node& node) {
+  node.AddMember("dealer", {}, record::StringNode(SeatName(*view.dealer)));
+  node.AddMember("hand", {}, record::WordsNode(CardWords(view.hand.Cards())));
+  Node trick = Node::Map({});
+  if (view.trick_leader) {
+    trick.AddMember("leader", {}, record::StringNode(SeatName(*view.trick_leader)));
+  }
+  trick.AddMember("cards", {}, record::WordsNode(CardWords(view.trick)));
+  node.AddMember("trick", {}, std::move(trick));
+  node.AddMember("played", {}, record::WordsNode(CardWords(view.played)));
+  node.AddMember("tricks_won", {}, SeatMap(view.tricks_won));
+  if (view.call) node.AddMember("call", {}, CallNode(*view.call));
+  if (!view.known_hands.empty()) {
+    Node known = Node::Map({});
+    for (const auto& [seat, hand] : view.known_hands) {
+      known.AddMember(SeatName(seat), {}, record::WordsNode(CardWords(hand.Cards())));
+    }
+    node.AddMember("known_hands", {}, std::move(known));
+  }
+}
+
+}  // namespace
+
+Result<Event> ReadLiveEvent(const Node& line, const record::Record& header, const ToAct& next) {
+  auto fields = MapFields::Open(line, "", "an event");
+  REFEREE_TRY(fields);
+  auto kind_node = fields->Required("event");
+  REFEREE_TRY(kind_node);
+  auto kind = record::ReadText(**kind_node, "/event");
+  REFEREE_TRY(kind);
+  if (*kind == "deal") return ReadLiveDeal(*fields, header, next);
+  if (*kind == "call") return ReadLiveCall(*fields, next);
+  if (*kind == "conference") return ReadLiveConference(*fields, next);
+  if (*kind == "play") return ReadLivePlay(*fields, next);
+  const std::vector<std::string> kinds = {"deal", "call", "conference", "play", "view", "legal"};
+  return Fail(Malformed("unknown-key", "/event",
+                        "expected an event deal, call, conference, play, view or legal, found '" +
+                            *kind + "'" + record::DidYouMean(*kind, kinds)));
+}
+
+Node WriteLiveEvent(const Event& event, const record::Record& /*header*/) {
+  Node line = Node::Map({});
+  auto add_kind = [&line](const char* kind) {
+    line.AddMember("event", {}, record::StringNode(kind));
+  };
+  if (const auto* deal = std::get_if<DealEvent>(&event)) {
+    add_kind("deal");
+    WriteDealHeader(*deal, line);
+  } else if (const auto* call = std::get_if<CallEvent>(&event)) {
+    add_kind("call");
+    Node fields = CallNode(*call);
+    for (const Node::Member& member : fields.members()) {
+      line.AddMember(member.key == "by" ? "seat" : member.key, {}, member.value);
+    }
+  } else if (const auto* conference = std::get_if<ConferenceEvent>(&event)) {
+    add_kind("conference");
+    Node fields = ConferenceNode(*conference);
+    for (const Node::Member& member : fields.members()) {
+      line.AddMember(member.key, {}, member.value);
+    }
+  } else if (const auto* play = std::get_if<PlayEvent>(&event)) {
+    add_kind("play");
+    if (play->seat) line.AddMember("seat", {}, record::StringNode(SeatName(*play->seat)));
+    line.AddMember("card", {}, record::StringNode(ToString(play->card)));
+  }
+  return line;
+}
+
+Node WriteLiveView(const View& view, const record::Record& /*header*/) {
+  Node node = Node::Map({});
+  node.AddMember("seat", {}, record::StringNode(SeatName(SeatAt(view.actor))));
+  node.AddMember("deal", {}, record::IntegerNode(view.deal));
+  if (view.dealer) AddDealView(view, node);
+  node.AddMember("scores", {}, ScoresNode(view.scores));
+  return node;
 }
 
 }  // namespace referee::games::trick

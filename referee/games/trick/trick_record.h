@@ -37,4 +37,13 @@ Event SeededDealEvent(const Match& match);
 Result<std::vector<Card>> ReadCards(const record::Node& node, const std::string& path,
                                     size_t max_cards = 64);
 
+// Live lines (LiveHooks, docs/live.md): `deal` (dealer, board, hands, deck), `call` (seat, trump,
+// tricks), `conference` (start, end) and `play` (seat, card), read with the record's readers.
+Result<Event> ReadLiveEvent(const record::Node& line, const record::Record& header,
+                            const ToAct& next);
+record::Node WriteLiveEvent(const Event& event, const record::Record& header);
+// The seat, the deal, and within a deal: the dealer, the seat's own hand, the trick in progress,
+// the cards played, tricks won, the call and the hands the seat has seen; the score totals.
+record::Node WriteLiveView(const View& view, const record::Record& header);
+
 }  // namespace referee::games::trick

@@ -1,0 +1,53 @@
+// Bots: players that choose an event from what one seat (or Cahoots player) may see.
+//
+// A bot plays FROM THE VIEW ONLY (match.h View: its own hand and the public state), so the same
+// bot can later drive a match through a server that serves views and nothing else. Bots are pure:
+// their only source of chance is the generator they are handed, so a seeded generator makes
+// every choice reproducible. Each game's heuristic bot lives in its own folder
+// (games/<game>/<game>_bot.h) and is reached through GameDescriptor::heuristic_bot.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "referee/core/card.h"
+#include "referee/core/event.h"
+#include "referee/core/match.h"
+
+namespace referee {
+
+class Bot {
+ public:
+  virtual ~Bot();
+  virtual std::string Name() const = 0;
+  // One of `legal` (never empty): the events the rules allow the viewer now.
+  virtual Event Choose(const View& view, const std::vector<Event>& legal, std::mt19937_64& rng) = 0;
+};
+
+// Uniformly random over the legal events.
+class RandomBot : public Bot {
+ public:
+  std::string Name() const override { return "random"; }
+  Event Choose(const View& view, const std::vector<Event>& legal, std::mt19937_64& rng) override;
+};
+
+// A uniform index below n (n > 0) by rejection, so that the same generator state gives the same
+// index with every standard library (std::uniform_int_distribution is implementation-defined).
+size_t UniformIndex(std::mt19937_64& rng, size_t n);
+
+// --- Helpers for the trick-game bots. ---
+
+// The cards of the PlayEvents among `legal`, in their order.
+std::vector<Card> LegalCards(const std::vector<Event>& legal);
+// The legal PlayEvent that plays `card` (which must be among LegalCards(legal)).
+Event PlayOf(const std::vector<Event>& legal, Card card);
+// The position in `trick` (lead = 0) of the card winning it so far: the highest trump, or else
+// the highest card of the suit led. Empty for an empty trick.
+std::optional<size_t> WinningPosition(const std::vector<Card>& trick, std::optional<Suit> trump);
+// Whether `card`, played now, would beat every card of `trick` so far.
+bool WouldWin(const std::vector<Card>& trick, Card card, std::optional<Suit> trump);
+
+}  // namespace referee

@@ -1,0 +1,60 @@
+#include "referee/games/cahoots/cahoots_bot.h"
+
+#include "referee/core/check.h"
+#include "referee/games/cahoots/cahoots_goals.h"
+
+namespace referee::games::cahoots {
+namespace {
+
+// Whether some single card (any colour, any number) on some single pile meets the goal.
+bool OneCardAway(const GoalSpec& goal, const PileTops& tops) {
+  for (int pile = 0; pile < 4; ++pile) {
+    for (uint8_t colour = 0; colour < kColours; ++colour) {
+      for (uint8_t number = 1; number <= kNumbers; ++number) {
+        PileTops next = tops;
+        next[pile] = NumberCard{colour, number};
+        if (GoalMet(goal, next)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+class CahootsBot : public Bot {
+ public:
+  std::string Name() const override { return "heuristic"; }
+  Event Choose(const View& view, const std::vector<Event>& legal, std::mt19937_64& rng) override {
+    std::vector<size_t> best;
+    int best_score = -1;
+    for (size_t i = 0; i < legal.size(); ++i) {
+      const auto* turn = std::get_if<TurnEvent>(&legal[i]);
+      REFEREE_CHECK(turn != nullptr, "a Cahoots bot offered an event that is not a turn");
+      int score = PlayScore(view, turn->card, turn->pile);
+      if (score > best_score) best.clear(), best_score = score;
+      if (score == best_score) best.push_back(i);
+    }
+    return legal[best[UniformIndex(rng, best.size())]];
+  }
+};
+
+}  // namespace
+
+int PlayScore(const View& view, NumberCard card, int pile) {
+  REFEREE_CHECK(view.pile_tops.size() == 4 && pile >= 1 && pile <= 4, "a play on no pile");
+  PileTops tops;
+  for (int i = 0; i < 4; ++i) tops[i] = view.pile_tops[i];
+  tops[pile - 1] = card;
+  int score = 0;
+  for (const GoalSpec& goal : view.goals) {
+    if (GoalMet(goal, tops)) {
+      score += 100;
+    } else if (OneCardAway(goal, tops)) {
+      score += 10;
+    }
+  }
+  return score;
+}
+
+std::unique_ptr<Bot> NewHeuristicBot() { return std::make_unique<CahootsBot>(); }
+
+}  // namespace referee::games::cahoots
