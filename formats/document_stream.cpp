@@ -66,7 +66,7 @@ std::optional<StreamedDocument> DocumentStream::Next() {
 
 Result<record::Node> DocumentStream::ParseLine() const {
   if (too_long_) {
-    Finding finding = DocumentTooLarge(line_length_, limits_.max_document_bytes);
+    Finding finding = DocumentTooLarge(limits_.max_document_bytes);
     finding.place.line = line_number_;
     return Fail(std::move(finding));
   }

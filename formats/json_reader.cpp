@@ -174,7 +174,7 @@ Finding ParserFinding(std::string_view text, size_t offset, const error_code& ec
 
 Result<Node> ParseJson(std::string_view text, const ReadLimits& limits) {
   if (text.size() > limits.max_document_bytes) {
-    return Fail(DocumentTooLarge(text.size(), limits.max_document_bytes));
+    return Fail(DocumentTooLarge(limits.max_document_bytes));
   }
   text = StripBom(text);
   REFEREE_TRY(CheckEncoding(text));

@@ -109,10 +109,11 @@ Finding MalformedAt(std::string code, std::string path, std::string message, Lin
   return finding;
 }
 
-Finding DocumentTooLarge(size_t size, size_t limit) {
+// Readers stop reading at the limit, so the true size is unknown: say "more than" the limit.
+Finding DocumentTooLarge(size_t limit) {
   return Malformed("too-large", "",
-                   "expected a document of at most " + std::to_string(limit) + " bytes, found " +
-                       std::to_string(size) + " bytes");
+                   "expected a document of at most " + std::to_string(limit) +
+                       " bytes, found more than that");
 }
 
 std::string QuoteForMessage(std::string_view text) {

@@ -39,8 +39,8 @@ bool IsValidUtf8(std::string_view text);
 // A Malformed finding placed at a line and column.
 Finding MalformedAt(std::string code, std::string path, std::string message, LineColumn where);
 
-// `too-large` for a document over the limit, checked before any parsing.
-Finding DocumentTooLarge(size_t size, size_t limit);
+// A document over `limit` bytes; readers stop at the limit, so the message says "more than".
+Finding DocumentTooLarge(size_t limit);
 
 // Quotes a piece of input for a message, shortened so that a megabyte of garbage does not end up
 // in one: 'abc' or 'abcdef...'.

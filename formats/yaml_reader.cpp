@@ -335,7 +335,7 @@ Result<std::string> NormalizeLineBreaks(std::string_view text) {
 
 Result<Node> ParseYaml(std::string_view text, const ReadLimits& limits) {
   if (text.size() > limits.max_document_bytes) {
-    return Fail(DocumentTooLarge(text.size(), limits.max_document_bytes));
+    return Fail(DocumentTooLarge(limits.max_document_bytes));
   }
   text = StripBom(text);
   REFEREE_TRY(CheckEncoding(text));
