@@ -53,7 +53,9 @@ Node PlayersNode(const Record& record) {
 Node ResultNode(const std::vector<ClaimedValue>& values) {
   Node map = Node::Map({});
   for (const ClaimedValue& value : values) {
-    std::string_view word = value.words.size() == 1 ? value.words[0] : "";
+    // Not `cond ? words[0] : ""`: that makes a temporary string the view would outlive.
+    std::string_view word;
+    if (value.words.size() == 1) word = value.words[0];
     if (word.starts_with('-')) word.remove_prefix(1);
     bool is_number = !word.empty() && word.find_first_not_of("0123456789") == std::string::npos;
     map.AddMember(value.key, {},
