@@ -111,9 +111,9 @@ Finding MalformedAt(std::string code, std::string path, std::string message, Lin
 
 // Readers stop reading at the limit, so the true size is unknown: say "more than" the limit.
 Finding DocumentTooLarge(size_t limit) {
-  return Malformed("too-large", "",
-                   "expected a document of at most " + std::to_string(limit) +
-                       " bytes, found more than that");
+  return Malformed(
+      "too-large", "",
+      "expected a document of at most " + std::to_string(limit) + " bytes, found more than that");
 }
 
 std::string QuoteForMessage(std::string_view text) {
