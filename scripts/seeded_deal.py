@@ -5,6 +5,9 @@ Anyone can regenerate a seeded deal with it, independently of referee:
 
     python3 scripts/seeded_deal.py SEED BOARD 52    # pack positions, top first
     python3 scripts/seeded_deal.py SEED BOARD 52 --cards
+    python3 scripts/seeded_deal.py SEED BOARD 52 --hands N   # hands dealt by N, as `referee deal`
+    python3 scripts/seeded_deal.py SEED BOARD 56 --cahoots gamewright   # a Cahoots deck order
+    python3 scripts/seeded_deal.py SEED --commitment          # SHA-256(seed), the commitment
 """
 import hashlib
 import sys
@@ -41,10 +44,45 @@ def canonical_pack(n: int):
     return [rank + suit for suit in "CDHS" for rank in ranks]
 
 
+SEATS = "NESW"
+CAHOOTS_LETTERS = {"gamewright": "GPOU", "dutch": "GPOU", "spanish": "GBYR"}
+
+
+def hands(deck, dealer: str):
+    """One card at a time, clockwise from the dealer's left; each hand in canonical order."""
+    pack = canonical_pack(len(deck))
+    first = (SEATS.index(dealer) + 1) % 4
+    dealt = {seat: [] for seat in SEATS}
+    for i, card in enumerate(deck):
+        dealt[SEATS[(first + i) % 4]].append(card)
+    return {seat: sorted(cards, key=pack.index) for seat, cards in dealt.items()}
+
+
+def cahoots_pack(edition: str):
+    """Colours in the edition's order, numbers 1..7, the two copies adjacent."""
+    return [f"{number}{letter}" for letter in CAHOOTS_LETTERS[edition]
+            for number in range(1, 8) for _ in range(2)]
+
+
+def option(name: str) -> str:
+    return sys.argv[sys.argv.index(name) + 1]
+
+
 if __name__ == "__main__":
+    if "--commitment" in sys.argv:
+        print(hashlib.sha256(sys.argv[1].encode()).hexdigest())
+        sys.exit(0)
     seed, board, n = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     order = permutation(seed, board, n)
-    if "--cards" in sys.argv:
+    if "--hands" in sys.argv:
+        pack = canonical_pack(n)
+        dealt = hands([pack[i] for i in order], option("--hands"))
+        for seat in SEATS:
+            print(f"{seat}: " + " ".join(dealt[seat]))
+    elif "--cahoots" in sys.argv:
+        pack = cahoots_pack(option("--cahoots"))
+        print(" ".join(pack[i] for i in order))
+    elif "--cards" in sys.argv:
         pack = canonical_pack(n)
         print(" ".join(pack[i] for i in order))
     else:
