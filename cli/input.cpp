@@ -1,5 +1,7 @@
 #include "cli/input.h"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -11,6 +13,7 @@
 #include "formats/document_stream.h"
 #include "formats/json_reader.h"
 #include "formats/yaml_reader.h"
+#include "live/journal.h"
 
 namespace referee::cli {
 namespace {
@@ -70,6 +73,27 @@ void VisitLines(std::istream& in, const std::string& path, const formats::ReadLi
   }
 }
 
+// A live journal (docs/live.md) is read whole and replayed; its record is the document. A torn
+// last line (a crash mid-write) was never acknowledged: it is left out, with a warning.
+void VisitJournal(std::string prefix, std::istream& in, const std::string& path,
+                  const formats::ReadLimits& limits, const std::function<void(Document&)>& visit) {
+  std::string text = std::move(prefix) + ReadBounded(in, limits.max_document_bytes);
+  size_t torn_bytes = 0;
+  Result<record::Node> node = live::JournalRecord(text, &torn_bytes);
+  if (torn_bytes > 0) {
+    spdlog::warn("{}: left out a torn last line ({} bytes)", path, torn_bytes);
+  }
+  Document document{path, 0, false, std::move(node), reports::SourceText(std::move(text))};
+  visit(document);
+}
+
+std::string ReadPrefix(std::istream& in) {
+  std::string prefix(1 << 16, '\0');
+  in.read(prefix.data(), static_cast<std::streamsize>(prefix.size()));
+  prefix.resize(static_cast<size_t>(in.gcount()));
+  return prefix;
+}
+
 std::optional<std::string> OpenError(const std::string& path) {
   std::error_code error;
   if (std::filesystem::is_directory(path, error))
@@ -112,12 +136,17 @@ std::optional<std::string> ForEachDocument(const std::string& path,
     if (!format) format = formats::FormatFromPath(path);
   }
   std::string prefix;
-  if (!format) {
-    // Standard input, or a file name without a known extension: look at the start.
-    prefix.resize(1 << 16);
-    in->read(prefix.data(), static_cast<std::streamsize>(prefix.size()));
-    prefix.resize(static_cast<size_t>(in->gcount()));
-    format = formats::SniffFormat(prefix);
+  bool journal_name = path.ends_with(".journal");
+  if (!format || *format == formats::InputFormat::kJsonLines || journal_name) {
+    // Standard input, a file name without a known extension, or lines that may be a journal:
+    // look at the start.
+    prefix = ReadPrefix(*in);
+    if (journal_name || live::LooksLikeJournal(prefix)) {
+      VisitJournal(std::move(prefix), *in, path, limits, visit);
+      return in->bad() ? std::optional<std::string>("cannot read " + path + ": read error")
+                       : std::nullopt;
+    }
+    if (!format) format = formats::SniffFormat(prefix);
   }
   PrefixedBuffer buffer(std::move(prefix), *in);
   std::istream joined(&buffer);

@@ -139,7 +139,10 @@ Result<void> ReadTricks(const MapFields& deal, int number, bool last_deal,
                      .card = (*cards)[position],
                      .written_size = static_cast<int>(cards->size()),
                      .last_in_record = last_deal && t + 1 == (*tricks)->size()};
-      out.push_back({Event(play)});
+      // Built in place: GCC 12 warns (-Wmaybe-uninitialized, a false positive) on the braced form.
+      record::Record::Entry entry;
+      entry.item.emplace<Event>(play);
+      out.push_back(std::move(entry));
     }
   }
   return {};
@@ -376,8 +379,7 @@ void WriteTrickBody(const record::Record& record, Node& root) {
 
 namespace {
 
-Result<Event> ReadLiveDeal(const MapFields& line, const record::Record& header,
-                           const ToAct& next) {
+Result<Event> ReadLiveDeal(const MapFields& line, const record::Record& header, const ToAct& next) {
   REFEREE_TRY(line.AllowOnly({"event", "dealer", "board", "hands", "deck"}));
   DealEvent event{.deal = next.deal, .path = line.path()};
   auto dealer = ReadOptionalSeat(line, "dealer");

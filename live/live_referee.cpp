@@ -1,0 +1,86 @@
+#include "live/live_referee.h"
+
+#include "formats/json_reader.h"
+#include "referee/record/record_writer.h"
+
+namespace referee::live {
+namespace {
+
+using record::Node;
+
+// A reply before any session exists (a header that cannot be read).
+Node BareRejection(const Finding& finding) {
+  Node reply = Node::Map({});
+  reply.AddMember("ok", {}, Node::Scalar(Node::Kind::kBool, "false", {}));
+  reply.AddMember("code", {}, record::StringNode(finding.code));
+  reply.AddMember("message", {}, record::StringNode(finding.message));
+  if (!finding.place.path.empty())
+    reply.AddMember("at", {}, record::StringNode(finding.place.path));
+  return reply;
+}
+
+bool IsBlank(std::string_view text) {
+  return text.find_first_not_of(" \t\r") == std::string_view::npos;
+}
+
+}  // namespace
+
+LiveReferee::LiveReferee(JournalDisk* journal, std::optional<Session> resumed)
+    : journal_(journal), session_(std::move(resumed)) {}
+
+LiveReferee::Output LiveReferee::Answer(const Node& reply, Stop stop) {
+  return Output{JournalLine(reply), "", stop};
+}
+
+LiveReferee::Output LiveReferee::OnLine(std::string_view text) {
+  if (IsBlank(text)) return Output{};
+  auto line = formats::ParseJson(text);
+  if (!header_seen_) {
+    if (!line.has_value()) return Answer(BareRejection(line.error()), Stop::kBadHeader);
+    return OnHeader(*line);
+  }
+  if (!line.has_value()) return Answer(session_->Rejection(line.error()));
+  return OnEvent(*line);
+}
+
+LiveReferee::Output LiveReferee::OnHeader(const Node& header) {
+  header_seen_ = true;
+  if (session_) {
+    // Resuming: the client repeats the header it started with.
+    if (!(session_->header() == header)) {
+      Finding mismatch{"journal-mismatch",
+                       Severity::kMalformed,
+                       {},
+                       "expected the header the journal starts with, found another header"};
+      return Answer(BareRejection(mismatch), Stop::kBadHeader);
+    }
+    return Answer(session_->Greeting(session_->events()));
+  }
+  auto session = Session::Start(header);
+  if (!session.has_value()) return Answer(BareRejection(session.error()), Stop::kBadHeader);
+  session_.emplace(std::move(*session));
+  if (journal_ != nullptr) {
+    if (auto error = journal_->Append(JournalLine(session_->header()))) {
+      return Output{"", *error, Stop::kDisk};
+    }
+  }
+  return Answer(session_->Greeting(0));
+}
+
+LiveReferee::Output LiveReferee::OnEvent(const Node& line) {
+  Reply reply = session_->Handle(line);
+  // The event is durable before its acceptance is written: an acknowledged event is never lost.
+  if (reply.accepted && journal_ != nullptr) {
+    if (auto error = journal_->Append(JournalLine(*reply.accepted))) {
+      return Output{"", *error, Stop::kDisk};
+    }
+  }
+  return Answer(reply.line);
+}
+
+verifier::Status LiveReferee::FinalStatus() const {
+  if (!session_) return verifier::Status::kMalformed;
+  return session_->Verdict().status;
+}
+
+}  // namespace referee::live
