@@ -1,0 +1,554 @@
+#include "reports/league.h"
+
+#include <algorithm>
+#include <set>
+
+#include "referee/games/registry.h"
+#include "referee/record/fields.h"
+
+namespace referee::reports {
+namespace {
+
+using record::MapFields;
+using record::Node;
+
+const std::vector<std::pair<TieBreak, std::string>> kTieBreakNames = {
+    {TieBreak::kWins, "wins"},
+    {TieBreak::kTotalScore, "total-score"},
+    {TieBreak::kPointDifference, "point-difference"},
+    {TieBreak::kHeadToHead, "head-to-head"},
+    {TieBreak::kGoalsCompleted, "goals-completed"},
+    {TieBreak::kFewestTurns, "fewest-turns"},
+    {TieBreak::kCallsMade, "calls-made"},
+    {TieBreak::kMatchesPlayed, "matches-played"},
+};
+
+const std::vector<std::pair<SchemeKind, std::string>> kSchemeNames = {
+    {SchemeKind::kPlacement, "placement"},
+    {SchemeKind::kMatchPoints, "match-points"},
+    {SchemeKind::kLevelWins, "level-wins"},
+    {SchemeKind::kDuplicate, "duplicate"},
+};
+
+Finding BadValue(std::string code, const std::string& path, const std::string& message) {
+  return Malformed(std::move(code), path, message);
+}
+
+Result<std::string> TextAt(const MapFields& fields, std::string_view key) {
+  Result<const Node*> node = fields.Required(key);
+  if (!node) return Fail(std::move(node).error());
+  return record::ReadText(**node, fields.PathOf(key));
+}
+
+Result<std::optional<std::string>> OptionalText(const MapFields& fields, std::string_view key) {
+  const Node* node = fields.Optional(key);
+  if (node == nullptr) return std::optional<std::string>();
+  Result<std::string> text = record::ReadText(*node, fields.PathOf(key));
+  if (!text) return Fail(std::move(text).error());
+  return std::optional<std::string>(*text);
+}
+
+Result<int> IntegerAt(const Node& node, const std::string& path) {
+  Result<int64_t> value = record::ReadInteger(node, path, -100000, 100000);
+  if (!value) return Fail(std::move(value).error());
+  return static_cast<int>(*value);
+}
+
+// A list of names: a YAML list or one space-separated string.
+Result<std::vector<std::string>> NamesAt(const Node& node, const std::string& path) {
+  Result<std::vector<record::Token>> words = record::ReadWords(node, path, 64);
+  if (!words) return Fail(std::move(words).error());
+  std::vector<std::string> names;
+  for (const record::Token& word : *words) names.push_back(word.text);
+  return names;
+}
+
+// Calls `read` on each map of the list under `key` (absent: no items).
+template <class T, class Read>
+Result<std::vector<T>> ReadMaps(const MapFields& fields, std::string_view key,
+                                std::string_view what, Read read) {
+  std::vector<T> items;
+  const Node* node = fields.Optional(key);
+  if (node == nullptr) return items;
+  std::string path = fields.PathOf(key);
+  Result<const std::vector<Node>*> list = record::ReadList(*node, path);
+  if (!list) return Fail(std::move(list).error());
+  for (size_t i = 0; i < (*list)->size(); ++i) {
+    Result<MapFields> item = MapFields::Open((**list)[i], ChildPath(path, i), what);
+    if (!item) return Fail(std::move(item).error());
+    Result<T> value = read(*item);
+    if (!value) return Fail(std::move(value).error());
+    items.push_back(std::move(*value));
+  }
+  return items;
+}
+
+Result<Entrant> ReadEntrant(const MapFields& fields, bool with_players) {
+  std::vector<std::string> allowed = {"id", "name"};
+  if (with_players) allowed.push_back("players");
+  REFEREE_TRY(fields.AllowOnly(allowed));
+  Entrant entrant;
+  entrant.path = fields.path();
+  Result<std::string> id = TextAt(fields, "id");
+  if (!id) return Fail(std::move(id).error());
+  entrant.id = *id;
+  Result<std::optional<std::string>> name = OptionalText(fields, "name");
+  if (!name) return Fail(std::move(name).error());
+  entrant.name = name->value_or(entrant.id);
+  if (!with_players) return entrant;
+  Result<const Node*> players = fields.Required("players");
+  if (!players) return Fail(std::move(players).error());
+  Result<std::vector<std::string>> names = NamesAt(**players, fields.PathOf("players"));
+  if (!names) return Fail(std::move(names).error());
+  entrant.players = std::move(*names);
+  return entrant;
+}
+
+Result<RecordSource> ReadRecordSource(const Node& node, const std::string& path) {
+  if (node.kind() == Node::Kind::kString) return RecordSource{node.text(), std::nullopt};
+  Result<MapFields> fields = MapFields::Open(node, path, "a record source");
+  if (!fields) return Fail(std::move(fields).error());
+  REFEREE_TRY(fields->AllowOnly({"path", "round"}));
+  Result<std::string> where = TextAt(*fields, "path");
+  if (!where) return Fail(std::move(where).error());
+  Result<std::optional<std::string>> round = OptionalText(*fields, "round");
+  if (!round) return Fail(std::move(round).error());
+  return RecordSource{*where, *round};
+}
+
+Result<std::vector<RecordSource>> ReadRecordSources(const MapFields& fields) {
+  Result<const Node*> node = fields.Required("records");
+  if (!node) return Fail(std::move(node).error());
+  std::string path = fields.PathOf("records");
+  Result<const std::vector<Node>*> list = record::ReadList(**node, path);
+  if (!list) return Fail(std::move(list).error());
+  std::vector<RecordSource> sources;
+  for (size_t i = 0; i < (*list)->size(); ++i) {
+    Result<RecordSource> source = ReadRecordSource((**list)[i], ChildPath(path, i));
+    if (!source) return Fail(std::move(source).error());
+    sources.push_back(std::move(*source));
+  }
+  return sources;
+}
+
+}  // namespace
+
+std::string_view TieBreakName(TieBreak tie_break) {
+  for (const auto& [value, name] : kTieBreakNames) {
+    if (value == tie_break) return name;
+  }
+  return "?";
+}
+
+const std::vector<std::string>& TieBreakNames() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> list;
+    for (const auto& entry : kTieBreakNames) list.push_back(entry.second);
+    return list;
+  }();
+  return names;
+}
+
+Scheme DefaultScheme(std::string_view game) {
+  Scheme scheme;
+  if (game == "plonk" || game == "conspiracy") scheme.kind = SchemeKind::kMatchPoints;
+  if (game == "cahoots") scheme.kind = SchemeKind::kLevelWins;
+  return scheme;
+}
+
+std::vector<TieBreak> DefaultTieBreaks(std::string_view game, SchemeKind scheme) {
+  if (scheme == SchemeKind::kDuplicate) return {TieBreak::kTotalScore};
+  if (game == "collusion") return {TieBreak::kWins, TieBreak::kTotalScore, TieBreak::kHeadToHead};
+  if (game == "cahoots") return {TieBreak::kGoalsCompleted, TieBreak::kFewestTurns};
+  return {TieBreak::kPointDifference, TieBreak::kHeadToHead};
+}
+
+namespace {
+
+Result<SchemeKind> SchemeKindAt(const Node& node, const std::string& path) {
+  Result<std::string> name = record::ReadText(node, path);
+  if (!name) return Fail(std::move(name).error());
+  std::vector<std::string> names;
+  for (const auto& [kind, known] : kSchemeNames) {
+    if (known == *name) return kind;
+    names.push_back(known);
+  }
+  return Fail(BadValue("unknown-scheme", path,
+                       "expected a scheme (placement, match-points, level-wins, duplicate), "
+                       "found '" +
+                           *name + "'" + record::DidYouMean(*name, names)));
+}
+
+Result<void> ReadPlacement(const MapFields& fields, Scheme& scheme) {
+  const Node* points = fields.Optional("points");
+  if (points == nullptr) return {};
+  std::string path = fields.PathOf("points");
+  Result<const std::vector<Node>*> list = record::ReadList(*points, path, 16);
+  if (!list) return Fail(std::move(list).error());
+  scheme.placement.clear();
+  for (size_t i = 0; i < (*list)->size(); ++i) {
+    Result<int> value = IntegerAt((**list)[i], ChildPath(path, i));
+    if (!value) return Fail(std::move(value).error());
+    scheme.placement.push_back(*value);
+  }
+  return {};
+}
+
+Result<void> ReadLevelWeights(const MapFields& fields, Scheme& scheme) {
+  const Node* weights = fields.Optional("weights");
+  if (weights == nullptr) return {};
+  Result<MapFields> map = MapFields::Open(*weights, fields.PathOf("weights"), "level weights");
+  if (!map) return Fail(std::move(map).error());
+  REFEREE_TRY(map->AllowOnly({"beginner", "normal", "expert", "insane"}));
+  for (auto& [level, weight] : scheme.level_weights) {
+    const Node* node = map->Optional(level);
+    if (node == nullptr) continue;
+    Result<int> value = IntegerAt(*node, map->PathOf(level));
+    if (!value) return Fail(std::move(value).error());
+    weight = *value;
+  }
+  return {};
+}
+
+Result<void> ReadMatchPoints(const MapFields& fields, Scheme& scheme) {
+  for (auto [key, target] : {std::pair<const char*, int*>{"win", &scheme.win},
+                             {"draw", &scheme.draw},
+                             {"loss", &scheme.loss}}) {
+    const Node* node = fields.Optional(key);
+    if (node == nullptr) continue;
+    Result<int> value = IntegerAt(*node, fields.PathOf(key));
+    if (!value) return Fail(std::move(value).error());
+    *target = *value;
+  }
+  return {};
+}
+
+// `scheme: NAME` or `scheme: {name: NAME, ...parameters}`.
+Result<Scheme> ReadScheme(const Node* node, const std::string& path, const std::string& game) {
+  Scheme scheme = DefaultScheme(game);
+  if (node == nullptr) return scheme;
+  if (!node->IsMap()) {
+    Result<SchemeKind> kind = SchemeKindAt(*node, path);
+    if (!kind) return Fail(std::move(kind).error());
+    scheme.kind = *kind;
+    return scheme;
+  }
+  Result<MapFields> fields = MapFields::Open(*node, path, "a scheme");
+  if (!fields) return Fail(std::move(fields).error());
+  REFEREE_TRY(fields->AllowOnly({"name", "points", "win", "draw", "loss", "weights"}));
+  Result<const Node*> name = fields->Required("name");
+  if (!name) return Fail(std::move(name).error());
+  Result<SchemeKind> kind = SchemeKindAt(**name, fields->PathOf("name"));
+  if (!kind) return Fail(std::move(kind).error());
+  scheme.kind = *kind;
+  REFEREE_TRY(ReadPlacement(*fields, scheme));
+  REFEREE_TRY(ReadMatchPoints(*fields, scheme));
+  REFEREE_TRY(ReadLevelWeights(*fields, scheme));
+  return scheme;
+}
+
+Result<std::vector<TieBreak>> ReadTieBreaks(const Node& node, const std::string& path) {
+  Result<std::vector<record::Token>> words = record::ReadWords(node, path, 16);
+  if (!words) return Fail(std::move(words).error());
+  std::vector<TieBreak> tie_breaks;
+  for (const record::Token& word : *words) {
+    auto known = std::find_if(kTieBreakNames.begin(), kTieBreakNames.end(),
+                              [&](const auto& entry) { return entry.second == word.text; });
+    if (known == kTieBreakNames.end()) {
+      std::string list;
+      for (const std::string& name : TieBreakNames()) list += (list.empty() ? "" : ", ") + name;
+      return Fail(BadValue("unknown-tie-break", word.path,
+                           "expected a tie-break (" + list + "), found '" + word.text + "'" +
+                               record::DidYouMean(word.text, TieBreakNames())));
+    }
+    tie_breaks.push_back(known->first);
+  }
+  return tie_breaks;
+}
+
+Result<Forfeit> ReadForfeit(const MapFields& fields) {
+  REFEREE_TRY(fields.AllowOnly({"round", "by", "to", "reason"}));
+  Forfeit forfeit;
+  for (auto [key, target] : {std::pair<const char*, std::string*>{"round", &forfeit.round},
+                             {"by", &forfeit.by},
+                             {"reason", &forfeit.reason}}) {
+    Result<std::string> text = TextAt(fields, key);
+    if (!text) return Fail(std::move(text).error());
+    *target = *text;
+  }
+  if (const Node* to = fields.Optional("to")) {
+    Result<std::vector<std::string>> names = NamesAt(*to, fields.PathOf("to"));
+    if (!names) return Fail(std::move(names).error());
+    forfeit.to = std::move(*names);
+  }
+  return forfeit;
+}
+
+Result<Bye> ReadBye(const MapFields& fields) {
+  REFEREE_TRY(fields.AllowOnly({"round", "entrant", "points", "reason"}));
+  Bye bye;
+  for (auto [key, target] : {std::pair<const char*, std::string*>{"round", &bye.round},
+                             {"entrant", &bye.entrant},
+                             {"reason", &bye.reason}}) {
+    Result<std::string> text = TextAt(fields, key);
+    if (!text) return Fail(std::move(text).error());
+    *target = *text;
+  }
+  if (const Node* points = fields.Optional("points")) {
+    Result<int> value = IntegerAt(*points, fields.PathOf("points"));
+    if (!value) return Fail(std::move(value).error());
+    bye.points = *value;
+  }
+  return bye;
+}
+
+Result<Withdrawal> ReadWithdrawal(const MapFields& fields) {
+  REFEREE_TRY(fields.AllowOnly({"entrant", "after_round", "reason"}));
+  Withdrawal withdrawal;
+  for (auto [key, target] : {std::pair<const char*, std::string*>{"entrant", &withdrawal.entrant},
+                             {"after_round", &withdrawal.after_round},
+                             {"reason", &withdrawal.reason}}) {
+    Result<std::string> text = TextAt(fields, key);
+    if (!text) return Fail(std::move(text).error());
+    *target = *text;
+  }
+  return withdrawal;
+}
+
+Result<Adjustment> ReadAdjustment(const MapFields& fields) {
+  REFEREE_TRY(fields.AllowOnly({"entrant", "points", "round", "reason"}));
+  Adjustment adjustment;
+  Result<std::string> entrant = TextAt(fields, "entrant");
+  if (!entrant) return Fail(std::move(entrant).error());
+  adjustment.entrant = *entrant;
+  Result<const Node*> points = fields.Required("points");
+  if (!points) return Fail(std::move(points).error());
+  Result<int> value = IntegerAt(**points, fields.PathOf("points"));
+  if (!value) return Fail(std::move(value).error());
+  adjustment.points = *value;
+  Result<std::optional<std::string>> round = OptionalText(fields, "round");
+  if (!round) return Fail(std::move(round).error());
+  adjustment.round = *round;
+  Result<std::string> reason = TextAt(fields, "reason");
+  if (!reason) return Fail(std::move(reason).error());
+  adjustment.reason = *reason;
+  return adjustment;
+}
+
+Result<std::string> ReadGame(const MapFields& fields) {
+  Result<std::string> game = TextAt(fields, "game");
+  if (!game) return Fail(std::move(game).error());
+  if (games::FindGame(*game) != nullptr) return *game;
+  std::vector<std::string> names;
+  for (const games::GameDescriptor* known : games::AllGames()) names.push_back(known->name);
+  return Fail(BadValue(
+      "unknown-game", fields.PathOf("game"),
+      "expected a game referee knows, found '" + *game + "'" + record::DidYouMean(*game, names)));
+}
+
+Result<void> ReadHeader(const MapFields& fields, League& league) {
+  REFEREE_TRY(
+      fields.AllowOnly({"format", "name", "game", "entrants", "partnerships", "teams", "records",
+                        "scheme", "tie_breaks", "forfeits", "byes", "withdrawals", "adjustments"}));
+  Result<std::string> format = TextAt(fields, "format");
+  if (!format) return Fail(std::move(format).error());
+  if (*format != kLeagueFormat) {
+    return Fail(BadValue("unknown-format", fields.PathOf("format"),
+                         "expected " + std::string(kLeagueFormat) + ", found " + *format));
+  }
+  Result<std::string> name = TextAt(fields, "name");
+  if (!name) return Fail(std::move(name).error());
+  league.name = *name;
+  Result<std::string> game = ReadGame(fields);
+  if (!game) return Fail(std::move(game).error());
+  league.game = *game;
+  return {};
+}
+
+Result<void> ReadEntrants(const MapFields& fields, League& league) {
+  auto player = [](const MapFields& item) { return ReadEntrant(item, false); };
+  auto group = [](const MapFields& item) { return ReadEntrant(item, true); };
+  Result<std::vector<Entrant>> players =
+      ReadMaps<Entrant>(fields, "entrants", "an entrant", player);
+  if (!players) return Fail(std::move(players).error());
+  league.players = std::move(*players);
+  Result<std::vector<Entrant>> partnerships =
+      ReadMaps<Entrant>(fields, "partnerships", "a partnership", group);
+  if (!partnerships) return Fail(std::move(partnerships).error());
+  league.partnerships = std::move(*partnerships);
+  Result<std::vector<Entrant>> teams = ReadMaps<Entrant>(fields, "teams", "a team", group);
+  if (!teams) return Fail(std::move(teams).error());
+  league.teams = std::move(*teams);
+  if (!fields.Optional("entrants")) {
+    return Fail(Malformed("missing-key", fields.path(), "expected the key 'entrants' in a league"));
+  }
+  return {};
+}
+
+Result<void> ReadEntries(const MapFields& fields, League& league) {
+  Result<std::vector<Forfeit>> forfeits =
+      ReadMaps<Forfeit>(fields, "forfeits", "a forfeit", ReadForfeit);
+  if (!forfeits) return Fail(std::move(forfeits).error());
+  league.forfeits = std::move(*forfeits);
+  Result<std::vector<Bye>> byes = ReadMaps<Bye>(fields, "byes", "a bye", ReadBye);
+  if (!byes) return Fail(std::move(byes).error());
+  league.byes = std::move(*byes);
+  Result<std::vector<Withdrawal>> withdrawals =
+      ReadMaps<Withdrawal>(fields, "withdrawals", "a withdrawal", ReadWithdrawal);
+  if (!withdrawals) return Fail(std::move(withdrawals).error());
+  league.withdrawals = std::move(*withdrawals);
+  Result<std::vector<Adjustment>> adjustments =
+      ReadMaps<Adjustment>(fields, "adjustments", "an adjustment", ReadAdjustment);
+  if (!adjustments) return Fail(std::move(adjustments).error());
+  league.adjustments = std::move(*adjustments);
+  return {};
+}
+
+// Every id once across players, partnerships and teams, so an entry names one thing.
+Result<void> CheckIds(const League& league) {
+  std::set<std::string> ids;
+  for (const auto* list : {&league.players, &league.partnerships, &league.teams}) {
+    for (const Entrant& entrant : *list) {
+      if (!ids.insert(entrant.id).second) {
+        return Fail(BadValue("duplicate-entrant", entrant.path + "/id",
+                             "expected each id once, found '" + entrant.id + "' again"));
+      }
+    }
+  }
+  return {};
+}
+
+bool IsPlayer(const League& league, const std::string& id) {
+  return std::any_of(league.players.begin(), league.players.end(),
+                     [&](const Entrant& e) { return e.id == id; });
+}
+
+bool IsEntrant(const League& league, const std::string& id) {
+  auto has = [&](const std::vector<Entrant>& list) {
+    return std::any_of(list.begin(), list.end(), [&](const Entrant& e) { return e.id == id; });
+  };
+  return has(league.players) || has(league.partnerships) || has(league.teams);
+}
+
+Result<void> CheckGroups(const League& league) {
+  bool pairs = league.game == "plonk" || league.game == "conspiracy";
+  if (!pairs && !league.partnerships.empty()) {
+    return Fail(BadValue(
+        "unexpected-key", "/partnerships",
+        "expected partnerships only for plonk or conspiracy, found them for " + league.game));
+  }
+  if (league.game != "cahoots" && !league.teams.empty()) {
+    return Fail(BadValue("unexpected-key", "/teams",
+                         "expected teams only for cahoots, found them for " + league.game));
+  }
+  if (league.game == "cahoots" && league.teams.empty()) {
+    return Fail(Malformed("missing-key", "", "expected the key 'teams' in a cahoots league"));
+  }
+  for (const auto* list : {&league.partnerships, &league.teams}) {
+    for (const Entrant& group : *list) {
+      if (pairs && group.players.size() != 2) {
+        return Fail(BadValue(
+            "out-of-range", group.path + "/players",
+            "expected 2 players in a partnership, found " + std::to_string(group.players.size())));
+      }
+      for (size_t i = 0; i < group.players.size(); ++i) {
+        if (IsPlayer(league, group.players[i])) continue;
+        return Fail(BadValue("unknown-entrant", group.path + "/players/" + std::to_string(i),
+                             "expected an entrant id, found '" + group.players[i] + "'"));
+      }
+    }
+  }
+  return {};
+}
+
+Result<void> CheckNamed(const League& league, const std::string& id, const std::string& path) {
+  if (IsEntrant(league, id)) return {};
+  std::vector<std::string> ids;
+  for (const auto* list : {&league.players, &league.partnerships, &league.teams}) {
+    for (const Entrant& entrant : *list) ids.push_back(entrant.id);
+  }
+  return Fail(BadValue("unknown-entrant", path,
+                       "expected an entrant id, found '" + id + "'" + record::DidYouMean(id, ids)));
+}
+
+Result<void> CheckEntries(const League& league) {
+  for (size_t i = 0; i < league.forfeits.size(); ++i) {
+    std::string path = "/forfeits/" + std::to_string(i);
+    REFEREE_TRY(CheckNamed(league, league.forfeits[i].by, path + "/by"));
+    for (size_t j = 0; j < league.forfeits[i].to.size(); ++j) {
+      REFEREE_TRY(CheckNamed(league, league.forfeits[i].to[j], path + "/to/" + std::to_string(j)));
+    }
+  }
+  for (size_t i = 0; i < league.byes.size(); ++i) {
+    REFEREE_TRY(
+        CheckNamed(league, league.byes[i].entrant, "/byes/" + std::to_string(i) + "/entrant"));
+  }
+  for (size_t i = 0; i < league.withdrawals.size(); ++i) {
+    REFEREE_TRY(CheckNamed(league, league.withdrawals[i].entrant,
+                           "/withdrawals/" + std::to_string(i) + "/entrant"));
+  }
+  for (size_t i = 0; i < league.adjustments.size(); ++i) {
+    REFEREE_TRY(CheckNamed(league, league.adjustments[i].entrant,
+                           "/adjustments/" + std::to_string(i) + "/entrant"));
+  }
+  return {};
+}
+
+// A scheme or tie-break that measures something the game does not have is a mistake in the
+// league file, not a silent zero.
+Result<void> CheckFit(const League& league) {
+  bool cahoots = league.game == "cahoots";
+  if (cahoots != (league.scheme.kind == SchemeKind::kLevelWins) ||
+      (league.scheme.kind == SchemeKind::kMatchPoints && league.game == "collusion")) {
+    return Fail(BadValue("bad-scheme", "/scheme",
+                         "expected a scheme that fits " + league.game +
+                             ", found one that does not"
+                             " (docs/standings.md lists the schemes per game)"));
+  }
+  for (size_t i = 0; i < league.tie_breaks.size(); ++i) {
+    TieBreak tie_break = league.tie_breaks[i];
+    bool fits = true;
+    if (tie_break == TieBreak::kGoalsCompleted || tie_break == TieBreak::kFewestTurns) {
+      fits = cahoots;
+    } else if (tie_break == TieBreak::kCallsMade) {
+      fits = league.game == "conspiracy";
+    } else if (tie_break == TieBreak::kHeadToHead || tie_break == TieBreak::kPointDifference) {
+      fits = !cahoots;
+    }
+    if (fits) continue;
+    return Fail(BadValue("bad-tie-break", "/tie_breaks/" + std::to_string(i),
+                         "expected a tie-break that " + league.game + " can measure, found '" +
+                             std::string(TieBreakName(tie_break)) + "'"));
+  }
+  return {};
+}
+
+}  // namespace
+
+Result<League> ReadLeague(const record::Node& root) {
+  Result<MapFields> fields = MapFields::Open(root, "", "a league");
+  if (!fields) return Fail(std::move(fields).error());
+  League league;
+  REFEREE_TRY(ReadHeader(*fields, league));
+  REFEREE_TRY(ReadEntrants(*fields, league));
+  Result<std::vector<RecordSource>> sources = ReadRecordSources(*fields);
+  if (!sources) return Fail(std::move(sources).error());
+  league.records = std::move(*sources);
+  Result<Scheme> scheme = ReadScheme(fields->Optional("scheme"), "/scheme", league.game);
+  if (!scheme) return Fail(std::move(scheme).error());
+  league.scheme = *scheme;
+  league.tie_breaks = DefaultTieBreaks(league.game, league.scheme.kind);
+  if (const Node* tie_breaks = fields->Optional("tie_breaks")) {
+    Result<std::vector<TieBreak>> list = ReadTieBreaks(*tie_breaks, "/tie_breaks");
+    if (!list) return Fail(std::move(list).error());
+    league.tie_breaks = std::move(*list);
+  }
+  REFEREE_TRY(ReadEntries(*fields, league));
+  REFEREE_TRY(CheckIds(league));
+  REFEREE_TRY(CheckGroups(league));
+  REFEREE_TRY(CheckEntries(league));
+  REFEREE_TRY(CheckFit(league));
+  return league;
+}
+
+}  // namespace referee::reports

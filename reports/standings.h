@@ -1,0 +1,89 @@
+// Standings: a league's verified records (and its hand-made entries) turned into ranked tables,
+// with the reason for every place (docs/standings.md). Pure: verdicts and records in, values out.
+//
+// Only valid records count; the others are listed with their first finding. The result does not
+// depend on the order of the records: they are sorted by source first, and every sum and every
+// comparison is order-free.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "referee/record/record.h"
+#include "reports/league.h"
+#include "verifier/verdict.h"
+
+namespace referee::reports {
+
+// One record as the standings need it: its verdict and the parts of its header that place it.
+struct PlayedRecord {
+  verifier::Verdict verdict;
+  std::string round;                 // the league's record source first, else `round:` metadata
+  std::string table;                 // `table:` metadata, for people
+  std::vector<std::string> players;  // seat order N E S W, or Cahoots turn order
+  std::optional<std::string> seed;
+  std::vector<int> boards;  // the board of each deal, in deal order (seeded trick games)
+  std::string level;        // Cahoots: the `level` rule option
+};
+
+// Builds a PlayedRecord. `record` is null when the record could not be read.
+PlayedRecord DescribeRecord(verifier::Verdict verdict, const record::Record* record,
+                            const std::optional<std::string>& round);
+
+// Points are kept in twelfths, so that places shared by 2, 3 or 4 entrants split exactly.
+inline constexpr int64_t kPointUnit = 12;
+std::string FormatPoints(int64_t twelfths);  // "9", "1.5", "0.33"
+
+struct StandingRow {
+  std::string entrant;
+  std::string name;
+  int rank = 0;         // 1-based; entrants that share a place share its number
+  bool shared = false;  // the place is shared
+  int played = 0, won = 0, drawn = 0, lost = 0;
+  int64_t points = 0;  // twelfths
+  int64_t score_for = 0;
+  int64_t score_against = 0;
+  int64_t goals = 0;
+  int64_t turns_in_wins = 0;
+  int calls_made = 0;
+  std::vector<int64_t> by_round;  // cumulative points (twelfths) after each league round
+  std::optional<std::string> withdrawn_after;
+  // The value of each tie-break as it was applied (head-to-head within the group then level).
+  std::vector<std::optional<int64_t>> applied;
+};
+
+struct StandingsTable {
+  std::string kind;  // "players", "partnerships" or "teams"
+  std::vector<StandingRow> rows;
+  std::vector<std::string> explanations;  // one per pair of neighbours level on points
+};
+
+struct NotCounted {
+  std::string source;
+  std::string status;  // "invalid", "malformed", "incomplete", or "not counted"
+  std::string reason;
+};
+
+struct Standings {
+  std::string league;
+  std::string game;
+  std::string scheme;  // described for people
+  std::vector<TieBreak> tie_breaks;
+  std::vector<std::string> rounds;  // in order
+  int records_counted = 0;
+  std::vector<StandingsTable> tables;
+  std::vector<std::string> entries;  // forfeits, byes, withdrawals, adjustments, with reasons
+  std::vector<NotCounted> not_counted;
+  std::vector<std::string> notes;
+};
+
+Standings ComputeStandings(const League& league, std::vector<PlayedRecord> records);
+
+// The value a tie-break shows in tables (head-to-head has none: it depends on the group).
+std::optional<int64_t> TieBreakValue(TieBreak tie_break, const StandingRow& row);
+// A tie-break value for people: "38.5" for fewest-turns (kept in hundredths), else the integer.
+std::string FormatTieBreakValue(TieBreak tie_break, int64_t value);
+
+}  // namespace referee::reports

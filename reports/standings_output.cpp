@@ -1,0 +1,440 @@
+#include "reports/standings_output.h"
+
+#include <algorithm>
+#include <map>
+
+namespace referee::reports {
+namespace {
+
+using record::Node;
+
+// The tie-breaks a table shows as columns: head-to-head depends on the group, so it is only
+// explained; Conspiracy always shows calls made.
+std::vector<TieBreak> ShownTieBreaks(const Standings& standings) {
+  std::vector<TieBreak> shown;
+  for (TieBreak tie_break : standings.tie_breaks) {
+    if (tie_break != TieBreak::kHeadToHead) shown.push_back(tie_break);
+  }
+  if (standings.game == "conspiracy" &&
+      std::find(shown.begin(), shown.end(), TieBreak::kCallsMade) == shown.end()) {
+    shown.push_back(TieBreak::kCallsMade);
+  }
+  return shown;
+}
+
+bool ShowsDraws(const Standings& standings) {
+  return standings.game == "plonk" || standings.game == "conspiracy";
+}
+
+std::string RankText(const StandingRow& row) {
+  return std::to_string(row.rank) + (row.shared ? "=" : "");
+}
+
+std::string NameText(const StandingRow& row) {
+  return row.withdrawn_after ? row.name + " (withdrawn after round " + *row.withdrawn_after + ")"
+                             : row.name;
+}
+
+using Grid = std::vector<std::vector<std::string>>;
+
+Grid TableGrid(const Standings& standings, const StandingsTable& table) {
+  std::vector<TieBreak> shown = ShownTieBreaks(standings);
+  std::vector<std::string> header = {"rank", "entrant", "name", "played", "won"};
+  if (ShowsDraws(standings)) header.push_back("drawn");
+  header.insert(header.end(), {"lost", "points"});
+  for (TieBreak tie_break : shown) header.emplace_back(TieBreakName(tie_break));
+  Grid grid = {header};
+  for (const StandingRow& row : table.rows) {
+    std::vector<std::string> cells = {RankText(row), row.entrant, NameText(row),
+                                      std::to_string(row.played), std::to_string(row.won)};
+    if (ShowsDraws(standings)) cells.push_back(std::to_string(row.drawn));
+    cells.insert(cells.end(), {std::to_string(row.lost), FormatPoints(row.points)});
+    for (TieBreak tie_break : shown) {
+      cells.push_back(FormatTieBreakValue(tie_break, *TieBreakValue(tie_break, row)));
+    }
+    grid.push_back(std::move(cells));
+  }
+  return grid;
+}
+
+// Columns of people's text: names left-aligned, numbers right-aligned.
+std::string AlignedGrid(const Grid& grid) {
+  std::vector<size_t> widths(grid.front().size(), 0);
+  for (const auto& line : grid) {
+    for (size_t c = 0; c < line.size(); ++c) widths[c] = std::max(widths[c], line[c].size());
+  }
+  std::string text;
+  for (const auto& line : grid) {
+    std::string out;
+    for (size_t c = 0; c < line.size(); ++c) {
+      std::string pad(widths[c] - line[c].size(), ' ');
+      bool left = c <= 2;
+      out += (c == 0 ? "" : "  ") + (left ? line[c] + pad : pad + line[c]);
+    }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    text += out + "\n";
+  }
+  return text;
+}
+
+std::string Heading(const Standings& standings) {
+  std::string rounds;
+  for (const std::string& round : standings.rounds) rounds += (rounds.empty() ? "" : ", ") + round;
+  std::string tie_breaks;
+  for (TieBreak tie_break : standings.tie_breaks) {
+    tie_breaks += (tie_breaks.empty() ? "" : ", ") + std::string(TieBreakName(tie_break));
+  }
+  return "scheme: " + standings.scheme +
+         "\ntie-breaks: " + (tie_breaks.empty() ? "none" : tie_breaks) +
+         "\nrecords: " + std::to_string(standings.records_counted) + " counted, " +
+         std::to_string(standings.not_counted.size()) +
+         " not counted; rounds: " + (rounds.empty() ? "none" : rounds) + "\n";
+}
+
+std::string NotCountedLine(const NotCounted& item) {
+  return item.source + ": " + item.status + ": " + item.reason;
+}
+
+std::string TextList(const std::string& title, const std::vector<std::string>& lines) {
+  if (lines.empty()) return "";
+  std::string text = "\n" + title + ":\n";
+  for (const std::string& line : lines) text += "  " + line + "\n";
+  return text;
+}
+
+std::string CsvField(const std::string& field) {
+  if (field.find_first_of(",\"\n") == std::string::npos) return field;
+  std::string quoted = "\"";
+  for (char c : field) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+std::string MarkdownCell(const std::string& cell) {
+  std::string escaped;
+  for (char c : cell) escaped += c == '|' ? std::string("\\|") : std::string(1, c);
+  return escaped;
+}
+
+}  // namespace
+
+std::vector<std::vector<std::string>> StandingsGrid(const Standings& standings,
+                                                    const StandingsTable& table) {
+  return TableGrid(standings, table);
+}
+
+std::string FormatStandingsText(const Standings& standings) {
+  std::string text = standings.league + " (" + standings.game + ")\n" + Heading(standings);
+  for (const StandingsTable& table : standings.tables) {
+    text += "\n" + table.kind + "\n" + AlignedGrid(TableGrid(standings, table));
+    text += TextList("why", table.explanations);
+  }
+  text += TextList("entries", standings.entries);
+  std::vector<std::string> rejected;
+  for (const NotCounted& item : standings.not_counted) rejected.push_back(NotCountedLine(item));
+  text += TextList("not counted", rejected);
+  text += TextList("notes", standings.notes);
+  return text;
+}
+
+std::string FormatStandingsMarkdown(const Standings& standings) {
+  std::string text = "# " + MarkdownCell(standings.league) + "\n\n";
+  std::string heading = Heading(standings);
+  for (size_t start = 0, end; (end = heading.find('\n', start)) != std::string::npos;
+       start = end + 1) {
+    text += "- " + MarkdownCell(heading.substr(start, end - start)) + "\n";
+  }
+  for (const StandingsTable& table : standings.tables) {
+    text += "\n## " + table.kind + "\n\n";
+    Grid grid = TableGrid(standings, table);
+    for (size_t r = 0; r < grid.size(); ++r) {
+      std::string line = "|";
+      for (const std::string& cell : grid[r]) line += " " + MarkdownCell(cell) + " |";
+      text += line + "\n";
+      if (r == 0) {
+        std::string rule = "|";
+        for (size_t c = 0; c < grid[r].size(); ++c) rule += c <= 2 ? "---|" : "--:|";
+        text += rule + "\n";
+      }
+    }
+    if (!table.explanations.empty()) text += "\n";
+    for (const std::string& line : table.explanations) text += "- " + MarkdownCell(line) + "\n";
+  }
+  auto section = [&](const std::string& title, const std::vector<std::string>& lines) {
+    if (lines.empty()) return;
+    text += "\n## " + title + "\n\n";
+    for (const std::string& line : lines) text += "- " + MarkdownCell(line) + "\n";
+  };
+  section("Entries", standings.entries);
+  std::vector<std::string> rejected;
+  for (const NotCounted& item : standings.not_counted) {
+    rejected.push_back("`" + item.source + "`: " + item.status + ": " + item.reason);
+  }
+  section("Not counted", rejected);
+  section("Notes", standings.notes);
+  return text;
+}
+
+std::string FormatStandingsCsv(const Standings& standings) {
+  std::string text;
+  for (const StandingsTable& table : standings.tables) {
+    Grid grid = TableGrid(standings, table);
+    for (size_t r = 0; r < grid.size(); ++r) {
+      if (r == 0 && !text.empty()) continue;  // one header for every table
+      std::string line = CsvField(r == 0 ? "table" : table.kind);
+      for (size_t c = 0; c < grid[r].size(); ++c) {
+        std::string cell = grid[r][c];
+        if (c == 2 && r > 0) cell = table.rows[r - 1].name;  // the withdrawal has its column
+        if (c == 0 && r > 0) cell = std::to_string(table.rows[r - 1].rank);
+        line += "," + CsvField(cell);
+      }
+      std::string withdrawn =
+          r == 0 ? "withdrawn_after" : table.rows[r - 1].withdrawn_after.value_or("");
+      text += line + "," + CsvField(withdrawn) + "\n";
+    }
+  }
+  return text;
+}
+
+namespace {
+
+Node Text(const std::string& text) { return Node::Scalar(Node::Kind::kString, text, {}); }
+Node Integer(int64_t value) {
+  return Node::Scalar(Node::Kind::kInteger, std::to_string(value), {});
+}
+Node Bool(bool value) { return Node::Scalar(Node::Kind::kBool, value ? "true" : "false", {}); }
+Node Points(int64_t twelfths) {
+  std::string text = FormatPoints(twelfths);
+  bool whole = text.find('.') == std::string::npos;
+  return Node::Scalar(whole ? Node::Kind::kInteger : Node::Kind::kDecimal, text, {});
+}
+Node TextList(const std::vector<std::string>& items) {
+  Node list = Node::List({});
+  for (const std::string& item : items) list.Append(Text(item));
+  return list;
+}
+
+Node RowTree(const Standings& standings, const StandingRow& row) {
+  Node node = Node::Map({});
+  node.AddMember("rank", {}, Integer(row.rank));
+  node.AddMember("shared", {}, Bool(row.shared));
+  node.AddMember("entrant", {}, Text(row.entrant));
+  node.AddMember("name", {}, Text(row.name));
+  node.AddMember("played", {}, Integer(row.played));
+  node.AddMember("won", {}, Integer(row.won));
+  node.AddMember("drawn", {}, Integer(row.drawn));
+  node.AddMember("lost", {}, Integer(row.lost));
+  node.AddMember("points", {}, Points(row.points));
+  Node tie_breaks = Node::Map({});
+  for (TieBreak tie_break : ShownTieBreaks(standings)) {
+    std::string value = FormatTieBreakValue(tie_break, *TieBreakValue(tie_break, row));
+    tie_breaks.AddMember(std::string(TieBreakName(tie_break)), {}, Text(value));
+  }
+  node.AddMember("tie_breaks", {}, std::move(tie_breaks));
+  Node by_round = Node::List({});
+  for (int64_t points : row.by_round) by_round.Append(Points(points));
+  node.AddMember("by_round", {}, std::move(by_round));
+  node.AddMember("withdrawn_after", {},
+                 row.withdrawn_after ? Text(*row.withdrawn_after)
+                                     : Node::Scalar(Node::Kind::kNull, "null", {}));
+  return node;
+}
+
+}  // namespace
+
+record::Node StandingsTree(const Standings& standings) {
+  Node root = Node::Map({});
+  root.AddMember("format", {}, Text("referee-standings/1"));
+  root.AddMember("league", {}, Text(standings.league));
+  root.AddMember("game", {}, Text(standings.game));
+  root.AddMember("scheme", {}, Text(standings.scheme));
+  std::vector<std::string> tie_breaks;
+  for (TieBreak tie_break : standings.tie_breaks) tie_breaks.emplace_back(TieBreakName(tie_break));
+  root.AddMember("tie_breaks", {}, TextList(tie_breaks));
+  root.AddMember("rounds", {}, TextList(standings.rounds));
+  root.AddMember("records_counted", {}, Integer(standings.records_counted));
+  Node tables = Node::List({});
+  for (const StandingsTable& table : standings.tables) {
+    Node node = Node::Map({});
+    node.AddMember("kind", {}, Text(table.kind));
+    Node rows = Node::List({});
+    for (const StandingRow& row : table.rows) rows.Append(RowTree(standings, row));
+    node.AddMember("rows", {}, std::move(rows));
+    node.AddMember("explanations", {}, TextList(table.explanations));
+    tables.Append(std::move(node));
+  }
+  root.AddMember("tables", {}, std::move(tables));
+  root.AddMember("entries", {}, TextList(standings.entries));
+  Node rejected = Node::List({});
+  for (const NotCounted& item : standings.not_counted) {
+    Node node = Node::Map({});
+    node.AddMember("source", {}, Text(item.source));
+    node.AddMember("status", {}, Text(item.status));
+    node.AddMember("reason", {}, Text(item.reason));
+    rejected.Append(std::move(node));
+  }
+  root.AddMember("not_counted", {}, std::move(rejected));
+  root.AddMember("notes", {}, TextList(standings.notes));
+  return root;
+}
+
+namespace {
+
+// Splits CSV text into rows of fields (RFC 4180 quoting; CRLF accepted).
+Result<std::vector<std::vector<std::string>>> CsvRows(std::string_view text) {
+  std::vector<std::vector<std::string>> rows;
+  std::vector<std::string> row;
+  std::string field;
+  bool quoted = false, any = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
+        field += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = false;
+      } else {
+        field += c;
+      }
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      row.push_back(std::move(field));
+      field.clear();
+    } else if (c == '\n' || c == '\r') {
+      if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
+      row.push_back(std::move(field));
+      field.clear();
+      rows.push_back(std::move(row));
+      row.clear();
+    } else {
+      field += c;
+    }
+    any = true;
+  }
+  if (quoted) return Fail(Malformed("csv-syntax", "", "expected a closing quote, found the end"));
+  if (any && (!field.empty() || !row.empty())) {
+    row.push_back(std::move(field));
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+const std::vector<std::string> kFixedColumns = {
+    "table", "rank",  "entrant", "name",   "played",
+    "won",   "drawn", "lost",    "points", "withdrawn_after"};
+
+}  // namespace
+
+Result<record::Node> ParseStandingsCsv(std::string_view text) {
+  Result<std::vector<std::vector<std::string>>> rows = CsvRows(text);
+  if (!rows) return Fail(std::move(rows).error());
+  if (rows->empty() || rows->front().empty() || rows->front().front() != "table") {
+    return Fail(Malformed("csv-syntax", "", "expected a header line starting with 'table'"));
+  }
+  const std::vector<std::string>& header = rows->front();
+  std::map<std::string, Node> tables;
+  std::vector<std::string> order;
+  for (size_t r = 1; r < rows->size(); ++r) {
+    const std::vector<std::string>& cells = (*rows)[r];
+    if (cells.size() != header.size()) {
+      return Fail(Malformed("csv-syntax", "",
+                            "line " + std::to_string(r + 1) + ": expected " +
+                                std::to_string(header.size()) + " fields, found " +
+                                std::to_string(cells.size())));
+    }
+    Node row = Node::Map({});
+    Node tie_breaks = Node::Map({});
+    for (size_t c = 1; c < header.size(); ++c) {
+      bool fixed =
+          std::find(kFixedColumns.begin(), kFixedColumns.end(), header[c]) != kFixedColumns.end();
+      (fixed ? row : tie_breaks).AddMember(header[c], {}, Text(cells[c]));
+    }
+    row.AddMember("tie_breaks", {}, std::move(tie_breaks));
+    if (!tables.count(cells[0])) {
+      order.push_back(cells[0]);
+      tables.emplace(cells[0], Node::List({}));
+    }
+    tables.at(cells[0]).Append(std::move(row));
+  }
+  Node root = Node::Map({});
+  Node list = Node::List({});
+  for (const std::string& kind : order) {
+    Node table = Node::Map({});
+    table.AddMember("kind", {}, Text(kind));
+    table.AddMember("rows", {}, std::move(tables[kind]));
+    list.Append(std::move(table));
+  }
+  root.AddMember("tables", {}, std::move(list));
+  return root;
+}
+
+namespace {
+
+std::string Field(const Node& row, std::string_view key) {
+  const Node* node = row.IsMap() ? row.Find(key) : nullptr;
+  return node != nullptr && node->IsScalar() ? node->text() : "";
+}
+
+std::string Who(const std::string& entrant, const std::string& points) {
+  return entrant + " (" + points + " points)";
+}
+
+// Differences in one table, position by position.
+void CompareTable(const StandingsTable& table, const Node* published, const std::string& prefix,
+                  const Standings& standings, std::vector<std::string>& differences) {
+  const Node* rows = published != nullptr ? published->Find("rows") : nullptr;
+  size_t count = rows != nullptr && rows->IsList() ? rows->items().size() : 0;
+  for (size_t i = 0; i < std::max(table.rows.size(), count); ++i) {
+    const StandingRow* mine = i < table.rows.size() ? &table.rows[i] : nullptr;
+    const Node* theirs = i < count ? &rows->items()[i] : nullptr;
+    std::string at = prefix + "rank " + std::to_string(mine ? mine->rank : i + 1) + ": ";
+    std::string expected = mine ? Who(mine->entrant, FormatPoints(mine->points)) : "nothing";
+    std::string found =
+        theirs ? Who(Field(*theirs, "entrant"), Field(*theirs, "points")) : "nothing";
+    if (expected != found) {
+      differences.push_back(at + "expected " + expected + ", published " + found);
+      continue;
+    }
+    if (std::to_string(mine->rank) != Field(*theirs, "rank")) {
+      differences.push_back(at + "expected " + mine->entrant + " at rank " +
+                            std::to_string(mine->rank) + ", published rank " +
+                            Field(*theirs, "rank"));
+    }
+    const Node* tie_breaks = theirs->Find("tie_breaks");
+    for (TieBreak tie_break : ShownTieBreaks(standings)) {
+      std::string name(TieBreakName(tie_break));
+      if (tie_breaks == nullptr || !tie_breaks->IsMap() || !tie_breaks->Has(name)) continue;
+      std::string value = FormatTieBreakValue(tie_break, *TieBreakValue(tie_break, *mine));
+      if (value == Field(*tie_breaks, name)) continue;
+      differences.push_back(at + mine->entrant + ": expected " + name + " " + value +
+                            ", published " + name + " " + Field(*tie_breaks, name));
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> CompareStandings(const Standings& standings,
+                                          const record::Node& published) {
+  std::vector<std::string> differences;
+  const Node* tables = published.IsMap() ? published.Find("tables") : nullptr;
+  if (tables == nullptr || !tables->IsList()) {
+    return {"expected a standings file (JSON or CSV output of referee standings), found no tables"};
+  }
+  for (const StandingsTable& table : standings.tables) {
+    const Node* match = nullptr;
+    for (const Node& candidate : tables->items()) {
+      if (Field(candidate, "kind") == table.kind) match = &candidate;
+    }
+    if (match == nullptr) {
+      differences.push_back("expected a " + table.kind + " table, published none");
+      continue;
+    }
+    std::string prefix = standings.tables.size() > 1 ? table.kind + ", " : "";
+    CompareTable(table, match, prefix, standings, differences);
+  }
+  return differences;
+}
+
+}  // namespace referee::reports

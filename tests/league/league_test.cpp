@@ -1,0 +1,94 @@
+// Reading league files: every mistake is a malformed finding at its exact JSON pointer.
+#include "reports/league.h"
+
+#include <gtest/gtest.h>
+
+#include "formats/yaml_reader.h"
+
+namespace referee::reports {
+namespace {
+
+constexpr const char* kHeader =
+    "format: referee-league/1\nname: Test\ngame: collusion\n"
+    "entrants: [{id: a}, {id: b, name: Bee}, {id: c}, {id: d}]\nrecords: [records/]\n";
+
+Result<League> Read(const std::string& text) {
+  Result<record::Node> node = formats::ParseYaml(text);
+  if (!node) return Fail(node.error());
+  return ReadLeague(*node);
+}
+
+void ExpectFinding(const std::string& text, const std::string& code, const std::string& path,
+                   const std::string& message_part) {
+  Result<League> league = Read(text);
+  ASSERT_FALSE(league.has_value()) << text;
+  EXPECT_EQ(league.error().code, code) << league.error().message;
+  EXPECT_EQ(league.error().place.path, path) << league.error().message;
+  EXPECT_NE(league.error().message.find(message_part), std::string::npos) << league.error().message;
+}
+
+TEST(League, ReadsTheDefaults) {
+  Result<League> league = Read(kHeader);
+  ASSERT_TRUE(league.has_value()) << league.error().message;
+  EXPECT_EQ(league->players.size(), 4u);
+  EXPECT_EQ(league->players[0].name, "a");  // the id stands in for a missing name
+  EXPECT_EQ(league->players[1].name, "Bee");
+  EXPECT_EQ(league->scheme.kind, SchemeKind::kPlacement);
+  EXPECT_EQ(league->scheme.placement, (std::vector<int>{3, 2, 1, 0}));
+  EXPECT_EQ(league->tie_breaks,
+            (std::vector<TieBreak>{TieBreak::kWins, TieBreak::kTotalScore, TieBreak::kHeadToHead}));
+}
+
+TEST(League, ReadsEntriesAndAScheme) {
+  Result<League> league = Read(std::string(kHeader) +
+                               "scheme: {name: placement, points: [4, 2, 1, 0]}\n"
+                               "tie_breaks: [matches-played]\n"
+                               "forfeits: [{round: 2, by: a, to: [b, c], reason: r1}]\n"
+                               "byes: [{round: 1, entrant: d, points: 2, reason: r2}]\n"
+                               "withdrawals: [{entrant: a, after_round: 3, reason: r3}]\n"
+                               "adjustments: [{entrant: b, points: -2, reason: r4}]\n");
+  ASSERT_TRUE(league.has_value()) << league.error().message;
+  EXPECT_EQ(league->scheme.placement, (std::vector<int>{4, 2, 1, 0}));
+  EXPECT_EQ(league->tie_breaks, std::vector<TieBreak>{TieBreak::kMatchesPlayed});
+  EXPECT_EQ(league->forfeits[0].to, (std::vector<std::string>{"b", "c"}));
+  EXPECT_EQ(league->byes[0].points, 2);
+  EXPECT_EQ(league->withdrawals[0].after_round, "3");
+  EXPECT_EQ(league->adjustments[0].points, -2);
+  EXPECT_FALSE(league->adjustments[0].round.has_value());
+}
+
+TEST(League, ErrorsNameTheirPlace) {
+  ExpectFinding(std::string(kHeader) + "tie_breaks: [wins, head-to-haed]\n", "unknown-tie-break",
+                "/tie_breaks/1", "did you mean 'head-to-head'?");
+  ExpectFinding(std::string(kHeader) + "adjustments: [{entrant: zed, points: 1, reason: x}]\n",
+                "unknown-entrant", "/adjustments/0/entrant", "found 'zed'");
+  ExpectFinding(std::string(kHeader) + "byes: [{round: 1, entrant: a}]\n", "missing-key", "/byes/0",
+                "reason");
+  ExpectFinding(std::string(kHeader) + "scheme: fancy\n", "unknown-scheme", "/scheme",
+                "found 'fancy'");
+  ExpectFinding(std::string(kHeader) + "colour: red\n", "unknown-key", "/colour", "colour");
+  ExpectFinding(std::string(kHeader) + "adjustments: [{entrant: a, points: 1.5, reason: x}]\n",
+                "bad-type", "/adjustments/0/points", "");
+  ExpectFinding(std::string(kHeader) + "tie_breaks: [goals-completed]\n", "bad-tie-break",
+                "/tie_breaks/0", "goals-completed");
+}
+
+TEST(League, ErrorsInTheHeader) {
+  ExpectFinding("format: referee-league/2\nname: x\ngame: collusion\nentrants: []\nrecords: []\n",
+                "unknown-format", "/format", "referee-league/1");
+  ExpectFinding("format: referee-league/1\nname: x\ngame: colusion\nentrants: []\nrecords: []\n",
+                "unknown-game", "/game", "did you mean 'collusion'?");
+  ExpectFinding(
+      "format: referee-league/1\nname: x\ngame: collusion\nentrants: [{id: a}, {id: a}]\n"
+      "records: []\n",
+      "duplicate-entrant", "/entrants/1/id", "'a'");
+  ExpectFinding(
+      "format: referee-league/1\nname: x\ngame: plonk\nentrants: [{id: a}, {id: b}]\n"
+      "partnerships: [{id: p, players: [a, c]}]\nrecords: []\n",
+      "unknown-entrant", "/partnerships/0/players/1", "'c'");
+  ExpectFinding("format: referee-league/1\nname: x\ngame: cahoots\nentrants: []\nrecords: []\n",
+                "missing-key", "", "teams");
+}
+
+}  // namespace
+}  // namespace referee::reports

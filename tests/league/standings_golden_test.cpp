@@ -1,0 +1,156 @@
+// The sample seasons under samples/league/<game>/: `referee standings` gives exactly the expected
+// report in every format, `--check` agrees with the expected JSON and CSV and names a difference,
+// and league-file errors and missing files get their exit codes.
+// REFEREE_REGENERATE_GOLDEN=1 rewrites the expected files on purpose (review the diff!).
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kSourceDir = REFEREE_SOURCE_DIR;
+
+struct RunResult {
+  std::string output;
+  int exit_code = -1;
+};
+
+// Runs the referee binary from the source directory (paths in the output are relative to it).
+// Standard error is kept apart unless `with_errors`.
+RunResult RunReferee(const std::string& arguments, bool with_errors = false) {
+  std::string command = "cd '" + kSourceDir.string() + "' && '" + std::string(REFEREE_BINARY) +
+                        "' " + arguments + (with_errors ? " 2>&1" : " 2>/dev/null");
+  RunResult result;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return result;
+  std::array<char, 4096> buffer;
+  size_t got = 0;
+  while ((got = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+    result.output.append(buffer.data(), got);
+  int status = pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+std::string ReadAll(const fs::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::stringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+const std::vector<std::pair<std::string, std::string>> kFormats = {
+    {"text", "txt"}, {"markdown", "md"}, {"csv", "csv"}, {"json", "json"}, {"html", "html"}};
+
+struct Case {
+  std::string game;
+  std::string format;
+  std::string extension;
+};
+
+std::vector<Case> Cases() {
+  std::vector<Case> cases;
+  for (const char* game : {"collusion", "plonk", "conspiracy", "cahoots"}) {
+    for (const auto& [format, extension] : kFormats) cases.push_back({game, format, extension});
+  }
+  return cases;
+}
+
+class StandingsGolden : public testing::TestWithParam<Case> {};
+
+TEST_P(StandingsGolden, OutputMatchesExpected) {
+  const Case& c = GetParam();
+  RunResult run =
+      RunReferee("standings samples/league/" + c.game + "/league.yaml --format " + c.format);
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  fs::path expected =
+      kSourceDir / "samples/league" / c.game / "expected" / ("standings." + c.extension);
+  if (std::getenv("REFEREE_REGENERATE_GOLDEN") != nullptr) {
+    fs::create_directories(expected.parent_path());
+    std::ofstream(expected, std::ios::binary) << run.output;
+  }
+  ASSERT_TRUE(fs::exists(expected))
+      << "missing " << expected << " (run with REFEREE_REGENERATE_GOLDEN=1 and review it)";
+  EXPECT_EQ(ReadAll(expected), run.output) << "for " << c.game << " " << c.format;
+}
+
+INSTANTIATE_TEST_SUITE_P(Seasons, StandingsGolden, testing::ValuesIn(Cases()),
+                         [](const testing::TestParamInfo<Case>& info) {
+                           return info.param.game + "_" + info.param.format;
+                         });
+
+TEST(StandingsCli, CheckAgreesWithThePublishedFiles) {
+  for (const char* game : {"collusion", "plonk", "conspiracy", "cahoots"}) {
+    std::string league = "samples/league/" + std::string(game) + "/league.yaml";
+    std::string expected = "samples/league/" + std::string(game) + "/expected/standings.";
+    for (const char* extension : {"json", "csv"}) {
+      RunResult run = RunReferee("standings " + league + " --check " + expected + extension);
+      EXPECT_EQ(run.exit_code, 0) << run.output;
+      EXPECT_NE(run.output.find("the published standings match"), std::string::npos) << run.output;
+    }
+  }
+}
+
+TEST(StandingsCli, CheckNamesEachDifference) {
+  fs::path claimed = fs::temp_directory_path() / "referee-claimed-standings.csv";
+  std::string csv = ReadAll(kSourceDir / "samples/league/collusion/expected/standings.csv");
+  // Swap the entrants of the second and third rows, as a mistyped publication would.
+  std::vector<std::string> lines;
+  std::stringstream stream(csv);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  ASSERT_GE(lines.size(), 4u);
+  std::swap(lines[2], lines[3]);
+  std::ofstream out(claimed);
+  for (const std::string& line : lines) out << line << "\n";
+  out.close();
+  RunResult run =
+      RunReferee("standings samples/league/collusion/league.yaml --check " + claimed.string());
+  EXPECT_EQ(run.exit_code, 1) << run.output;
+  EXPECT_NE(run.output.find("rank 2: expected dave (7 points), published alice (6 points)"),
+            std::string::npos)
+      << run.output;
+  fs::remove(claimed);
+}
+
+TEST(StandingsCli, LeagueErrorsAreMalformedWithTheirPlace) {
+  fs::path folder = fs::temp_directory_path() / "referee-league-error";
+  fs::create_directories(folder);
+  std::ofstream(folder / "league.yaml")
+      << "format: referee-league/1\nname: x\ngame: collusion\nentrants: [{id: a}]\n"
+         "records: [records/]\ntie_breaks: [wins, most-wins]\n";
+  RunResult run = RunReferee("standings " + (folder / "league.yaml").string(), true);
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_NE(run.output.find("league.yaml:6:20: malformed[unknown-tie-break]"), std::string::npos)
+      << run.output;
+  std::ofstream(folder / "league.yaml")
+      << "format: referee-league/1\nname: x\ngame: collusion\nentrants: [{id: a}]\n"
+         "records: [nowhere/]\n";
+  RunResult missing = RunReferee("standings " + (folder / "league.yaml").string(), true);
+  EXPECT_EQ(missing.exit_code, 4) << missing.output;
+  EXPECT_NE(missing.output.find("nowhere"), std::string::npos) << missing.output;
+  fs::remove_all(folder);
+  EXPECT_EQ(RunReferee("standings").exit_code, 3);
+  EXPECT_EQ(RunReferee("standings samples/league/collusion/league.yaml --format pdf").exit_code, 3);
+  EXPECT_EQ(RunReferee("standings samples/league/none.yaml").exit_code, 4);
+}
+
+TEST(StandingsCli, OutputGoesToAFile) {
+  fs::path file = fs::temp_directory_path() / "referee-standings-output.md";
+  RunResult run = RunReferee(
+      "standings samples/league/plonk/league.yaml --format markdown "
+      "--output " +
+      file.string());
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_EQ(run.output, "");
+  EXPECT_EQ(ReadAll(file), ReadAll(kSourceDir / "samples/league/plonk/expected/standings.md"));
+  fs::remove(file);
+}
+
+}  // namespace

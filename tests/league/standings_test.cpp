@@ -1,0 +1,332 @@
+// Standings from hand-made verdicts: every scheme, every tie-break, the hand-made entries, shared
+// places and the explanations, and a property that the order of the records never matters.
+#include "reports/standings.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+
+#include <algorithm>
+#include <random>
+
+#include "reports/standings_output.h"
+
+namespace referee::reports {
+namespace {
+
+League MakeLeague(const std::string& game, std::vector<std::string> players) {
+  League league;
+  league.name = "Test";
+  league.game = game;
+  for (const std::string& id : players) league.players.push_back({id, id, {}, ""});
+  league.scheme = DefaultScheme(game);
+  league.tie_breaks = DefaultTieBreaks(game, league.scheme.kind);
+  return league;
+}
+
+void AddGroups(League& league, std::vector<Entrant>& groups,
+               const std::vector<std::vector<std::string>>& members) {
+  for (const auto& players : members) {
+    std::string id;
+    for (const std::string& player : players) id += player;
+    groups.push_back({id, id, players, ""});
+  }
+  (void)league;
+}
+
+PlayedRecord Played(const std::string& game, const std::string& source, const std::string& round,
+                    std::vector<std::string> players) {
+  PlayedRecord played;
+  played.verdict.source = source;
+  played.verdict.game = game;
+  played.round = round;
+  played.players = std::move(players);
+  return played;
+}
+
+// A finished Collusion match: totals in seat order N E S W, and the winner(s).
+PlayedRecord Collusion(const std::string& source, const std::string& round,
+                       std::vector<std::string> players, std::vector<int> totals,
+                       const std::string& winner) {
+  PlayedRecord played = Played("collusion", source, round, std::move(players));
+  played.verdict.scores.units = {"N", "E", "S", "W"};
+  played.verdict.scores.totals = std::move(totals);
+  played.verdict.outcome = {true, "", {{"winner", winner}}};
+  return played;
+}
+
+// A finished partnership match: NS is players 0 and 2, EW players 1 and 3.
+PlayedRecord Pairs(const std::string& game, const std::string& source, const std::string& round,
+                   std::vector<std::string> players, int ns, int ew) {
+  PlayedRecord played = Played(game, source, round, std::move(players));
+  played.verdict.scores.units = {"NS", "EW"};
+  played.verdict.scores.totals = {ns, ew};
+  std::string winner = ns > ew ? "NS" : ew > ns ? "EW" : "draw";
+  played.verdict.outcome = {true, "", {{"winner", winner}}};
+  return played;
+}
+
+PlayedRecord Cahoots(const std::string& source, const std::string& round,
+                     std::vector<std::string> players, bool win, int goals, int turns,
+                     const std::string& level) {
+  PlayedRecord played = Played("cahoots", source, round, std::move(players));
+  played.verdict.outcome = {true,
+                            "",
+                            {{"outcome", win ? "win" : "loss"},
+                             {"goals", std::to_string(goals)},
+                             {"turns", std::to_string(turns)}}};
+  played.level = level;
+  return played;
+}
+
+const StandingRow& RowOf(const StandingsTable& table, const std::string& entrant) {
+  for (const StandingRow& row : table.rows) {
+    if (row.entrant == entrant) return row;
+  }
+  throw std::runtime_error("no row " + entrant);
+}
+
+std::vector<std::string> Order(const StandingsTable& table) {
+  std::vector<std::string> order;
+  for (const StandingRow& row : table.rows) order.push_back(row.entrant);
+  return order;
+}
+
+// Two matches after which a and b are level on 3 points: a won once, b never.
+std::vector<PlayedRecord> LevelOnThree() {
+  return {Collusion("r1", "1", {"a", "b", "c", "d"}, {100, 80, 50, 10}, "N"),
+          Collusion("r2", "2", {"a", "b", "c", "d"}, {10, 50, 100, 80}, "S")};
+}
+
+TEST(Standings, SharedPlacesSplitTheirPoints) {
+  League league = MakeLeague("collusion", {"a", "b", "c", "d"});
+  Standings standings = ComputeStandings(
+      league, {Collusion("r1", "1", {"a", "b", "c", "d"}, {100, 30, 30, 10}, "N")});
+  const StandingsTable& table = standings.tables.at(0);
+  EXPECT_EQ(RowOf(table, "a").points, 3 * kPointUnit);
+  EXPECT_EQ(RowOf(table, "b").points, 3 * kPointUnit / 2);  // (2 + 1) / 2
+  EXPECT_EQ(FormatPoints(RowOf(table, "c").points), "1.5");
+  EXPECT_EQ(RowOf(table, "d").points, 0);
+  EXPECT_EQ(RowOf(table, "b").rank, 2);
+  EXPECT_EQ(RowOf(table, "c").rank, 2);
+  EXPECT_TRUE(RowOf(table, "c").shared);
+  EXPECT_EQ(RowOf(table, "d").rank, 4);
+}
+
+TEST(Standings, WinsSeparateALevelPair) {
+  League league = MakeLeague("collusion", {"a", "b", "c", "d"});
+  Standings standings = ComputeStandings(league, LevelOnThree());
+  const StandingsTable& table = standings.tables.at(0);
+  EXPECT_EQ(Order(table), (std::vector<std::string>{"c", "a", "b", "d"}));
+  ASSERT_EQ(table.explanations.size(), 1u);
+  EXPECT_EQ(table.explanations[0], "a above b: level on 3 points, separated by wins (1 to 0)");
+}
+
+TEST(Standings, TotalScoreSeparatesALevelPair) {
+  League league = MakeLeague("collusion", {"a", "b", "c", "d"});
+  league.tie_breaks = {TieBreak::kTotalScore};
+  Standings standings = ComputeStandings(league, LevelOnThree());
+  EXPECT_EQ(Order(standings.tables[0]), (std::vector<std::string>{"c", "b", "a", "d"}));
+  EXPECT_EQ(standings.tables[0].explanations[0],
+            "b above a: level on 3 points, separated by total-score (130 to 110)");
+}
+
+TEST(Standings, NothingSeparatesAndThePlaceIsShared) {
+  League league = MakeLeague("collusion", {"a", "b", "c", "d"});
+  league.tie_breaks = {TieBreak::kHeadToHead};  // a beat b once, b beat a once
+  Standings standings = ComputeStandings(league, LevelOnThree());
+  const StandingsTable& table = standings.tables[0];
+  EXPECT_EQ(RowOf(table, "a").rank, 2);
+  EXPECT_EQ(RowOf(table, "b").rank, 2);
+  EXPECT_EQ(table.explanations[0],
+            "a and b share 2nd place: level on 3 points and on every tie-break "
+            "(head-to-head 2)");
+  league.tie_breaks = {};
+  EXPECT_EQ(ComputeStandings(league, LevelOnThree()).tables[0].explanations[0],
+            "a and b share 2nd place: level on 3 points, and no tie-breaks are set");
+}
+
+// p beat q; p lost to r; q beat s; r beat s: p and q are level on 2 points, r has 4.
+std::vector<PlayedRecord> PlonkSeason() {
+  return {Pairs("plonk", "r1", "1", {"p1", "q1", "p2", "q2"}, 200, 100),
+          Pairs("plonk", "r2", "2", {"r1", "p1", "r2", "p2"}, 300, 100),
+          Pairs("plonk", "r3", "3", {"q1", "s1", "q2", "s2"}, 150, 50),
+          Pairs("plonk", "r4", "3", {"r1", "s1", "r2", "s2"}, 100, 50)};
+}
+
+League PlonkLeague() {
+  League league = MakeLeague("plonk", {"p1", "p2", "q1", "q2", "r1", "r2", "s1", "s2"});
+  AddGroups(league, league.partnerships, {{"p1", "p2"}, {"q1", "q2"}, {"r1", "r2"}, {"s1", "s2"}});
+  return league;
+}
+
+TEST(Standings, HeadToHeadSeparatesALevelPair) {
+  League league = PlonkLeague();
+  league.tie_breaks = {TieBreak::kHeadToHead};
+  Standings standings = ComputeStandings(league, PlonkSeason());
+  ASSERT_EQ(standings.tables.size(), 2u);
+  EXPECT_EQ(standings.tables[0].kind, "partnerships");
+  EXPECT_EQ(Order(standings.tables[0]), (std::vector<std::string>{"r1r2", "p1p2", "q1q2", "s1s2"}));
+  EXPECT_EQ(standings.tables[0].explanations[0],
+            "p1p2 above q1q2: level on 2 points, separated by head-to-head (2 to 0)");
+  // The players table credits both partners, who never meet each other.
+  EXPECT_EQ(RowOf(standings.tables[1], "p2").points, 2 * kPointUnit);
+  EXPECT_EQ(RowOf(standings.tables[1], "p1").rank, RowOf(standings.tables[1], "p2").rank);
+}
+
+TEST(Standings, PointDifferenceSeparatesALevelPair) {
+  League league = PlonkLeague();
+  league.tie_breaks = {TieBreak::kPointDifference};
+  Standings standings = ComputeStandings(league, PlonkSeason());
+  EXPECT_EQ(standings.tables[0].explanations[0],
+            "q1q2 above p1p2: level on 2 points, separated by point-difference (0 to -100)");
+}
+
+TEST(Standings, CallsMadeCountOnlyTheCallersOwnMadeCalls) {
+  League league = MakeLeague("conspiracy", {"n", "e", "s", "w"});
+  AddGroups(league, league.partnerships, {{"n", "s"}, {"e", "w"}});
+  league.tie_breaks = {TieBreak::kCallsMade};
+  PlayedRecord drawn = Pairs("conspiracy", "r1", "1", {"n", "e", "s", "w"}, 5, 5);
+  drawn.verdict.scores.rows = {
+      {1, "dealer N; EW called 2 clubs, took 2: EW +4", {0, 4}, false},
+      {2, "dealer E; NS called 3 hearts, took 1: EW +5", {0, 5}, false},
+      {3, "dealer S; EW called 0 spades, took 0: EW +0", {0, 0}, true}};  // void: not counted
+  Standings standings = ComputeStandings(league, {drawn});
+  EXPECT_EQ(Order(standings.tables[0]), (std::vector<std::string>{"ew", "ns"}));
+  EXPECT_EQ(standings.tables[0].explanations[0],
+            "ew above ns: level on 1 points, separated by calls-made (1 to 0)");
+}
+
+TEST(Standings, CahootsWeighsWinsThenGoalsThenFewestTurns) {
+  League league = MakeLeague("cahoots", {"a", "b", "c", "d", "e", "f"});
+  AddGroups(league, league.teams, {{"a", "b"}, {"c", "d"}, {"e", "f"}});
+  Standings standings =
+      ComputeStandings(league, {Cahoots("r1", "1", {"a", "b"}, true, 5, 30, "normal"),
+                                Cahoots("r2", "1", {"c", "d"}, true, 5, 20, "normal"),
+                                Cahoots("r3", "1", {"e", "f"}, true, 5, 40, "beginner"),
+                                Cahoots("r4", "2", {"e", "f"}, false, 3, 50, "insane")});
+  const StandingsTable& table = standings.tables[0];
+  EXPECT_EQ(Order(table), (std::vector<std::string>{"cd", "ab", "ef"}));
+  EXPECT_EQ(RowOf(table, "ef").points, 1 * kPointUnit);
+  EXPECT_EQ(table.explanations[0],
+            "cd above ab: level on 2 points, separated by fewest-turns (20 to 30, fewer is "
+            "better)");
+  league.tie_breaks = {TieBreak::kGoalsCompleted};
+  Standings by_goals =
+      ComputeStandings(league, {Cahoots("r1", "1", {"a", "b"}, false, 2, 30, "normal"),
+                                Cahoots("r2", "1", {"c", "d"}, false, 4, 20, "normal")});
+  EXPECT_EQ(by_goals.tables[0].explanations[0],
+            "cd above ab: level on 0 points, separated by goals-completed (4 to 2)");
+}
+
+TEST(Standings, ByesForfeitsAdjustmentsAndMatchesPlayed) {
+  League league = MakeLeague("collusion", {"a", "b", "c", "d", "e"});
+  league.tie_breaks = {TieBreak::kMatchesPlayed};
+  league.byes = {{"1", "e", std::nullopt, "odd number"}};
+  league.forfeits = {{"2", "d", {"c"}, "no show"}};
+  league.adjustments = {{"b", -1, std::string("1"), "late"}};
+  Standings standings = ComputeStandings(
+      league, {Collusion("r1", "1", {"a", "b", "c", "d"}, {100, 80, 50, 10}, "N")});
+  const StandingsTable& table = standings.tables[0];
+  EXPECT_EQ(RowOf(table, "e").points, 3 * kPointUnit);  // a bye scores a win
+  EXPECT_EQ(RowOf(table, "e").played, 0);
+  EXPECT_EQ(RowOf(table, "c").points, 4 * kPointUnit);  // 1 for third, 3 for the forfeit
+  EXPECT_EQ(RowOf(table, "c").won, 1);
+  EXPECT_EQ(RowOf(table, "d").lost, 2);
+  EXPECT_EQ(RowOf(table, "b").points, 1 * kPointUnit);
+  EXPECT_EQ(RowOf(table, "b").by_round, (std::vector<int64_t>{12, 12}));
+  EXPECT_EQ(RowOf(table, "c").by_round, (std::vector<int64_t>{12, 48}));
+  ASSERT_EQ(table.explanations.size(), 1u);
+  EXPECT_EQ(table.explanations[0],
+            "a above e: level on 3 points, separated by matches-played (1 to 0)");
+  EXPECT_EQ(standings.entries,
+            (std::vector<std::string>{"forfeit, round 2: d forfeited to c (no show)",
+                                      "bye, round 1: e (odd number)",
+                                      "adjustment, round 1: b -1 points (late)"}));
+}
+
+TEST(Standings, ShowsWhatWasNotCountedAndWhy) {
+  League league = MakeLeague("collusion", {"a", "b", "c", "d"});
+  league.withdrawals = {{"d", "1", "moved"}};
+  PlayedRecord invalid = Collusion("bad", "1", {"a", "b", "c", "d"}, {0, 0, 0, 0}, "");
+  invalid.verdict.status = verifier::Status::kInvalid;
+  invalid.verdict.findings = {Note("unchecked", {}, "a note comes first"),
+                              Illegal("revoke", {"/deals/0/tricks/1/2", {1, 2, 0, "E", "6H"}, 3, 7},
+                                      "expected E to follow suit")};
+  PlayedRecord unfinished = Collusion("half", "1", {"a", "b", "c", "d"}, {5, 5, 5, 5}, "");
+  unfinished.verdict.status = verifier::Status::kIncomplete;
+  unfinished.verdict.outcome.summary = "not finished after 2 deals";
+  PlayedRecord guest = Collusion("guest", "1", {"a", "b", "c", "zed"}, {100, 1, 2, 3}, "N");
+  PlayedRecord late = Collusion("late", "2", {"a", "b", "c", "d"}, {100, 1, 2, 3}, "N");
+  PlayedRecord roundless = Collusion("roundless", "", {"a", "b", "c", "d"}, {100, 1, 2, 3}, "N");
+  Standings standings = ComputeStandings(league, {invalid, unfinished, guest, late, roundless});
+  ASSERT_EQ(standings.not_counted.size(), 5u);
+  EXPECT_EQ(standings.not_counted[0].reason,
+            "revoke at /deals/0/tricks/1/2 (line 3): deal 1, trick 2, E, 6H: expected E to "
+            "follow suit");
+  EXPECT_EQ(standings.not_counted[1].reason, "player 'zed' is not an entrant");
+  EXPECT_EQ(standings.not_counted[2].status, "incomplete");
+  EXPECT_EQ(standings.not_counted[2].reason, "not finished after 2 deals");
+  EXPECT_EQ(standings.not_counted[3].reason, "d withdrew after round 1");
+  EXPECT_EQ(standings.not_counted[4].reason.substr(0, 9), "no round:");
+  EXPECT_EQ(standings.records_counted, 0);
+  EXPECT_EQ(RowOf(standings.tables[0], "d").withdrawn_after, "1");
+}
+
+// Board 1 of seed "s" at three tables; NS scored 10, 0, 10 and EW 0, 5, 0. NS at table 1 beat
+// table 2 (2) and tied table 3 (1): 3. EW at table 2 beat both: 4. Board 2 was played once.
+TEST(Standings, DuplicateMatchpointsByHand) {
+  League league =
+      MakeLeague("plonk", {"a1", "a2", "b1", "b2", "c1", "c2", "d1", "d2", "e1", "e2", "f1", "f2"});
+  AddGroups(league, league.partnerships,
+            {{"a1", "a2"}, {"b1", "b2"}, {"c1", "c2"}, {"d1", "d2"}, {"e1", "e2"}, {"f1", "f2"}});
+  league.scheme.kind = SchemeKind::kDuplicate;
+  league.tie_breaks = {};
+  auto table = [](const std::string& source, std::vector<std::string> players, int ns, int ew) {
+    PlayedRecord played = Pairs("plonk", source, "1", std::move(players), ns, ew);
+    played.seed = "s";
+    played.boards = {1};
+    played.verdict.scores.rows = {{1, "", {ns, ew}, false}};
+    return played;
+  };
+  PlayedRecord once = table("t4", {"a1", "b1", "a2", "b2"}, 7, 7);
+  once.boards = {2};
+  Standings standings =
+      ComputeStandings(league, {table("t1", {"a1", "b1", "a2", "b2"}, 10, 0),
+                                table("t2", {"c1", "d1", "c2", "d2"}, 0, 5),
+                                table("t3", {"e1", "f1", "e2", "f2"}, 10, 0), once});
+  const StandingsTable& pairs = standings.tables[0];
+  EXPECT_EQ(RowOf(pairs, "a1a2").points, 3 * kPointUnit);
+  EXPECT_EQ(RowOf(pairs, "b1b2").points, 1 * kPointUnit);
+  EXPECT_EQ(RowOf(pairs, "c1c2").points, 0);
+  EXPECT_EQ(RowOf(pairs, "d1d2").points, 4 * kPointUnit);
+  EXPECT_EQ(RowOf(pairs, "e1e2").points, 3 * kPointUnit);
+  EXPECT_EQ(RowOf(pairs, "f1f2").points, 1 * kPointUnit);
+  EXPECT_EQ(standings.notes,
+            std::vector<std::string>{"board 2 of seed 's' was played at one table only: no "
+                                     "matchpoints"});
+}
+
+TEST(Standings, OrderOfRecordsNeverChangesTheStandings) {
+  rc::check([](uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::vector<std::string> names = {"a", "b", "c", "d", "e", "f"};
+    League league = MakeLeague("collusion", names);
+    std::vector<PlayedRecord> records;
+    for (int i = 0; i < 10; ++i) {
+      std::vector<std::string> seats = names;
+      std::shuffle(seats.begin(), seats.end(), rng);
+      seats.resize(4);
+      std::vector<int> totals;  // a small range, so ties are common
+      for (int s = 0; s < 4; ++s) totals.push_back(static_cast<int>(rng() % 4) * 10);
+      std::string winner = "N";
+      records.push_back(
+          Collusion("r" + std::to_string(i), std::to_string(1 + i % 3), seats, totals, winner));
+    }
+    std::string expected = FormatStandingsText(ComputeStandings(league, records));
+    std::shuffle(records.begin(), records.end(), rng);
+    RC_ASSERT(FormatStandingsText(ComputeStandings(league, records)) == expected);
+  });
+}
+
+}  // namespace
+}  // namespace referee::reports
