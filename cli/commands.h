@@ -26,4 +26,44 @@ struct ConvertOptions {
 };
 int RunConvert(const ConvertOptions& options, std::ostream& out, std::ostream& err);
 
+struct LiveOptions {
+  std::optional<std::string> journal;  // the journal file: created, or replayed and continued
+};
+// Reads the live protocol (docs/live.md) from `in` and answers each line on `out`, flushed.
+int RunLive(const LiveOptions& options, std::istream& in, std::ostream& out, std::ostream& err);
+
+struct DealOptions {
+  std::string game;
+  std::optional<std::string> seed;  // none: draw a fresh secret seed from the OS
+  std::string boards = "1";         // "3" or "1-4"
+  std::string format = "text";      // text | json
+  std::vector<std::string> rules;   // key=value (Cahoots: edition=...)
+  int players = 0;                  // Cahoots: also the dealt hands for this many players
+};
+int RunDeal(const DealOptions& options, std::ostream& out, std::ostream& err);
+
+struct GenerateOptions {
+  std::string game;
+  int count = 1;
+  std::string seed;
+  std::string bot = "heuristic";  // random | heuristic | mixed
+  std::string format = "yaml";    // yaml | json | jsonl
+  std::string output;             // a folder (yaml, json) or a file (jsonl); empty: stdout
+  std::vector<std::string> rules;
+  std::vector<std::string> players;
+  int faults = 0;
+  bool wrong_claims = false;
+};
+int RunGenerate(const GenerateOptions& options, std::ostream& out, std::ostream& err);
+
+// `referee standings LEAGUE.yaml` (docs/standings.md).
+struct StandingsOptions {
+  std::string league;
+  std::string format = "text";  // text | markdown | csv | json | html
+  std::string output;           // a file; empty or "-": standard output
+  std::string check;            // a published standings file (JSON or CSV) to compare with
+  unsigned threads = 0;         // 0: every core
+};
+int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostream& err);
+
 }  // namespace referee::cli

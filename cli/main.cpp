@@ -40,11 +40,61 @@ void AddInputFormat(CLI::App& command, std::optional<formats::InputFormat>& inpu
       ->check(CLI::IsMember({"yaml", "json", "jsonl"}));
 }
 
+void AddStandingsOptions(CLI::App& command, StandingsOptions& options) {
+  command.add_option("league", options.league, "the league file (YAML)")->required();
+  command.add_option("--format", options.format, "text, markdown, csv, json or html")
+      ->check(CLI::IsMember({"text", "markdown", "csv", "json", "html"}));
+  command.add_option("--output", options.output, "write the report to this file");
+  command.add_option("--check", options.check,
+                     "compare with published standings (JSON or CSV); exit 1 on a difference");
+  command.add_option("--threads", options.threads, "threads to verify on (default: every core)");
+}
+
 void SetUpLogging(const std::string& level) {
   auto logger = spdlog::stderr_color_mt("referee");
   logger->set_pattern("referee: %l: %v");
   spdlog::set_default_logger(logger);
   spdlog::set_level(spdlog::level::from_str(level));
+}
+
+CLI::App* AddDealCommand(CLI::App& app, DealOptions& deal) {
+  CLI::App* command = app.add_subcommand(
+      "deal", "print the seeded deals of a range of boards and the commitment SHA-256(seed)");
+  command->add_option("--game", deal.game, "collusion, plonk, conspiracy or cahoots")->required();
+  command->add_option("--seed", deal.seed,
+                      "the seed; without it a fresh secret seed is drawn and printed once");
+  command->add_option("--boards", deal.boards, "a board or a range, e.g. 3 or 1-4 (default 1)");
+  command->add_option("--format", deal.format, "text or json")
+      ->check(CLI::IsMember({"text", "json"}));
+  command->add_option("--rules", deal.rules, "rule options as key=value (Cahoots: edition=...)");
+  command->add_option("--players", deal.players,
+                      "Cahoots: also print the hands dealt to this many players");
+  return command;
+}
+
+CLI::App* AddGenerateCommand(CLI::App& app, GenerateOptions& generate) {
+  CLI::App* command =
+      app.add_subcommand("generate", "write whole matches played by bots as records");
+  command->add_option("--game", generate.game, "collusion, plonk, conspiracy or cahoots")
+      ->required();
+  command->add_option("--count", generate.count, "how many records (default 1)")
+      ->check(CLI::Range(1, 100000));
+  command->add_option("--seed", generate.seed, "the seed every deal and choice derives from")
+      ->required();
+  command->add_option("--bot", generate.bot, "random, heuristic (default) or mixed")
+      ->check(CLI::IsMember({"random", "heuristic", "mixed"}));
+  command->add_option("--format", generate.format, "yaml (default), json or jsonl")
+      ->check(CLI::IsMember({"yaml", "json", "jsonl"}));
+  command->add_option("--output", generate.output,
+                      "a folder (yaml, json) or a file (jsonl); default standard output");
+  command->add_option("--rules", generate.rules, "rule options as key=value");
+  command->add_option("--players", generate.players, "player names, in seat or turn order")
+      ->delimiter(',');
+  command->add_option("--faults", generate.faults, "inject one known fault into K records")
+      ->check(CLI::Range(0, 100000));
+  command->add_flag("--wrong-claims", generate.wrong_claims,
+                    "give every record without a fault one wrong claim");
+  return command;
 }
 
 int Run(int argc, char** argv) {
@@ -78,6 +128,22 @@ int Run(int argc, char** argv) {
       ->check(CLI::IsMember({"yaml", "json", "jsonl"}));
   AddInputFormat(*convert_command, convert.input);
 
+  LiveOptions live;
+  CLI::App* live_command =
+      app.add_subcommand("live", "referee a match event by event (JSON Lines on stdin/stdout)");
+  live_command->add_option("--journal", live.journal,
+                           "append every accepted event to FILE; restarted, continue from it");
+
+  DealOptions deal;
+  CLI::App* deal_command = AddDealCommand(app, deal);
+  GenerateOptions generate;
+  CLI::App* generate_command = AddGenerateCommand(app, generate);
+
+  StandingsOptions standings;
+  CLI::App* standings_command = app.add_subcommand(
+      "standings", "verify a league's records and rank its entrants (docs/standings.md)");
+  AddStandingsOptions(*standings_command, standings);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
@@ -91,6 +157,10 @@ int Run(int argc, char** argv) {
   }
   SetUpLogging(log_level);
   if (verify_command->parsed()) return RunVerify(verify, std::cout, std::cerr);
+  if (standings_command->parsed()) return RunStandings(standings, std::cout, std::cerr);
+  if (live_command->parsed()) return RunLive(live, std::cin, std::cout, std::cerr);
+  if (deal_command->parsed()) return RunDeal(deal, std::cout, std::cerr);
+  if (generate_command->parsed()) return RunGenerate(generate, std::cout, std::cerr);
   return RunConvert(convert, std::cout, std::cerr);
 }
 
