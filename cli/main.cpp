@@ -26,6 +26,8 @@ std::string Suggestion(const CLI::App& app, int argc, char** argv) {
   if (argc < 2 || argv[1][0] == '-') return "";
   std::vector<std::string> commands;
   for (const CLI::App* command : app.get_subcommands({})) commands.push_back(command->get_name());
+  // A known command with a bad option (or --help) is CLI11's to report, not a typo.
+  if (std::find(commands.begin(), commands.end(), argv[1]) != commands.end()) return "";
   std::optional<std::string> closest = ClosestName(argv[1], commands);
   if (!closest) return "";
   return "referee: unknown command '" + std::string(argv[1]) + "'; did you mean '" + *closest +

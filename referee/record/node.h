@@ -53,7 +53,7 @@ class Node {
 
   // Lists.
   const std::vector<Node>& items() const { return items_; }
-  void Append(Node item) { items_.push_back(std::move(item)); }
+  void Append(Node item);
 
   // Maps keep the order of the source. The parser rejects duplicate keys before they get here.
   using Member = NodeMember;
@@ -79,6 +79,10 @@ struct NodeMember {
   SourcePos key_pos;
   Node value;
 };
+
+// Defined here, where NodeMember is complete: instantiating the vectors' members earlier is
+// ill-formed (clang rejects it).
+inline void Node::Append(Node item) { items_.push_back(std::move(item)); }
 
 inline void Node::AddMember(std::string key, SourcePos key_pos, Node value) {
   members_.push_back(Member{std::move(key), key_pos, std::move(value)});

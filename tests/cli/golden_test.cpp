@@ -140,6 +140,18 @@ TEST(Cli, UsageErrorsExitThree) {
   RunResult typo = RunReferee("verfy samples/collusion/valid/deduction.yaml");
   EXPECT_EQ(typo.exit_code, 3);
   EXPECT_NE(typo.output.find("did you mean 'verify'?"), std::string::npos) << typo.output;
+  // Regression: a known command with a bad option was reported as an unknown command.
+  RunResult bad_option = RunReferee("convert samples/collusion/valid/deduction.yaml --to xml");
+  EXPECT_EQ(bad_option.exit_code, 3);
+  EXPECT_EQ(bad_option.output.find("unknown command"), std::string::npos) << bad_option.output;
+}
+
+TEST(Cli, HelpExitsZeroForEveryCommand) {
+  for (std::string command : {"verify", "convert", "deal", "generate", "live", "standings"}) {
+    RunResult help = RunReferee(command + " --help");
+    EXPECT_EQ(help.exit_code, 0) << command << ": " << help.output;
+    EXPECT_EQ(help.output.find("unknown command"), std::string::npos) << help.output;
+  }
 }
 
 TEST(Cli, WorstExitWins) {

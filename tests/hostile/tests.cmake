@@ -1,0 +1,1 @@
+list(APPEND REFEREE_TEST_SOURCES hostile/hostile_test.cpp)
