@@ -1,6 +1,8 @@
 // Exit codes of the referee program (documented in the README).
 #pragma once
 
+#include "verifier/verdict.h"
+
 namespace referee::cli {
 
 inline constexpr int kExitValid = 0;      // every record valid
@@ -12,5 +14,8 @@ inline constexpr int kExitInternal = 70;  // a bug in referee
 
 // The exit code of a run that saw several outcomes: the most serious wins.
 int WorseExit(int a, int b);
+
+// The exit code of one verdict: valid 0; invalid or incomplete 1; malformed 2.
+int ExitForStatus(verifier::Status status);
 
 }  // namespace referee::cli

@@ -11,19 +11,6 @@
 namespace referee::cli {
 namespace {
 
-int ExitForStatus(verifier::Status status) {
-  switch (status) {
-    case verifier::Status::kValid:
-      return kExitValid;
-    case verifier::Status::kIncomplete:
-    case verifier::Status::kInvalid:
-      return kExitInvalid;
-    case verifier::Status::kMalformed:
-      return kExitMalformed;
-  }
-  return kExitInternal;
-}
-
 int Fail(std::ostream& err, const std::string& message, int code) {
   err << "referee: " << message << "\n";
   return code;

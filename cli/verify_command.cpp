@@ -10,19 +10,6 @@
 namespace referee::cli {
 namespace {
 
-int ExitFor(verifier::Status status) {
-  switch (status) {
-    case verifier::Status::kValid:
-      return kExitValid;
-    case verifier::Status::kIncomplete:
-    case verifier::Status::kInvalid:
-      return kExitInvalid;
-    case verifier::Status::kMalformed:
-      return kExitMalformed;
-  }
-  return kExitInternal;
-}
-
 verifier::Verdict VerdictOf(Document& document) {
   // In a stream, the record's number names it: "games.jsonl#3" (1-based).
   std::string source = document.streamed
@@ -36,19 +23,6 @@ verifier::Verdict VerdictOf(Document& document) {
 
 }  // namespace
 
-int WorseExit(int a, int b) {
-  // Ordered from least to most serious.
-  constexpr int kOrder[] = {kExitValid, kExitInvalid, kExitMalformed,
-                            kExitIo,    kExitUsage,   kExitInternal};
-  auto rank = [&](int code) {
-    for (int i = 0; i < 6; ++i) {
-      if (kOrder[i] == code) return i;
-    }
-    return 6;
-  };
-  return rank(a) >= rank(b) ? a : b;
-}
-
 int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err) {
   int exit_code = kExitValid;
   std::vector<verifier::Status> statuses;
@@ -57,7 +31,7 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
         ForEachDocument(file, options.input, {}, [&](Document& document) {
           verifier::Verdict verdict = VerdictOf(document);
           statuses.push_back(verdict.status);
-          exit_code = WorseExit(exit_code, ExitFor(verdict.status));
+          exit_code = WorseExit(exit_code, ExitForStatus(verdict.status));
           if (options.output == "json") {
             out << formats::WriteJson(reports::VerdictTree(verdict), false) << "\n";
           } else {
