@@ -1,44 +1,30 @@
 // `referee deal` and `referee generate` through the real program: output, files and exit codes.
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "formats/json_reader.h"
 #include "referee/core/seeded_deal.h"
+#include "tests/support/shell.h"
 #include "verifier/sha256.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-struct RunResult {
-  std::string output;
-  int exit_code = -1;
-};
+using RunResult = referee::testing::ShellResult;
 
 // Runs a shell command line in which REFEREE stands for the program; stdout only unless the
 // command redirects stderr itself.
 RunResult Shell(std::string command) {
-  const std::string binary = "'" + std::string(REFEREE_BINARY) + "'";
+  const std::string binary = referee::testing::RefereeCommand();
   for (size_t at = command.find("REFEREE"); at != std::string::npos;
        at = command.find("REFEREE", at + binary.size())) {
     command.replace(at, 7, binary);
   }
-  RunResult result;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return result;
-  std::array<char, 4096> buffer;
-  size_t got = 0;
-  while ((got = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) {
-    result.output.append(buffer.data(), got);
-  }
-  int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
+  return referee::testing::RunShell(command);
 }
 
 fs::path FreshDir(const std::string& name) {

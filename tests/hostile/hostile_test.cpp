@@ -5,13 +5,13 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include <array>
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+
+#include "tests/support/shell.h"
 
 namespace {
 
@@ -31,29 +31,15 @@ constexpr bool kSanitized = false;
 constexpr bool kSanitized = false;
 #endif
 
-struct RunResult {
-  std::string output;
-  int exit_code = -1;  // of `timeout`: 124 on a timeout, 128+N when killed by signal N
-};
+// `timeout` exits 124 on a timeout; 128+N means a signal N ended the program.
+using RunResult = referee::testing::ShellResult;
 
 // Runs `referee ARGUMENTS` under the limits; FILE names are relative to the scratch folder.
 RunResult RunLimited(const fs::path& folder, const std::string& arguments) {
   std::string limit = kSanitized ? "" : "ulimit -v 4194304; ";
-  std::string command = "cd '" + folder.string() + "' && (" + limit + "exec timeout 20 '" +
-                        std::string(REFEREE_BINARY) + "' " + arguments + ") 2>&1";
-  RunResult run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return run;
-  std::array<char, 65536> buffer;
-  size_t got = 0;
-  while ((got = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) {
-    run.output.append(buffer.data(), got);
-    // Keep the head and the tail (the summary line) of a long output, not all of it.
-    if (run.output.size() > (2 << 20)) run.output.erase(1 << 19, run.output.size() - (1 << 20));
-  }
-  int status = pclose(pipe);
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  return run;
+  return referee::testing::RunShell("cd '" + folder.string() + "' && (" + limit +
+                                    "exec timeout 20 " + referee::testing::RefereeCommand() + " " +
+                                    arguments + ") 2>&1");
 }
 
 std::string ReadFile(const fs::path& path) {

@@ -3,27 +3,20 @@
 // Chromium is a test dependency (scripts/setup.sh installs it): without it this test fails.
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <regex>
+
+#include "tests/support/shell.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 
 std::string RunShell(const std::string& command, int& exit_code) {
-  std::string output;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return output;
-  std::array<char, 4096> buffer;
-  size_t got = 0;
-  while ((got = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-    output.append(buffer.data(), got);
-  int status = pclose(pipe);
-  exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return output;
+  referee::testing::ShellResult result = referee::testing::RunShell(command);
+  exit_code = result.exit_code;
+  return result.output;
 }
 
 std::string Chromium() {

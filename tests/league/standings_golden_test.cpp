@@ -4,12 +4,12 @@
 // REFEREE_REGENERATE_GOLDEN=1 rewrites the expected files on purpose (review the diff!).
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include "tests/support/shell.h"
 
 namespace {
 
@@ -17,26 +17,14 @@ namespace fs = std::filesystem;
 
 const fs::path kSourceDir = REFEREE_SOURCE_DIR;
 
-struct RunResult {
-  std::string output;
-  int exit_code = -1;
-};
+using RunResult = referee::testing::ShellResult;
 
 // Runs the referee binary from the source directory (paths in the output are relative to it).
 // Standard error is kept apart unless `with_errors`.
 RunResult RunReferee(const std::string& arguments, bool with_errors = false) {
-  std::string command = "cd '" + kSourceDir.string() + "' && '" + std::string(REFEREE_BINARY) +
-                        "' " + arguments + (with_errors ? " 2>&1" : " 2>/dev/null");
-  RunResult result;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return result;
-  std::array<char, 4096> buffer;
-  size_t got = 0;
-  while ((got = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-    result.output.append(buffer.data(), got);
-  int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
+  return referee::testing::RunShell("cd '" + kSourceDir.string() + "' && " +
+                                    referee::testing::RefereeCommand() + " " + arguments +
+                                    (with_errors ? " 2>&1" : " 2>/dev/null"));
 }
 
 std::string ReadAll(const fs::path& path) {

@@ -20,6 +20,7 @@
 
 #include "live/journal.h"
 #include "tests/live/live_test_util.h"
+#include "tests/support/shell.h"
 
 namespace referee::testing {
 namespace {
@@ -180,14 +181,10 @@ TEST_P(LiveCrash, TheJournalSurvivesSigkillAnywhereAndVerifiesValid) {
   if (torn_writes > 0) {
     EXPECT_NE(ReadFile(errors).find("dropped a torn last line"), std::string::npos);
   }
-  std::string command = std::string(REFEREE_BINARY) + " verify --quiet " + journal.string();
-  FILE* verify = ::popen(command.c_str(), "r");
-  char buffer[4096];
-  std::string output;
-  while (size_t got = std::fread(buffer, 1, sizeof(buffer), verify)) output.append(buffer, got);
-  int status = ::pclose(verify);
-  EXPECT_EQ(WEXITSTATUS(status), 0) << output;
-  EXPECT_NE(output.find(": valid"), std::string::npos) << output;
+  referee::testing::ShellResult verify = referee::testing::RunShell(
+      referee::testing::RefereeCommand() + " verify --quiet '" + journal.string() + "'");
+  EXPECT_EQ(verify.exit_code, 0) << verify.output;
+  EXPECT_NE(verify.output.find(": valid"), std::string::npos) << verify.output;
   fs::remove_all(directory);
 }
 
