@@ -16,6 +16,7 @@ struct VerifyOptions {
   std::string output = "text";  // text | json
   std::optional<formats::InputFormat> input;
   bool quiet = false;  // text: only findings and the tally
+  unsigned threads = 0;  // for JSON Lines streams; 0: every core
 };
 int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err);
 

@@ -14,6 +14,7 @@
 #include "formats/json_reader.h"
 #include "formats/yaml_reader.h"
 #include "live/journal.h"
+#include "verifier/ordered_pipeline.h"
 
 namespace referee::cli {
 namespace {
@@ -55,28 +56,66 @@ std::string ReadBounded(std::istream& in, size_t limit) {
 }
 
 void VisitWhole(std::istream& in, const std::string& path, formats::InputFormat format,
-                const formats::ReadLimits& limits, const std::function<void(Document&)>& visit) {
+                const formats::ReadLimits& limits, const DocumentWork& work,
+                const DocumentEmit& emit) {
   std::string text = ReadBounded(in, limits.max_document_bytes);
   Result<record::Node> node = format == formats::InputFormat::kYaml
                                   ? formats::ParseYaml(text, limits)
                                   : formats::ParseJson(text, limits);
   Document document{path, 0, false, std::move(node), reports::SourceText(std::move(text))};
-  visit(document);
+  DocumentOutput output = work(document);
+  emit(output);
+}
+
+// Records travel between threads in batches, so that handing one over costs little next to
+// verifying it; a batch closes at kBatchRecords records or kBatchBytes bytes.
+constexpr size_t kBatchRecords = 64;
+constexpr size_t kBatchBytes = size_t{1} << 20;
+// Batches in flight per thread: enough to keep every thread busy, few enough to bound memory.
+constexpr size_t kBatchesPerThread = 4;
+
+using LineBatch = std::vector<formats::StreamedLine>;
+using OutputBatch = std::vector<DocumentOutput>;
+
+std::optional<LineBatch> NextBatch(formats::DocumentStream& stream) {
+  LineBatch batch;
+  size_t bytes = 0;
+  while (batch.size() < kBatchRecords && bytes < kBatchBytes) {
+    std::optional<formats::StreamedLine> line = stream.NextLine();
+    if (!line) break;
+    bytes += line->text.size();
+    batch.push_back(std::move(*line));
+  }
+  if (batch.empty()) return std::nullopt;
+  return batch;
 }
 
 void VisitLines(std::istream& in, const std::string& path, const formats::ReadLimits& limits,
-                const std::function<void(Document&)>& visit) {
+                unsigned threads, const DocumentWork& work, const DocumentEmit& emit) {
   formats::DocumentStream stream(in, limits);
-  while (std::optional<formats::StreamedDocument> next = stream.Next()) {
-    Document document{path, static_cast<int>(next->index), true, std::move(next->node), {}};
-    visit(document);
-  }
+  verifier::OrderedPipeline<LineBatch, OutputBatch> pipeline(threads, kBatchesPerThread * threads);
+  pipeline.Run(
+      [&] { return NextBatch(stream); },
+      [&](LineBatch& batch) {
+        OutputBatch outputs;
+        outputs.reserve(batch.size());
+        for (const formats::StreamedLine& line : batch) {
+          formats::StreamedDocument next = formats::DocumentStream::Parse(line, limits);
+          Document document{path, static_cast<int>(next.index), true, std::move(next.node), {}};
+          outputs.push_back(work(document));
+        }
+        return outputs;
+      },
+      [&](OutputBatch& outputs) {
+        for (DocumentOutput& output : outputs) emit(output);
+      });
 }
 
 // A live journal (docs/live.md) is read whole and replayed; its record is the document. A torn
 // last line (a crash mid-write) was never acknowledged: it is left out, with a warning.
 void VisitJournal(std::string prefix, std::istream& in, const std::string& path,
-                  const formats::ReadLimits& limits, const std::function<void(Document&)>& visit) {
+                  const formats::ReadLimits& limits, const DocumentWork& work,
+                  const DocumentEmit& emit) {
   std::string text = std::move(prefix) + ReadBounded(in, limits.max_document_bytes);
   size_t torn_bytes = 0;
   Result<record::Node> node = live::JournalRecord(text, &torn_bytes);
@@ -84,7 +123,8 @@ void VisitJournal(std::string prefix, std::istream& in, const std::string& path,
     spdlog::warn("{}: left out a torn last line ({} bytes)", path, torn_bytes);
   }
   Document document{path, 0, false, std::move(node), reports::SourceText(std::move(text))};
-  visit(document);
+  DocumentOutput output = work(document);
+  emit(output);
 }
 
 std::string ReadPrefix(std::istream& in) {
@@ -127,6 +167,20 @@ std::optional<std::string> ForEachDocument(const std::string& path,
                                            std::optional<formats::InputFormat> format,
                                            const formats::ReadLimits& limits,
                                            const std::function<void(Document&)>& visit) {
+  return ForEachDocumentInParallel(
+      path, format, limits, 1,
+      [&](Document& document) {
+        visit(document);
+        return DocumentOutput{};
+      },
+      [](DocumentOutput& /*output*/) {});
+}
+
+std::optional<std::string> ForEachDocumentInParallel(const std::string& path,
+                                                     std::optional<formats::InputFormat> format,
+                                                     const formats::ReadLimits& limits,
+                                                     unsigned threads, const DocumentWork& work,
+                                                     const DocumentEmit& emit) {
   std::ifstream file;
   std::istream* in = &std::cin;
   if (path != "-") {
@@ -142,7 +196,7 @@ std::optional<std::string> ForEachDocument(const std::string& path,
     // look at the start.
     prefix = ReadPrefix(*in);
     if (journal_name || live::LooksLikeJournal(prefix)) {
-      VisitJournal(std::move(prefix), *in, path, limits, visit);
+      VisitJournal(std::move(prefix), *in, path, limits, work, emit);
       return in->bad() ? std::optional<std::string>("cannot read " + path + ": read error")
                        : std::nullopt;
     }
@@ -151,9 +205,9 @@ std::optional<std::string> ForEachDocument(const std::string& path,
   PrefixedBuffer buffer(std::move(prefix), *in);
   std::istream joined(&buffer);
   if (*format == formats::InputFormat::kJsonLines) {
-    VisitLines(joined, path, limits, visit);
+    VisitLines(joined, path, limits, threads, work, emit);
   } else {
-    VisitWhole(joined, path, *format, limits, visit);
+    VisitWhole(joined, path, *format, limits, work, emit);
   }
   if (in->bad()) return "cannot read " + path + ": read error";
   return std::nullopt;

@@ -12,6 +12,7 @@
 #include "referee/core/result.h"
 #include "referee/record/node.h"
 #include "reports/source_text.h"
+#include "verifier/verdict.h"
 
 namespace referee::cli {
 
@@ -33,5 +34,23 @@ std::optional<std::string> ForEachDocument(const std::string& path,
                                            std::optional<formats::InputFormat> format,
                                            const formats::ReadLimits& limits,
                                            const std::function<void(Document&)>& visit);
+
+// What the work on one document produced, to be emitted in input order.
+struct DocumentOutput {
+  verifier::Status status = verifier::Status::kValid;
+  std::string text;
+};
+using DocumentWork = std::function<DocumentOutput(Document&)>;
+using DocumentEmit = std::function<void(DocumentOutput&)>;
+
+// Like ForEachDocument, with the work split from the output: the records of a JSON Lines stream
+// are worked on by up to `threads` threads (a whole document, on the calling thread), and every
+// output reaches `emit` on the calling thread in input order. `work` must be safe to run on
+// several threads at once. Memory stays bounded: only a window of records is in flight.
+std::optional<std::string> ForEachDocumentInParallel(const std::string& path,
+                                                     std::optional<formats::InputFormat> format,
+                                                     const formats::ReadLimits& limits,
+                                                     unsigned threads, const DocumentWork& work,
+                                                     const DocumentEmit& emit);
 
 }  // namespace referee::cli

@@ -119,6 +119,8 @@ int Run(int argc, char** argv) {
   verify_command->add_option("--format", verify.output, "text or json (one JSON verdict per line)")
       ->check(CLI::IsMember({"text", "json"}));
   verify_command->add_flag("--quiet", verify.quiet, "text: leave out score tables");
+  verify_command->add_option("--threads", verify.threads,
+                             "threads to verify a JSON Lines stream on (default: every core)");
   AddInputFormat(*verify_command, verify.input);
 
   ConvertOptions convert;

@@ -1,4 +1,6 @@
+#include <algorithm>
 #include <iostream>
+#include <thread>
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
@@ -25,26 +27,32 @@ verifier::Verdict VerdictOf(Document& document) {
 
 int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err) {
   int exit_code = kExitValid;
-  std::vector<verifier::Status> statuses;
+  reports::StatusTally tally;
+  unsigned threads =
+      options.threads > 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  // Runs on the worker threads: verifying and formatting a record touch nothing shared.
+  auto work = [&options](Document& document) {
+    verifier::Verdict verdict = VerdictOf(document);
+    std::string text = options.output == "json"
+                           ? formats::WriteJson(reports::VerdictTree(verdict), false) + "\n"
+                           : reports::FormatVerdict(verdict, &document.text, !options.quiet);
+    return DocumentOutput{verdict.status, std::move(text)};
+  };
+  auto emit = [&](DocumentOutput& output) {
+    tally.Add(output.status);
+    exit_code = WorseExit(exit_code, ExitForStatus(output.status));
+    out << output.text;
+  };
   for (const std::string& file : ExpandInputs(options.files)) {
     std::optional<std::string> failure =
-        ForEachDocument(file, options.input, {}, [&](Document& document) {
-          verifier::Verdict verdict = VerdictOf(document);
-          statuses.push_back(verdict.status);
-          exit_code = WorseExit(exit_code, ExitForStatus(verdict.status));
-          if (options.output == "json") {
-            out << formats::WriteJson(reports::VerdictTree(verdict), false) << "\n";
-          } else {
-            out << reports::FormatVerdict(verdict, &document.text, !options.quiet);
-          }
-        });
+        ForEachDocumentInParallel(file, options.input, {}, threads, work, emit);
     if (failure) {
       err << "referee: " << *failure << "\n";
       exit_code = WorseExit(exit_code, kExitIo);
     }
   }
-  if (options.output != "json" && statuses.size() != 1) {
-    out << reports::FormatTally(statuses) << "\n";
+  if (options.output != "json" && tally.Total() != 1) {
+    out << reports::FormatTally(tally) << "\n";
   }
   return exit_code;
 }

@@ -9,8 +9,6 @@
 namespace referee::formats {
 namespace {
 
-constexpr size_t kKeptCapacity = size_t{1} << 16;
-
 bool IsBlank(std::string_view line) { return line.find_first_not_of(" \t\r") == line.npos; }
 
 // ParseJson numbers lines from 1; the record is on line `line` of the stream.
@@ -54,23 +52,31 @@ bool DocumentStream::ReadLine() {
 }
 
 std::optional<StreamedDocument> DocumentStream::Next() {
+  std::optional<StreamedLine> line = NextLine();
+  if (!line) return std::nullopt;
+  return Parse(*line, limits_);
+}
+
+std::optional<StreamedLine> DocumentStream::NextLine() {
   while (ReadLine()) {
     if (!too_long_ && IsBlank(line_)) continue;
-    StreamedDocument document{next_index_++, line_number_, ParseLine()};
-    // A long line leaves a large buffer behind; give it back rather than keep it for the run.
-    if (line_.capacity() > kKeptCapacity) std::string().swap(line_);
-    return document;
+    // The text moves out (a line over the limit has no use for its prefix), so no buffer of a
+    // long line is kept for the rest of the run.
+    StreamedLine line{next_index_++, line_number_, too_long_ ? std::string() : std::move(line_),
+                      too_long_};
+    line_ = std::string();
+    return line;
   }
   return std::nullopt;
 }
 
-Result<record::Node> DocumentStream::ParseLine() const {
-  if (too_long_) {
-    Finding finding = DocumentTooLarge(limits_.max_document_bytes);
-    finding.place.line = line_number_;
-    return Fail(std::move(finding));
+StreamedDocument DocumentStream::Parse(const StreamedLine& line, const ReadLimits& limits) {
+  if (line.too_long) {
+    Finding finding = DocumentTooLarge(limits.max_document_bytes);
+    finding.place.line = line.first_line;
+    return {line.index, line.first_line, Fail(std::move(finding))};
   }
-  return PlaceOnLine(ParseJson(line_, limits_), line_number_);
+  return {line.index, line.first_line, PlaceOnLine(ParseJson(line.text, limits), line.first_line)};
 }
 
 }  // namespace referee::formats

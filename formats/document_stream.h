@@ -19,6 +19,14 @@
 
 namespace referee::formats {
 
+// One line of the stream, not parsed yet: reading lines is sequential, parsing them is not.
+struct StreamedLine {
+  size_t index = 0;         // 0-based among the records
+  uint32_t first_line = 0;  // 1-based line of the stream
+  std::string text;         // without its line break; only a prefix when too_long
+  bool too_long = false;    // over ReadLimits::max_document_bytes
+};
+
 struct StreamedDocument {
   size_t index = 0;         // 0-based among the records (blank lines are not records)
   uint32_t first_line = 0;  // 1-based line of the stream the record is on
@@ -32,12 +40,15 @@ class DocumentStream {
 
   // The next record, or nullopt at the end of the stream.
   std::optional<StreamedDocument> Next();
+  // The next record's line, unparsed, or nullopt at the end of the stream.
+  std::optional<StreamedLine> NextLine();
+  // A line as its record: findings carry the line of the stream. Safe on any thread.
+  static StreamedDocument Parse(const StreamedLine& line, const ReadLimits& limits);
 
  private:
   // Reads the next line into line_, without its line break. Returns false at the end of the
   // stream. Sets too_long_ (and keeps only a prefix) when the line is over the limit.
   bool ReadLine();
-  Result<record::Node> ParseLine() const;
 
   std::istream& in_;
   ReadLimits limits_;

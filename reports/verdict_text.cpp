@@ -159,14 +159,12 @@ std::string FormatVerdict(const verifier::Verdict& verdict, const SourceText* te
   return out;
 }
 
-std::string FormatTally(const std::vector<verifier::Status>& statuses) {
-  auto count = [&](verifier::Status status) {
-    return std::count(statuses.begin(), statuses.end(), status);
-  };
+std::string FormatTally(const StatusTally& tally) {
   return fmt::format("{} record{}: {} valid, {} invalid, {} incomplete, {} malformed",
-                     statuses.size(), statuses.size() == 1 ? "" : "s",
-                     count(verifier::Status::kValid), count(verifier::Status::kInvalid),
-                     count(verifier::Status::kIncomplete), count(verifier::Status::kMalformed));
+                     tally.Total(), tally.Total() == 1 ? "" : "s",
+                     tally.Of(verifier::Status::kValid), tally.Of(verifier::Status::kInvalid),
+                     tally.Of(verifier::Status::kIncomplete),
+                     tally.Of(verifier::Status::kMalformed));
 }
 
 Node VerdictTree(const verifier::Verdict& verdict) {

@@ -21,8 +21,16 @@ std::string FormatFinding(const Finding& finding, const std::string& source,
 std::string FormatVerdict(const verifier::Verdict& verdict, const SourceText* text,
                           bool with_scores = true);
 
+// How many records had each status: a count, so a stream of any length costs the same.
+struct StatusTally {
+  size_t counts[4] = {};  // indexed by verifier::Status
+  void Add(verifier::Status status) { ++counts[static_cast<size_t>(status)]; }
+  size_t Of(verifier::Status status) const { return counts[static_cast<size_t>(status)]; }
+  size_t Total() const { return counts[0] + counts[1] + counts[2] + counts[3]; }
+};
+
 // "3 records: 2 valid, 1 invalid, 0 incomplete, 0 malformed"
-std::string FormatTally(const std::vector<verifier::Status>& statuses);
+std::string FormatTally(const StatusTally& tally);
 
 // The verdict as a tree. Everything under "verdict" depends only on the record's content, so the
 // YAML and the JSON encoding of one record give byte-identical "verdict" objects; where the
