@@ -15,13 +15,20 @@ bool TreeBuilder::ExpectsKey() const {
   return !stack_.empty() && stack_.back().node.IsMap() && !stack_.back().key.has_value();
 }
 
-std::string TreeBuilder::PathHere() const {
-  if (stack_.empty()) return "";
-  const Frame& top = stack_.back();
-  if (top.node.IsList()) return ChildPath(top.path, top.node.items().size());
-  if (top.key) return ChildPath(top.path, top.key->text);
-  return top.path;
+std::string TreeBuilder::PathThrough(size_t frames) const {
+  std::string path;
+  for (size_t i = 0; i < frames && i < stack_.size(); ++i) {
+    const Frame& frame = stack_[i];
+    if (frame.node.IsList()) {
+      path = ChildPath(path, frame.node.items().size());
+    } else if (frame.key) {
+      path = ChildPath(path, frame.key->text);
+    }
+  }
+  return path;
 }
+
+std::string TreeBuilder::PathHere() const { return PathThrough(stack_.size()); }
 
 std::optional<SourcePos> TreeBuilder::PendingKeyPos() const {
   if (stack_.empty() || !stack_.back().key) return std::nullopt;
@@ -41,8 +48,7 @@ Result<void> TreeBuilder::Open(Node collection) {
   REFEREE_CHECK(!collection.IsScalar(), "TreeBuilder::Open takes a list or a map");
   REFEREE_TRY(CheckDepth(stack_.size() + 1));
   REFEREE_TRY(CountNode());
-  std::string path = PathHere();
-  stack_.push_back(Frame{std::move(collection), std::move(path), std::nullopt, {}});
+  stack_.push_back(Frame{std::move(collection), std::nullopt, {}});
   return {};
 }
 
@@ -65,12 +71,11 @@ Result<void> TreeBuilder::AddKey(std::string key, SourcePos pos) {
   REFEREE_CHECK(ExpectsKey(), "TreeBuilder::AddKey outside the key position of a map");
   REFEREE_TRY(CheckScalarSize(key));
   Frame& top = stack_.back();
-  auto [first, inserted] = top.seen.try_emplace(key, pos);
-  if (!inserted) {
+  if (std::optional<SourcePos> first = SeeKey(top, key, pos)) {
     std::string where =
-        first->second.line > 0 ? " (first at line " + std::to_string(first->second.line) + ")" : "";
+        first->line > 0 ? " (first at line " + std::to_string(first->line) + ")" : "";
     return Fail(Malformed(
-        "duplicate-key", ChildPath(top.path, key),
+        "duplicate-key", ChildPath(PathThrough(stack_.size() - 1), key),
         "expected each key once in a map, found " + QuoteForMessage(key) + " again" + where));
   }
   top.key = PendingKey{std::move(key), pos};
@@ -80,6 +85,23 @@ Result<void> TreeBuilder::AddKey(std::string key, SourcePos pos) {
 std::optional<Node> TreeBuilder::TakeRoot() {
   REFEREE_CHECK(stack_.empty(), "TreeBuilder::TakeRoot with collections still open");
   return std::exchange(root_, std::nullopt);
+}
+
+std::optional<SourcePos> TreeBuilder::SeeKey(Frame& frame, const std::string& key, SourcePos pos) {
+  constexpr size_t kSmallMap = 16;
+  const std::vector<Node::Member>& members = frame.node.members();
+  if (members.size() < kSmallMap) {
+    for (const Node::Member& member : members) {
+      if (member.key == key) return member.key_pos;
+    }
+    return std::nullopt;
+  }
+  if (frame.seen.empty()) {
+    for (const Node::Member& member : members) frame.seen.emplace(member.key, member.key_pos);
+  }
+  auto [first, inserted] = frame.seen.try_emplace(key, pos);
+  if (inserted) return std::nullopt;
+  return first->second;
 }
 
 Result<void> TreeBuilder::CountNode() {

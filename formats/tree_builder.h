@@ -50,14 +50,22 @@ class TreeBuilder {
     std::string text;
     record::SourcePos pos;
   };
+  // No path is kept per frame: paths are needed only for findings, and are built from the frames
+  // (each one's pending key or item count) when one is made.
   struct Frame {
     record::Node node;
-    std::string path;
     std::optional<PendingKey> key;
-    // First position of each key seen so far in this map: a hash so that a map with a million
-    // keys is not checked in quadratic time.
+    // The keys of a large map, for the duplicate check: a small map (most of them) is searched
+    // directly, a map with a million keys through this hash (filled once the map grows large),
+    // so the check is never quadratic.
     std::unordered_map<std::string, record::SourcePos> seen;
   };
+
+  // The JSON pointer of the value the first `frames` frames lead to.
+  std::string PathThrough(size_t frames) const;
+  // Where `key` first appeared in the frame's map, or nullptr; records it for a large map.
+  std::optional<record::SourcePos> SeeKey(Frame& frame, const std::string& key,
+                                          record::SourcePos pos);
 
   Result<void> CountNode();
   Result<void> CheckScalarSize(std::string_view text) const;

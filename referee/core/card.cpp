@@ -63,7 +63,7 @@ std::string ToString(Card card) {
   return {kRankLetters[static_cast<int>(card.rank) - 2], SuitLetter(card.suit)};
 }
 
-Result<Card> ParseCard(std::string_view token, const std::string& path) {
+std::optional<Card> CardFromText(std::string_view token) {
   // The rank is "10" or one character; everything after it must be a suit.
   size_t rank_length = token.starts_with("10") ? 2 : 1;
   if (token.size() > rank_length) {
@@ -71,6 +71,11 @@ Result<Card> ParseCard(std::string_view token, const std::string& path) {
     std::optional<Suit> suit = SuitFromText(token.substr(rank_length));
     if (rank && suit) return Card{*suit, *rank};
   }
+  return std::nullopt;
+}
+
+Result<Card> ParseCard(std::string_view token, const std::string& path) {
+  if (std::optional<Card> card = CardFromText(token)) return *card;
   return Fail(Malformed("bad-card", path,
                         "expected a card such as AS, TD or 10H (rank 2-10 J Q K A, then suit C D "
                         "H S), found '" +

@@ -6,6 +6,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,6 +39,8 @@ std::string ToString(Card card);  // canonical: "TS"
 
 // Parses one card token; the error names the token and says what a card looks like.
 Result<Card> ParseCard(std::string_view token, const std::string& path);
+// The same without a finding: for readers that build the path of a word only when it is wrong.
+std::optional<Card> CardFromText(std::string_view token);
 // Parses a suit letter or symbol (C D H S, ♣♦♥♠, lower case accepted).
 Result<Suit> ParseSuit(std::string_view token, const std::string& path);
 

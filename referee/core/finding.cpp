@@ -1,5 +1,6 @@
 #include "referee/core/finding.h"
 
+#include <charconv>
 #include <sstream>
 
 #include "referee/core/check.h"
@@ -39,8 +40,14 @@ std::string_view SeverityName(Severity severity) {
 
 // JSON pointer escaping (RFC 6901): '~' becomes "~0" and '/' becomes "~1".
 std::string ChildPath(std::string_view parent, std::string_view key) {
-  std::string path(parent);
+  std::string path;
+  path.reserve(parent.size() + 1 + key.size());
+  path.append(parent);
   path += '/';
+  if (key.find_first_of("~/") == std::string_view::npos) {
+    path.append(key);
+    return path;
+  }
   for (char c : key) {
     if (c == '~') {
       path += "~0";
@@ -54,7 +61,10 @@ std::string ChildPath(std::string_view parent, std::string_view key) {
 }
 
 std::string ChildPath(std::string_view parent, size_t index) {
-  return ChildPath(parent, std::to_string(index));
+  char digits[24];
+  auto [end, error] = std::to_chars(digits, digits + sizeof(digits), index);
+  REFEREE_CHECK(error == std::errc(), "ChildPath: an index that does not fit");
+  return ChildPath(parent, std::string_view(digits, static_cast<size_t>(end - digits)));
 }
 
 }  // namespace referee

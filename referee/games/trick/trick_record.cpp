@@ -1,5 +1,7 @@
 #include "referee/games/trick/trick_record.h"
 
+#include <algorithm>
+
 #include "referee/record/fields.h"
 #include "referee/record/record_writer.h"
 
@@ -209,6 +211,22 @@ Result<void> ReadDeal(const Node& node, const std::string& path, int number, boo
 }  // namespace
 
 Result<std::vector<Card>> ReadCards(const Node& node, const std::string& path, size_t max_cards) {
+  // The common case, a string of well-formed cards, needs neither the words as strings nor their
+  // paths; anything else is read word by word below, where the findings come from.
+  if (node.kind() == Node::Kind::kString) {
+    std::vector<Card> cards;
+    cards.reserve(max_cards < 64 ? max_cards : 64);
+    bool all_cards = true;
+    for (const record::Word& word : record::SplitWords(node.text())) {
+      std::optional<Card> card = CardFromText(word.text);
+      if (!card || cards.size() == max_cards) {
+        all_cards = false;
+        break;
+      }
+      cards.push_back(*card);
+    }
+    if (all_cards) return cards;
+  }
   auto words = record::ReadWords(node, path, max_cards);
   REFEREE_TRY(words);
   std::vector<Card> cards;
@@ -251,6 +269,10 @@ Result<void> ReadTrickBody(const Node& root, record::Record& record, const Trick
   }
   auto deals = record::ReadList(*deals_node, "/deals", 10000);
   REFEREE_TRY(deals);
+  // A deal is at most 52 plays and 4 more entries; growing the vector play by play moved every
+  // event several times. Capped, so a hostile list of deals reserves little before it is read.
+  constexpr size_t kEntriesPerDeal = 56;
+  record.entries.reserve(std::min<size_t>((*deals)->size(), 64) * kEntriesPerDeal);
   for (size_t d = 0; d < (*deals)->size(); ++d) {
     bool last = d + 1 == (*deals)->size();
     REFEREE_TRY(ReadDeal((**deals)[d], ChildPath("/deals", d), static_cast<int>(d) + 1, last, spec,
