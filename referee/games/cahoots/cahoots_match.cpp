@@ -44,19 +44,20 @@ int TableGoalCount(const std::string& level, int players) {
 }
 
 CahootsMatch::CahootsMatch(MatchSetup setup)
-    : setup_(std::move(setup)), edition_(&EditionNamed(setup_.rules.Choice("edition"))) {
-  speed_ = setup_.rules.Choice("variant") == "speed";
-  speed_ms_ = setup_.rules.Integer("speed_seconds") * 1000;
-  goal_count_ = static_cast<int>(setup_.rules.Integer("goal_count"));
+    : shared_setup_(std::make_shared<const MatchSetup>(std::move(setup))),
+      edition_(&EditionNamed(match_setup().rules.Choice("edition"))) {
+  speed_ = match_setup().rules.Choice("variant") == "speed";
+  speed_ms_ = match_setup().rules.Integer("speed_seconds") * 1000;
+  goal_count_ = static_cast<int>(match_setup().rules.Integer("goal_count"));
   if (goal_count_ == 0) {
-    goal_count_ =
-        TableGoalCount(setup_.rules.Choice("level"), static_cast<int>(setup_.players.size()));
+    goal_count_ = TableGoalCount(match_setup().rules.Choice("level"),
+                                 static_cast<int>(match_setup().players.size()));
   }
 }
 
 std::string CahootsMatch::Name(int player) const {
-  if (player >= 0 && player < static_cast<int>(setup_.players.size()))
-    return setup_.players[player];
+  if (player >= 0 && player < static_cast<int>(match_setup().players.size()))
+    return match_setup().players[player];
   return "player " + std::to_string(player + 1);
 }
 
@@ -69,7 +70,7 @@ Place CahootsMatch::PlaceOf(const std::string& path, int turn, int player,
 }
 
 std::string CahootsMatch::GoalLabel(int position) const {
-  const GoalSpec& goal = goals_[position];
+  const GoalSpec& goal = (*goals_)[position];
   std::string text = "goal " + std::to_string(position + 1) + " (";
   if (ParseCatalogueLabel(goal.label)) text += goal.label + ": ";
   return text + GoalText(goal, *edition_) + ")";
@@ -139,17 +140,17 @@ Result<Ruling> CahootsMatch::Apply(const Event& event) {
 // Set-up (rules.md Setup 1-5).
 
 Result<void> CahootsMatch::CheckTable(const SetupEvent& event) const {
-  int players = static_cast<int>(setup_.players.size());
+  int players = static_cast<int>(match_setup().players.size());
   if (players < 2 || players > 4) {
     return Fail(Illegal("wrong-player-count", Place{"/players", {}},
                         "expected 2 to 4 players (there are no official solo rules), found " +
                             std::to_string(players)));
   }
-  if (setup_.rules.Flag("open_hands") && setup_.rules.Choice("variant") != "lil") {
+  if (match_setup().rules.Flag("open_hands") && match_setup().rules.Choice("variant") != "lil") {
     return Fail(Illegal("open-hands-not-allowed", Place{"/rules/open_hands", {}},
                         "expected open hands only in the lil variant (Lil Cahoots), found "
                         "open_hands: true with variant " +
-                            setup_.rules.Choice("variant")));
+                            match_setup().rules.Choice("variant")));
   }
   if (goal_count_ == 0) {
     return Fail(Illegal("wrong-goal-count", Place{event.path, {}},
@@ -191,13 +192,13 @@ Result<std::vector<NumberCard>> CahootsMatch::ResolveDeck(const SetupEvent& even
     return Fail(
         Illegal("missing-deal", Place{event.path, {}}, "expected the deck or a record seed"));
   }
-  if (!setup_.seed || setup_.sha256 == nullptr) {
+  if (!match_setup().seed || match_setup().sha256 == nullptr) {
     return Fail(Illegal("missing-deal", Place{event.path, {}},
                         "expected a record seed to deal from, found none"));
   }
   std::vector<NumberCard> canonical = CanonicalPack();
   std::vector<NumberCard> seeded;
-  for (int index : SeededPermutation(setup_.sha256, *setup_.seed, 1, kPackSize)) {
+  for (int index : SeededPermutation(match_setup().sha256, *match_setup().seed, 1, kPackSize)) {
     seeded.push_back(canonical[index]);
   }
   for (size_t i = 0; event.deck && i < seeded.size(); ++i) {
@@ -223,10 +224,11 @@ Result<void> CahootsMatch::CheckGoals(const SetupEvent& event) const {
     }
   }
   if (static_cast<int>(event.goals.size()) != goal_count_) {
-    bool from_table = setup_.rules.Integer("goal_count") == 0;
-    std::string why = from_table ? "level " + setup_.rules.Choice("level") + " with " +
-                                       Plural(static_cast<int>(setup_.players.size()), "player")
-                                 : "goal_count";
+    bool from_table = match_setup().rules.Integer("goal_count") == 0;
+    std::string why = from_table
+                          ? "level " + match_setup().rules.Choice("level") + " with " +
+                                Plural(static_cast<int>(match_setup().players.size()), "player")
+                          : "goal_count";
     return Fail(Illegal("wrong-goal-count", Place{"/goals", {}},
                         "expected " + Plural(goal_count_, "goal") + " in the goal pile (" + why +
                             "), found " + std::to_string(event.goals.size())));
@@ -237,7 +239,7 @@ Result<void> CahootsMatch::CheckGoals(const SetupEvent& event) const {
 void CahootsMatch::Deal(const std::vector<NumberCard>& deck) {
   // record-format.md: one card at a time to each player in turn order until each holds 4, then
   // the next 4 cards start piles 1-4, the rest is the draw pile, top first.
-  size_t players = setup_.players.size();
+  size_t players = match_setup().players.size();
   hands_.assign(players, {});
   size_t next = 0;
   for (; next < players * kHandSize; ++next) hands_[next % players].push_back(deck[next]);
@@ -255,7 +257,7 @@ Result<Ruling> CahootsMatch::ApplySetup(const SetupEvent& event) {
   REFEREE_TRY(deck);
   REFEREE_TRY(CheckGoals(event));
   Deal(*deck);
-  goals_ = event.goals;
+  goals_ = std::make_shared<const std::vector<GoalSpec>>(event.goals);
   set_up_ = true;
   std::vector<int> completed = ResolveGoals();  // Setup 5: goals met by the starting piles
   CheckEnd();
@@ -274,12 +276,12 @@ std::vector<int> CahootsMatch::ResolveGoals() {
   std::vector<int> completed;
   PileTops tops = Tops();
   while (true) {
-    while (visible_.size() < 4 && next_goal_ < goals_.size()) {
+    while (visible_.size() < 4 && next_goal_ < goals_->size()) {
       visible_.push_back(static_cast<int>(next_goal_++));
     }
     std::vector<int> met;
     for (int position : visible_) {
-      if (GoalMet(goals_[position], tops)) met.push_back(position);
+      if (GoalMet((*goals_)[position], tops)) met.push_back(position);
     }
     if (met.empty()) return completed;
     for (int position : met) {
@@ -544,12 +546,13 @@ std::vector<GoalSpec> PlayoutGoalPool() {
 }  // namespace
 
 SetupEvent CahootsMatch::SeededSetupEvent() const {
-  REFEREE_CHECK(setup_.seed && setup_.sha256, "a seeded set-up needs a seed and SHA-256");
+  REFEREE_CHECK(match_setup().seed && match_setup().sha256,
+                "a seeded set-up needs a seed and SHA-256");
   SetupEvent event;
   event.seeded = true;
   std::vector<GoalSpec> pool = PlayoutGoalPool();
-  std::vector<int> order =
-      SeededPermutation(setup_.sha256, *setup_.seed, 2, static_cast<int>(pool.size()));
+  std::vector<int> order = SeededPermutation(match_setup().sha256, *match_setup().seed, 2,
+                                             static_cast<int>(pool.size()));
   for (int i = 0; i < goal_count_ && i < static_cast<int>(order.size()); ++i) {
     GoalSpec goal = pool[order[i]];
     goal.label = GoalText(goal, *edition_);
@@ -571,8 +574,8 @@ Outcome CahootsMatch::GetOutcome() const {
   if (outcome.over) outcome.facts.emplace_back("outcome", end_ == End::kWin ? "win" : "loss");
   outcome.facts.emplace_back("goals", std::to_string(done));
   outcome.facts.emplace_back("turns", std::to_string(turns_));
-  std::string level = setup_.rules.Integer("goal_count") == 0
-                          ? "at " + setup_.rules.Choice("level") + " level"
+  std::string level = match_setup().rules.Integer("goal_count") == 0
+                          ? "at " + match_setup().rules.Choice("level") + " level"
                           : "with goal_count " + std::to_string(goal_count_);
   switch (end_) {
     case End::kNone:
@@ -604,10 +607,10 @@ View CahootsMatch::ViewFor(int actor) const {
   if (!set_up_) return view;
   if (actor >= 0 && actor < static_cast<int>(hands_.size())) view.cards = hands_[actor];
   for (const auto& pile : piles_) view.pile_tops.push_back(pile.back());
-  for (int position : visible_) view.goals.push_back(goals_[position]);
+  for (int position : visible_) view.goals.push_back((*goals_)[position]);
   view.draw_pile = static_cast<int>(draw_.size());
   // Lil Cahoots may be played with open hands; otherwise a player sees only their own cards.
-  if (setup_.rules.Flag("open_hands")) {
+  if (match_setup().rules.Flag("open_hands")) {
     for (int player = 0; player < static_cast<int>(hands_.size()); ++player) {
       if (player != actor) view.open_hands.emplace_back(player, hands_[player]);
     }
@@ -636,7 +639,7 @@ std::string CahootsMatch::Describe() const {
   for (int pile = 0; pile < kPiles; ++pile) {
     text << "; pile " << pile + 1 << ": " << Cards(piles_[pile]);
   }
-  text << "; draw " << draw_.size() << ": " << Cards(draw_) << "; goals " << goals_.size()
+  text << "; draw " << draw_.size() << ": " << Cards(draw_) << "; goals " << goals_->size()
        << ", next " << next_goal_ + 1 << ", shown " << PositionsText(visible_) << ", completed";
   for (int position : completed_) text << " " << position + 1;
   if (first_at_ms_) text << "; first play at " << Seconds(*first_at_ms_);

@@ -80,7 +80,7 @@ class CahootsMatch : public Match {
   const std::vector<std::vector<NumberCard>>& hands() const { return hands_; }
   const std::array<std::vector<NumberCard>, kPiles>& piles() const { return piles_; }
   const std::vector<NumberCard>& draw_pile() const { return draw_; }  // top first
-  const std::vector<GoalSpec>& goal_pile() const { return goals_; }
+  const std::vector<GoalSpec>& goal_pile() const { return *goals_; }
   const std::vector<int>& visible_goals() const { return visible_; }      // 0-based positions
   const std::vector<int>& completed_goals() const { return completed_; }  // in completion order
   int turns_taken() const { return turns_; }
@@ -125,7 +125,10 @@ class CahootsMatch : public Match {
   std::string GoalLabel(int position) const;
   std::string WhereIs(NumberCard card, int except_player) const;
 
-  MatchSetup setup_;
+  // Set once and only read after, so shared: every turn is worked out on a copy of the match
+  // (a rejected turn changes nothing), and copying these was most of the cost of a turn.
+  const MatchSetup& match_setup() const { return *shared_setup_; }
+  std::shared_ptr<const MatchSetup> shared_setup_;
   const Edition* edition_;
   bool speed_ = false;
   int goal_count_ = 0;
@@ -135,8 +138,10 @@ class CahootsMatch : public Match {
   std::vector<std::vector<NumberCard>> hands_;
   std::array<std::vector<NumberCard>, kPiles> piles_;  // bottom first
   std::vector<NumberCard> draw_;                       // top first
-  std::vector<GoalSpec> goals_;                        // the goal pile as dealt, top first
-  size_t next_goal_ = 0;                               // next goal to turn face up
+  // The goal pile as dealt, top first (shared, as above).
+  std::shared_ptr<const std::vector<GoalSpec>> goals_ =
+      std::make_shared<const std::vector<GoalSpec>>();
+  size_t next_goal_ = 0;  // next goal to turn face up
   std::vector<int> visible_;
   std::vector<int> completed_;
   int current_ = 0;  // whose turn it is (not used in Speed)

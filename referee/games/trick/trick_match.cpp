@@ -294,18 +294,21 @@ Result<Ruling> TrickMatch::ApplyDealEnd(const DealEndEvent& event) {
 // The play.
 
 Result<void> TrickMatch::CheckPlayContext(const PlayEvent& event) const {
-  GamePlace place{.deal = event.deal, .trick = event.trick, .card = ToString(event.card)};
+  // Made only for a finding: every legal play passes here.
+  auto game_place = [&event] {
+    return GamePlace{.deal = event.deal, .trick = event.trick, .card = ToString(event.card)};
+  };
   if (!deal_) {
     if (AcceptsNoMoreDeals()) {
-      return Fail(Illegal("play-after-end", Place{event.path, place},
+      return Fail(Illegal("play-after-end", Place{event.path, game_place()},
                           "expected no further play: the match has ended"));
     }
-    return Fail(Illegal("extra-trick", Place{ParentPath(event.path), place},
+    return Fail(Illegal("extra-trick", Place{ParentPath(event.path), game_place()},
                         "expected a new deal: deal " + std::to_string(DealsScored()) +
                             " was complete after " + Plural(HandSize(), "trick")));
   }
   if (awaiting_call_) {
-    return Fail(Illegal("missing-call", Place{event.path, place},
+    return Fail(Illegal("missing-call", Place{event.path, game_place()},
                         "expected the call by " + SeatName(LeftOf(deal_->dealer)) +
                             " before the first card, found a card played"));
   }
@@ -331,6 +334,7 @@ Result<void> TrickMatch::CheckPlayContext(const PlayEvent& event) const {
                     Plural(event.written_size, "card")));
   }
   if (event.seat && *event.seat != deal_->ToPlay()) {
+    GamePlace place = game_place();
     place.actor = SeatName(*event.seat);
     return Fail(Illegal(
         "out-of-turn", Place{event.path, place},
@@ -341,9 +345,10 @@ Result<void> TrickMatch::CheckPlayContext(const PlayEvent& event) const {
 
 Result<void> TrickMatch::CheckCardHolder(const PlayEvent& event, Seat seat) const {
   Card card = event.card;
+  if (deal_->hands[SeatIndex(seat)].Contains(card)) return {};
+  // Only a rejected play needs its place (a copy of the path): every legal play passes here.
   int trick = static_cast<int>(deal_->tricks.size()) + 1;
   Place place = PlaceOf(event.path, trick, seat, card);
-  if (deal_->hands[SeatIndex(seat)].Contains(card)) return {};
   if (!Pack().Contains(card)) {
     return Fail(Illegal("card-not-in-pack", place,
                         "expected a card of the " + std::to_string(Pack().Size()) +

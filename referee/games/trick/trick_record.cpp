@@ -143,7 +143,7 @@ Result<void> ReadTricks(const MapFields& deal, int number, bool last_deal,
                      .last_in_record = last_deal && t + 1 == (*tricks)->size()};
       // Built in place: GCC 12 warns (-Wmaybe-uninitialized, a false positive) on the braced form.
       record::Record::Entry entry;
-      entry.item.emplace<Event>(play);
+      entry.item.emplace<Event>(std::move(play));
       out.push_back(std::move(entry));
     }
   }
