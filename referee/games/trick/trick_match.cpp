@@ -426,11 +426,11 @@ Seat TrickMatch::TrickWinner(const std::vector<Card>& cards, Seat leader) const 
 
 Ruling TrickMatch::FinishTrick() {
   CompletedTrick trick{deal_->leader, deal_->current, TrickWinner(deal_->current, deal_->leader)};
-  deal_->tricks.push_back(trick);
   deal_->current.clear();
   deal_->leader = NextLeader(trick);
+  deal_->tricks.push_back(std::move(trick));
   Ruling ruling{{{"trick", "trick " + std::to_string(deal_->tricks.size()) + " won by " +
-                               SeatName(trick.winner)}}};
+                               SeatName(deal_->tricks.back().winner)}}};
   if (static_cast<int>(deal_->tricks.size()) == HandSize()) FinishDeal(ruling);
   return ruling;
 }

@@ -1,0 +1,322 @@
+// verify_bench: what verifying costs next to reading the bytes (docs/performance.md).
+//
+// Generates its own corpus with the generator (every game, heuristic bots), then prints, in one
+// run:
+//   - JSON Lines: records and MB per second for a bare Boost.JSON parse of each line (a reused
+//     parser and a monotonic arena: the fastest way Boost.JSON offers to read a document), for
+//     full verification of the same bytes (ParseJson, the record schema, the replay: what
+//     `referee verify` does per line), and their ratio;
+//   - YAML: the same pair against a bare yaml-cpp parse (YAML::Load) of each record;
+//   - threads: the real `referee verify --threads 1|2` on a JSON Lines file, and the ratio;
+//   - memory: the peak resident set of `referee verify` reading a JSON Lines stream of 64 MB and
+//     of STREAM_MB (default 1024) through a pipe, so the stream never exists as a file.
+//
+//   build/bench/verify_bench [--records N] [--stream-mb M] [--referee PATH]
+//
+// Figures are wall-clock on whatever else the machine is doing: compare the ratios of one run.
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <yaml-cpp/yaml.h>
+
+#include <boost/json.hpp>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "formats/json_reader.h"
+#include "formats/json_writer.h"
+#include "formats/yaml_reader.h"
+#include "formats/yaml_writer.h"
+#include "generator/generator.h"
+#include "referee/games/registry.h"
+#include "referee/record/record_writer.h"
+#include "verifier/verifier.h"
+
+namespace {
+
+using namespace referee;  // NOLINT: a small program
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+struct Corpus {
+  std::vector<std::string> json_lines;  // one compact JSON record each, without the line break
+  std::vector<std::string> yaml_documents;
+  size_t json_bytes = 0;
+  size_t yaml_bytes = 0;
+};
+
+Corpus MakeCorpus(int records_per_game) {
+  Corpus corpus;
+  for (const games::GameDescriptor* game : games::AllGames()) {
+    generator::GenerateOptions options;
+    options.game = game;
+    options.count = records_per_game;
+    options.seed = "verify-bench";
+    options.rules = RuleOptions(game->options);
+    auto generated = generator::Generate(options);
+    if (!generated.has_value()) {
+      std::fprintf(stderr, "verify_bench: %s\n", generated.error().message.c_str());
+      std::exit(1);
+    }
+    for (const generator::GeneratedRecord& one : *generated) {
+      record::Node tree = record::WriteRecord(one.record);
+      corpus.json_lines.push_back(formats::WriteJson(tree, false));
+      corpus.yaml_documents.push_back(formats::WriteYaml(tree));
+      corpus.json_bytes += corpus.json_lines.back().size() + 1;
+      corpus.yaml_bytes += corpus.yaml_documents.back().size();
+    }
+  }
+  return corpus;
+}
+
+double Seconds(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+struct Throughput {
+  double seconds = 0;
+  size_t records = 0;
+  size_t bytes = 0;
+  double RecordsPerSecond() const { return static_cast<double>(records) / seconds; }
+  double MegabytesPerSecond() const { return static_cast<double>(bytes) / 1e6 / seconds; }
+};
+
+// Runs `pass` over the corpus until at least `min_seconds` have gone by, at least once.
+Throughput Measure(size_t records, size_t bytes, const std::function<void()>& pass,
+                   double min_seconds = 1.0) {
+  Throughput result;
+  Clock::time_point start = Clock::now();
+  do {
+    pass();
+    result.records += records;
+    result.bytes += bytes;
+  } while (Seconds(start) < min_seconds);
+  result.seconds = Seconds(start);
+  return result;
+}
+
+void PrintPair(const char* what, const char* bare_name, const Throughput& bare,
+               const char* reader_name, const Throughput& reader, const Throughput& verify,
+               double goal) {
+  std::printf("%s\n", what);
+  std::printf("  %-34s %9.0f records/s %8.1f MB/s\n", bare_name, bare.RecordsPerSecond(),
+              bare.MegabytesPerSecond());
+  std::printf("  %-34s %9.0f records/s %8.1f MB/s\n", reader_name, reader.RecordsPerSecond(),
+              reader.MegabytesPerSecond());
+  std::printf("  %-34s %9.0f records/s %8.1f MB/s\n", "full verification",
+              verify.RecordsPerSecond(), verify.MegabytesPerSecond());
+  double ratio = verify.MegabytesPerSecond() / bare.MegabytesPerSecond();
+  std::printf("  ratio verification/parse           %9.3f   (goal >= %.1f: %s)\n", ratio, goal,
+              ratio >= goal ? "met" : "NOT met");
+}
+
+// volatile sinks keep the optimiser from dropping a parse whose result is unused.
+volatile size_t g_sink = 0;
+
+Throughput BareJson(const Corpus& corpus) {
+  std::vector<unsigned char> arena(size_t{1} << 20);
+  unsigned char scratch[4096];
+  boost::json::parser parser(boost::json::storage_ptr(), boost::json::parse_options(), scratch,
+                             sizeof(scratch));
+  return Measure(corpus.json_lines.size(), corpus.json_bytes, [&] {
+    for (const std::string& line : corpus.json_lines) {
+      boost::json::monotonic_resource memory(arena.data(), arena.size());
+      parser.reset(&memory);
+      boost::json::error_code ec;
+      parser.write(line.data(), line.size(), ec);  // a whole document, or an error
+      if (ec) std::abort();
+      g_sink = g_sink + parser.release().as_object().size();
+    }
+  });
+}
+
+// referee's own reader alone: text to the located tree the schema reads, no verification.
+Throughput ReadJson(const Corpus& corpus) {
+  return Measure(corpus.json_lines.size(), corpus.json_bytes, [&] {
+    for (const std::string& line : corpus.json_lines) {
+      if (!formats::ParseJson(line).has_value()) std::abort();
+    }
+  });
+}
+
+Throughput ReadYaml(const Corpus& corpus) {
+  return Measure(corpus.yaml_documents.size(), corpus.yaml_bytes, [&] {
+    for (const std::string& document : corpus.yaml_documents) {
+      if (!formats::ParseYaml(document).has_value()) std::abort();
+    }
+  });
+}
+
+Throughput VerifyJson(const Corpus& corpus) {
+  return Measure(corpus.json_lines.size(), corpus.json_bytes, [&] {
+    for (const std::string& line : corpus.json_lines) {
+      Result<record::Node> node = formats::ParseJson(line);
+      if (!node.has_value()) std::abort();
+      verifier::Verdict verdict = verifier::VerifyNode(*node, "bench");
+      if (verdict.status != verifier::Status::kValid) std::abort();
+    }
+  });
+}
+
+Throughput BareYaml(const Corpus& corpus) {
+  return Measure(corpus.yaml_documents.size(), corpus.yaml_bytes, [&] {
+    for (const std::string& document : corpus.yaml_documents) {
+      g_sink = g_sink + YAML::Load(document).size();
+    }
+  });
+}
+
+Throughput VerifyYaml(const Corpus& corpus) {
+  return Measure(corpus.yaml_documents.size(), corpus.yaml_bytes, [&] {
+    for (const std::string& document : corpus.yaml_documents) {
+      Result<record::Node> node = formats::ParseYaml(document);
+      if (!node.has_value()) std::abort();
+      verifier::Verdict verdict = verifier::VerifyNode(*node, "bench");
+      if (verdict.status != verifier::Status::kValid) std::abort();
+    }
+  });
+}
+
+struct ChildRun {
+  double seconds = 0;
+  long peak_kb = 0;
+  int status = 0;
+};
+
+// Runs `referee verify --quiet --threads N INPUT` with its output discarded; with `feed`, INPUT is
+// "-" and `feed` writes the stream into the child's standard input.
+ChildRun RunReferee(const std::string& referee, unsigned threads, const std::string& input,
+                    const std::function<void(int fd)>& feed = {}) {
+  int pipe_fds[2] = {-1, -1};
+  if (feed && pipe(pipe_fds) != 0) std::abort();
+  std::fflush(stdout);  // or the child's copy of the buffer is written twice
+  Clock::time_point start = Clock::now();
+  pid_t pid = fork();
+  if (pid == 0) {
+    if (feed) {
+      dup2(pipe_fds[0], STDIN_FILENO);
+      close(pipe_fds[0]);
+      close(pipe_fds[1]);
+    }
+    std::FILE* null = std::freopen("/dev/null", "w", stdout);
+    (void)null;
+    std::string thread_text = std::to_string(threads);
+    execl(referee.c_str(), referee.c_str(), "verify", "--quiet", "--threads", thread_text.c_str(),
+          input.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  if (feed) {
+    close(pipe_fds[0]);
+    feed(pipe_fds[1]);
+    close(pipe_fds[1]);
+  }
+  ChildRun run;
+  struct rusage usage {};
+  wait4(pid, &run.status, 0, &usage);
+  run.seconds = Seconds(start);
+  run.peak_kb = usage.ru_maxrss;
+  return run;
+}
+
+// Writes the corpus's JSON lines again and again until `megabytes` have gone into `fd`.
+void FeedStream(int fd, const Corpus& corpus, size_t megabytes) {
+  std::string chunk;
+  for (const std::string& line : corpus.json_lines) chunk += line + "\n";
+  size_t total = megabytes * 1000 * 1000;
+  for (size_t written = 0; written < total;) {
+    size_t offset = 0;
+    while (offset < chunk.size()) {
+      ssize_t n = write(fd, chunk.data() + offset, chunk.size() - offset);
+      if (n <= 0) return;  // the child is gone; its status tells why
+      offset += static_cast<size_t>(n);
+    }
+    written += chunk.size();
+  }
+}
+
+std::string DefaultReferee(const char* argv0) {
+  std::error_code error;
+  fs::path self = fs::canonical("/proc/self/exe", error);
+  if (error) self = argv0;
+  return (self.parent_path().parent_path() / "cli" / "referee").string();
+}
+
+// The threads figure verifies the corpus this many times over, so that a run lasts long enough
+// (a second or more) for start-up to be noise.
+constexpr int kFileCopies = 8;
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int records_per_game = 150;
+  size_t stream_mb = 1024;
+  std::string referee = DefaultReferee(argv[0]);
+  for (int i = 1; i + 1 < argc; i += 2) {
+    std::string flag = argv[i];
+    if (flag == "--records") {
+      records_per_game = std::atoi(argv[i + 1]);
+    } else if (flag == "--stream-mb") {
+      stream_mb = static_cast<size_t>(std::atol(argv[i + 1]));
+    } else if (flag == "--referee") {
+      referee = argv[i + 1];
+    } else {
+      std::fprintf(stderr, "usage: verify_bench [--records N] [--stream-mb M] [--referee PATH]\n");
+      return 2;
+    }
+  }
+  std::signal(SIGPIPE, SIG_IGN);
+  Corpus corpus = MakeCorpus(records_per_game);
+  std::printf("corpus: %zu records of every game (%d each), JSON Lines %.1f MB, YAML %.1f MB\n\n",
+              corpus.json_lines.size(), records_per_game, corpus.json_bytes / 1e6,
+              corpus.yaml_bytes / 1e6);
+
+  Throughput bare_json = BareJson(corpus);
+  Throughput read_json = ReadJson(corpus);
+  Throughput verify_json = VerifyJson(corpus);
+  PrintPair("JSON Lines, in memory, one thread", "bare Boost.JSON parse", bare_json,
+            "(referee's reader alone: ParseJson)", read_json, verify_json, 0.7);
+  Throughput bare_yaml = BareYaml(corpus);
+  Throughput read_yaml = ReadYaml(corpus);
+  Throughput verify_yaml = VerifyYaml(corpus);
+  PrintPair("YAML, in memory, one thread", "bare yaml-cpp parse (YAML::Load)", bare_yaml,
+            "(referee's reader alone: ParseYaml)", read_yaml, verify_yaml, 0.8);
+
+  fs::path file =
+      fs::temp_directory_path() / ("verify_bench-" + std::to_string(getpid()) + ".jsonl");
+  {
+    std::ofstream out(file, std::ios::binary);
+    for (int copy = 0; copy < kFileCopies; ++copy) {
+      for (const std::string& line : corpus.json_lines) out << line << "\n";
+    }
+  }
+  ChildRun one = RunReferee(referee, 1, file.string());
+  ChildRun two = RunReferee(referee, 2, file.string());
+  fs::remove(file);
+  double file_mb = kFileCopies * static_cast<double>(corpus.json_bytes) / 1e6;
+  std::printf("threads: referee verify --quiet --threads N on a %.1f MB JSON Lines file\n",
+              file_mb);
+  std::printf("  1 thread   %6.2f s %8.1f MB/s\n", one.seconds, file_mb / one.seconds);
+  std::printf("  2 threads  %6.2f s %8.1f MB/s\n", two.seconds, file_mb / two.seconds);
+  double speedup = one.seconds / two.seconds;
+  std::printf("  speed-up 2/1                 %6.2f   (goal >= 1.8: %s)\n", speedup,
+              speedup >= 1.8 ? "met" : "NOT met");
+
+  std::printf("memory: referee verify --quiet --threads 2 - on a JSON Lines stream (a pipe)\n");
+  ChildRun small = RunReferee(referee, 2, "-", [&](int fd) { FeedStream(fd, corpus, 64); });
+  std::printf("  64 MB stream     peak RSS %7.1f MB in %6.1f s (exit %d)\n", small.peak_kb / 1024.0,
+              small.seconds, WEXITSTATUS(small.status));
+  ChildRun large = RunReferee(referee, 2, "-", [&](int fd) { FeedStream(fd, corpus, stream_mb); });
+  std::printf("  %zu MB stream   peak RSS %7.1f MB in %6.1f s (exit %d)\n", stream_mb,
+              large.peak_kb / 1024.0, large.seconds, WEXITSTATUS(large.status));
+  std::printf("  growth                       %6.2fx  (goal: does not grow with the stream)\n",
+              static_cast<double>(large.peak_kb) / static_cast<double>(small.peak_kb));
+  return 0;
+}
