@@ -2,6 +2,8 @@
 // and returns the exit code; main only parses arguments and catches internal errors.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -15,7 +17,7 @@ struct VerifyOptions {
   std::vector<std::string> files;
   std::string output = "text";  // text | json
   std::optional<formats::InputFormat> input;
-  bool quiet = false;  // text: only findings and the tally
+  bool quiet = false;    // text: only findings and the tally
   unsigned threads = 0;  // for JSON Lines streams; 0: every core
 };
 int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err);
@@ -66,5 +68,19 @@ struct StandingsOptions {
   unsigned threads = 0;         // 0: every core
 };
 int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostream& err);
+
+// `referee serve --data DIR` (docs/serve.md): the live referee over HTTP until SIGINT/SIGTERM.
+struct ServeOptions {
+  std::string data;  // journals, metadata, records and the organiser's token
+  std::string address = "127.0.0.1";
+  uint16_t port = 8080;  // 0: any free port, printed at start
+  int threads = 2;
+  std::string organiser_token_file;  // empty: DIR/organiser.token
+  double poll_seconds = 25;          // the longest a wait request is held
+  double request_seconds = 10;       // a request must arrive whole within this
+  size_t max_body_bytes = 65536;
+  size_t max_connections = 256;
+};
+int RunServe(const ServeOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace referee::cli

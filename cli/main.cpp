@@ -99,6 +99,31 @@ CLI::App* AddGenerateCommand(CLI::App& app, GenerateOptions& generate) {
   return command;
 }
 
+CLI::App* AddServeCommand(CLI::App& app, ServeOptions& serve) {
+  CLI::App* command = app.add_subcommand(
+      "serve", "serve the live referee over HTTP for many tables (docs/serve.md)");
+  command->add_option("--data", serve.data, "the folder of journals and records")->required();
+  command->add_option("--address", serve.address, "the address to listen on (default 127.0.0.1)");
+  command->add_option("--port", serve.port, "the port (default 8080; 0: any free port)");
+  command->add_option("--threads", serve.threads, "I/O threads (default 2)")
+      ->check(CLI::Range(1, 64));
+  command->add_option("--organiser-token-file", serve.organiser_token_file,
+                      "read the organiser's token from FILE (default DIR/organiser.token)");
+  command
+      ->add_option("--poll-seconds", serve.poll_seconds,
+                   "the longest a wait request is held (default 25)")
+      ->check(CLI::Range(0.01, 3600.0));
+  command
+      ->add_option("--request-seconds", serve.request_seconds,
+                   "a request must arrive whole within this (default 10)")
+      ->check(CLI::Range(0.01, 3600.0));
+  command->add_option("--max-body-bytes", serve.max_body_bytes, "default 65536")
+      ->check(CLI::Range(16, 16 << 20));
+  command->add_option("--max-connections", serve.max_connections, "default 256")
+      ->check(CLI::Range(1, 100000));
+  return command;
+}
+
 int Run(int argc, char** argv) {
   CLI::App app{
       "referee: verifies card-game records (Collusion, Plonk, Conspiracy, Cahoots) "
@@ -143,6 +168,9 @@ int Run(int argc, char** argv) {
   GenerateOptions generate;
   CLI::App* generate_command = AddGenerateCommand(app, generate);
 
+  ServeOptions serve;
+  CLI::App* serve_command = AddServeCommand(app, serve);
+
   StandingsOptions standings;
   CLI::App* standings_command = app.add_subcommand(
       "standings", "verify a league's records and rank its entrants (docs/standings.md)");
@@ -163,6 +191,7 @@ int Run(int argc, char** argv) {
   if (verify_command->parsed()) return RunVerify(verify, std::cout, std::cerr);
   if (standings_command->parsed()) return RunStandings(standings, std::cout, std::cerr);
   if (live_command->parsed()) return RunLive(live, std::cin, std::cout, std::cerr);
+  if (serve_command->parsed()) return RunServe(serve, std::cout, std::cerr);
   if (deal_command->parsed()) return RunDeal(deal, std::cout, std::cerr);
   if (generate_command->parsed()) return RunGenerate(generate, std::cout, std::cerr);
   return RunConvert(convert, std::cout, std::cerr);

@@ -4,9 +4,9 @@ set -euo pipefail
 
 packages=(
   g++ cmake ninja-build pkg-config clang-format
-  libyaml-cpp-dev libboost-json1.81-dev libspdlog-dev libfmt-dev
+  libyaml-cpp-dev libboost-json1.81-dev libboost1.81-dev libspdlog-dev libfmt-dev
   libgtest-dev libgmock-dev librapidcheck-dev libcli11-dev libssl-dev
-  chromium clang libclang-rt-14-dev
+  chromium clang libclang-rt-14-dev curl jq
 )
 
 missing=()

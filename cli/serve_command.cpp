@@ -1,0 +1,93 @@
+// `referee serve`: the live referee over HTTP for many tables (docs/serve.md). Thin: the server is
+// server::Server; here are the organiser's token, the signals and the exit codes.
+#include <signal.h>
+
+#include <filesystem>
+#include <iostream>
+#include <string>
+
+#include "cli/commands.h"
+#include "cli/exit_codes.h"
+#include "server/clock.h"
+#include "server/http_server.h"
+#include "server/store.h"
+#include "server/tokens.h"
+
+namespace referee::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string Trimmed(std::string text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
+  size_t start = 0;
+  while (start < text.size() && std::isspace(static_cast<unsigned char>(text[start]))) ++start;
+  return text.substr(start);
+}
+
+// The organiser's token: from --organiser-token-file, else DIR/organiser.token, created (mode
+// 0600) and printed once at the first start. Never logged.
+Result<std::string, std::string> OrganiserToken(const ServeOptions& options, std::ostream& out) {
+  std::string path = options.organiser_token_file;
+  bool given = !path.empty();
+  if (!given) path = (fs::path(options.data) / "organiser.token").string();
+  if (given || fs::exists(path)) {
+    auto text = server::ReadWholeFile(path);
+    if (!text.has_value()) return Unexpected<std::string>(text.error());
+    std::string token = Trimmed(*text);
+    if (token.empty()) return Unexpected<std::string>(path + " is empty");
+    return token;
+  }
+  std::optional<std::string> token = server::NewToken();
+  if (!token) return Unexpected<std::string>("the random source failed");
+  if (auto error = server::WriteFileAtomically(path, *token + "\n", 0600)) {
+    return Unexpected<std::string>(*error);
+  }
+  out << "organiser token (saved in " << path << ", mode 0600): " << *token << std::endl;
+  return *token;
+}
+
+}  // namespace
+
+int RunServe(const ServeOptions& options, std::ostream& out, std::ostream& err) {
+  std::error_code error;
+  fs::create_directories(options.data, error);
+  if (error) {
+    err << "referee: cannot create " << options.data << ": " << error.message() << "\n";
+    return kExitIo;
+  }
+  auto token = OrganiserToken(options, out);
+  if (!token.has_value()) {
+    err << "referee: organiser token: " << token.error() << "\n";
+    return kExitIo;
+  }
+  // Signals are taken by sigwait below; the server's threads inherit the blocked mask.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  server::SystemClock clock;
+  server::ServerOptions server_options;
+  server_options.address = options.address;
+  server_options.port = options.port;
+  server_options.threads = options.threads;
+  server_options.request_ms = static_cast<int64_t>(options.request_seconds * 1000);
+  server_options.max_connections = options.max_connections;
+  server_options.service = server::ServiceOptions{options.data, server::TokenHash(*token), &clock,
+                                                  static_cast<int64_t>(options.poll_seconds * 1000),
+                                                  options.max_body_bytes};
+  server::Server server(server_options);
+  if (std::optional<std::string> failure = server.Start()) {
+    err << "referee: " << *failure << "\n";
+    return kExitIo;
+  }
+  out << "referee: serving " << server.service().TableCount() << " tables from " << options.data
+      << " on http://" << options.address << ":" << server.port() << std::endl;
+  int signal = 0;
+  sigwait(&signals, &signal);
+  server.Stop();
+  return kExitValid;
+}
+
+}  // namespace referee::cli

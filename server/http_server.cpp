@@ -1,0 +1,204 @@
+#include "server/http_server.h"
+
+#include <spdlog/spdlog.h>
+
+#include <atomic>
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <chrono>
+
+namespace referee::server {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = net::ip::tcp;
+
+struct Server::Shared {
+  Service* service = nullptr;
+  const ServerOptions* options = nullptr;
+  std::atomic<size_t> connections{0};
+};
+
+namespace {
+
+HttpResponse Refusal(int status, const std::string& code, const std::string& message) {
+  return HttpResponse{
+      status, "{\"ok\":false,\"code\":\"" + code + "\",\"message\":\"" + message + "\"}\n", ""};
+}
+
+// One client connection: read a request within the deadline, let the service answer, write the
+// answer, and read the next request on the same connection (HTTP/1.1 keep-alive).
+class Connection : public std::enable_shared_from_this<Connection> {
+ public:
+  Connection(tcp::socket socket, std::shared_ptr<Server::Shared> shared)
+      : stream_(std::move(socket)), deadline_(stream_.get_executor()), shared_(std::move(shared)) {
+    ++shared_->connections;
+  }
+  ~Connection() { --shared_->connections; }
+
+  void Start(bool refuse) {
+    auto self = shared_from_this();
+    net::dispatch(stream_.get_executor(), [self, refuse] {
+      if (refuse) return self->Send(Refusal(503, "busy", "too many connections"), true);
+      self->Read();
+    });
+  }
+
+ private:
+  void Read() {
+    const ServerOptions& options = *shared_->options;
+    parser_.emplace();
+    parser_->body_limit(options.service.max_body_bytes);
+    parser_->header_limit(static_cast<uint32_t>(options.max_header_bytes));
+    timed_out_ = false;
+    // A slow request is cut off by our own timer, so it can still be told 408 before closing.
+    deadline_.expires_after(std::chrono::milliseconds(options.request_ms));
+    deadline_.async_wait([self = shared_from_this()](const beast::error_code& error) {
+      if (error) return;
+      self->timed_out_ = true;
+      beast::error_code ignored;
+      self->stream_.socket().cancel(ignored);
+    });
+    http::async_read(stream_, buffer_, *parser_,
+                     beast::bind_front_handler(&Connection::OnRead, shared_from_this()));
+  }
+
+  void OnRead(beast::error_code error, size_t) {
+    deadline_.cancel();
+    if (timed_out_) {
+      // An idle kept-alive connection is closed quietly: a 408 nobody asked for would be read as
+      // the answer to the client's next request.
+      if (!parser_->got_some()) return Close();
+      return Send(Refusal(408, "request-timeout", "the request did not arrive in time"), true);
+    }
+    if (error == http::error::end_of_stream || error == net::error::connection_reset ||
+        error == net::error::operation_aborted) {
+      return Close();
+    }
+    if (error == http::error::body_limit) {
+      return Send(Refusal(413, "too-large", "the body is over the limit"), true);
+    }
+    if (error == http::error::header_limit) {
+      return Send(Refusal(431, "header-too-large", "the header is over the limit"), true);
+    }
+    if (error) return Send(Refusal(400, "bad-http", "not an HTTP/1.1 request"), true);
+    http::request<http::string_body> request = parser_->release();
+    keep_alive_ = request.keep_alive();
+    HttpRequest call{std::string(request.method_string()), std::string(request.target()),
+                     std::string(request[http::field::authorization]), std::move(request.body())};
+    auto self = shared_from_this();
+    shared_->service->Handle(call, [self](HttpResponse response) {
+      net::post(self->stream_.get_executor(), [self, response = std::move(response)]() mutable {
+        self->Send(std::move(response), !self->keep_alive_);
+      });
+    });
+  }
+
+  void Send(HttpResponse answer, bool close) {
+    close_ = close;
+    response_ = {};
+    response_.version(11);
+    response_.result(static_cast<http::status>(answer.status));
+    response_.set(http::field::server, "referee");
+    response_.set(http::field::content_type, "application/json");
+    if (!answer.allow.empty()) response_.set(http::field::allow, answer.allow);
+    response_.keep_alive(!close);
+    response_.body() = std::move(answer.body);
+    response_.prepare_payload();
+    stream_.expires_after(std::chrono::milliseconds(shared_->options->request_ms));
+    http::async_write(stream_, response_,
+                      beast::bind_front_handler(&Connection::OnWrite, shared_from_this()));
+  }
+
+  void OnWrite(beast::error_code error, size_t) {
+    stream_.expires_never();
+    if (error || close_) return Close();
+    Read();
+  }
+
+  void Close() {
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
+    stream_.socket().close(ignored);
+  }
+
+  beast::tcp_stream stream_;
+  net::steady_timer deadline_;
+  std::shared_ptr<Server::Shared> shared_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  http::response<http::string_body> response_;
+  bool keep_alive_ = true;
+  bool close_ = false;
+  bool timed_out_ = false;
+};
+
+}  // namespace
+
+Server::Server(ServerOptions options)
+    : options_(std::move(options)),
+      service_(std::make_unique<Service>(io_, options_.service)),
+      shared_(std::make_shared<Shared>()),
+      acceptor_(net::make_strand(io_)) {
+  shared_->service = service_.get();
+  shared_->options = &options_;
+}
+
+Server::~Server() {
+  Stop();
+  service_.reset();
+}
+
+std::optional<std::string> Server::Start() {
+  if (std::optional<std::string> error = service_->Resume()) return error;
+  beast::error_code error;
+  tcp::endpoint endpoint(net::ip::make_address(options_.address, error), options_.port);
+  if (error) return "bad address " + options_.address + ": " + error.message();
+  acceptor_.open(endpoint.protocol(), error);
+  if (!error) acceptor_.set_option(net::socket_base::reuse_address(true), error);
+  if (!error) acceptor_.bind(endpoint, error);
+  if (!error) acceptor_.listen(net::socket_base::max_listen_connections, error);
+  if (error) {
+    return "cannot listen on " + options_.address + ":" + std::to_string(options_.port) + ": " +
+           error.message();
+  }
+  port_ = acceptor_.local_endpoint().port();
+  Accept();
+  for (int i = 0; i < std::max(1, options_.threads); ++i) {
+    threads_.emplace_back([this] { io_.run(); });
+  }
+  return std::nullopt;
+}
+
+void Server::Accept() {
+  acceptor_.async_accept(
+      net::make_strand(io_), [this](beast::error_code error, tcp::socket socket) {
+        if (error == net::error::operation_aborted || !acceptor_.is_open()) return;
+        if (!error) {
+          bool refuse = shared_->connections.load() >= options_.max_connections;
+          std::make_shared<Connection>(std::move(socket), shared_)->Start(refuse);
+        }
+        Accept();
+      });
+}
+
+void Server::Stop() {
+  if (stopped_) return;
+  stopped_ = true;
+  net::post(acceptor_.get_executor(), [this] {
+    beast::error_code ignored;
+    acceptor_.close(ignored);
+  });
+  service_->Shutdown();
+  // Let the answers to waiting requests go out, then stop.
+  std::this_thread::sleep_for(std::chrono::milliseconds(threads_.empty() ? 0 : 50));
+  io_.stop();
+  for (std::thread& thread : threads_) thread.join();
+  threads_.clear();
+}
+
+}  // namespace referee::server

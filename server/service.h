@@ -1,0 +1,93 @@
+// Service: the HTTP API of `referee serve` as requests in, responses out (docs/serve.md,
+// "Endpoints"). It owns the tables, checks tokens, fills in what the server decides (the seat a
+// token stands for, the times it keeps), waits for changes (long poll) and runs the move clocks.
+// The transport (server/http_server.h) only parses HTTP and writes what this answers.
+//
+// Threads: requests arrive on several io threads at once. The table map has one mutex, each table
+// its own; a request holds its table's mutex while it acts, including the journal's fdatasync, so
+// the events of one table are applied and journaled in one order.
+#pragma once
+
+#include <atomic>
+#include <boost/asio/io_context.hpp>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/clock.h"
+
+namespace referee::server {
+
+struct HttpRequest {
+  std::string method;  // "GET", "POST", ...
+  std::string target;  // path and query: "/tables/t1/wait?after=3"
+  std::string authorization;
+  std::string body;
+};
+
+struct HttpResponse {
+  int status = 200;
+  std::string body;   // JSON and a line break
+  std::string allow;  // for 405: the methods the path takes
+};
+
+// Called once per request, from any thread.
+using Respond = std::function<void(HttpResponse)>;
+
+struct ServiceOptions {
+  std::string data_folder;
+  std::string organiser_hash;  // SHA-256 of the organiser's token, hex
+  const Clock* clock = nullptr;
+  int64_t poll_ms = 25'000;       // the longest a wait request is held
+  size_t max_body_bytes = 65536;  // the transport refuses larger bodies first (413)
+};
+
+class Service {
+ public:
+  Service(boost::asio::io_context& io, ServiceOptions options);
+  ~Service();
+  Service(const Service&) = delete;
+  Service& operator=(const Service&) = delete;
+
+  // Creates DIR/tables and DIR/records and resumes every table found there from its journal
+  // (a torn last line is dropped). Returns a fatal error; tables that cannot be resumed are
+  // logged and left out.
+  std::optional<std::string> Resume();
+  void Handle(const HttpRequest& request, Respond respond);
+  // Answers every waiting request and stops the move clocks (before the io_context stops).
+  void Shutdown();
+  size_t TableCount() const;
+
+ private:
+  struct Slot;
+  struct Caller;
+  std::shared_ptr<Slot> FindSlot(const std::string& id) const;
+  void CreateTable(const HttpRequest& request, Respond& respond);
+  void ListTables(Respond& respond);
+  void TableRequest(const HttpRequest& request, const std::string& id, const std::string& action,
+                    const std::string& query, Respond& respond);
+  void PostEvent(const std::shared_ptr<Slot>& slot, const Caller& caller, const std::string& body,
+                 Respond& respond);
+  void Wait(const std::shared_ptr<Slot>& slot, const Caller& caller, const std::string& query,
+            Respond& respond);
+  void WaitOn(const std::shared_ptr<Slot>& slot, uint64_t id);
+  std::optional<std::string> ResumeTable(const std::string& meta_path);
+  void AfterChange(const std::shared_ptr<Slot>& slot);
+  void ArmMoveClock(const std::shared_ptr<Slot>& slot);
+  void MoveClockRanOut(const std::shared_ptr<Slot>& slot, int change);
+  std::string TablesFolder() const;
+  std::string RecordsFolder() const;
+
+  boost::asio::io_context& io_;
+  ServiceOptions options_;
+  std::mutex create_mutex_;   // one table created at a time
+  mutable std::mutex mutex_;  // guards tables_
+  std::map<std::string, std::shared_ptr<Slot>> tables_;
+  std::atomic<bool> shutting_down_{false};
+};
+
+}  // namespace referee::server

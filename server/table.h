@@ -1,0 +1,70 @@
+// Table: one match served over the network: a live::Session, its journal on disk and its
+// metadata (docs/serve.md). Not thread-safe: the service holds the table's mutex around every
+// call. It knows nothing of HTTP or timers; it applies lines, journals them before anyone is told,
+// deals seeded deals itself, and writes the finished record.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "live/journal_file.h"
+#include "live/session.h"
+#include "referee/record/node.h"
+#include "server/store.h"
+
+namespace referee::server {
+
+class Table {
+ public:
+  struct Outcome {
+    record::Node reply;                     // the live protocol's reply to the line
+    bool accepted = false;                  // journaled and applied
+    std::optional<std::string> disk_error;  // the journal failed: the table stops
+  };
+
+  // `journal` holds the header line already (and, resumed, the session's events).
+  Table(TableMeta meta, live::Session session, std::unique_ptr<live::JournalFile> journal,
+        std::string records_folder, int64_t now_ms);
+
+  const TableMeta& meta() const { return meta_; }
+  const live::Session& session() const { return session_; }
+  int events() const { return session_.events(); }
+  bool failed() const { return failure_.has_value(); }
+  const std::optional<std::string>& failure() const { return failure_; }
+  std::string Status() const;               // "in-play", "over" or "failed"
+  int changes() const { return changes_; }  // counts accepted events; starts every move clock
+
+  // One event line, complete (the service has filled in the actor and the server's times).
+  Outcome Act(const record::Node& line, int64_t now_ms);
+  // Deals seeded deals while the match waits for one (nothing without a seed in the header).
+  std::optional<std::string> DealIfDue(int64_t now_ms);
+  // The live protocol's `view` or `legal` reply for one actor (kind: "view" or "legal").
+  record::Node Ask(const std::string& kind, int actor);
+  // The actor whose move it is (none: a deal is awaited, the match is over, or Speed Cahoots).
+  std::optional<int> ActorToMove() const;
+  // The move clock ran out: plays the first legal event of the actor to move, in the engine's
+  // order; returns the line played, or none when nobody was to move.
+  std::optional<record::Node> PlayForActor(int64_t now_ms, Outcome* outcome);
+  // Table time: milliseconds since the table was created; and when the current phase began (the
+  // conference starts with the call phase).
+  int64_t TableMs(int64_t now_ms) const { return now_ms - meta_.created_ms; }
+  int64_t phase_started_ms() const { return phase_started_ms_; }
+
+  // Writes DIR/records/ID.json once the match is over (again after each later event).
+  std::optional<std::string> WriteRecordIfOver();
+
+ private:
+  TableMeta meta_;
+  live::Session session_;
+  std::unique_ptr<live::JournalFile> journal_;
+  std::string records_folder_;
+  std::optional<std::string> failure_;
+  int changes_ = 0;
+  int64_t phase_started_ms_ = 0;  // table time
+};
+
+// The line that names an actor: {"event": kind, "seat": "E"} or {"event": kind, "player": "ann"}.
+record::Node ActorLine(const TableMeta& meta, const std::string& kind, int actor);
+
+}  // namespace referee::server

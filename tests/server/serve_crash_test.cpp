@@ -1,0 +1,189 @@
+// Durability (docs/serve.md, "Durability"): the real `referee serve` binary is killed with SIGKILL
+// in the middle of two matches, one of them with a move in flight, and started again on the same
+// folder three times. It resumes every table where its journal stands: no acknowledged event is
+// lost, the matches finish, and `referee verify` finds the records valid.
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "live/journal.h"
+#include "referee/games/registry.h"
+#include "server/bot_client.h"
+#include "tests/server/serve_test_util.h"
+#include "tests/support/shell.h"
+
+namespace referee::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+// `referee serve --data DIR --port 0`; reads the port from its first line.
+class ServeProcess {
+ public:
+  ServeProcess(const fs::path& data, const fs::path& token_file) {
+    int pipe_fds[2];
+    EXPECT_EQ(::pipe2(pipe_fds, O_CLOEXEC), 0);
+    pid_ = ::fork();
+    if (pid_ == 0) {
+      ::dup2(pipe_fds[1], 1);
+      int err = ::open((data / "serve.err").c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+      ::dup2(err, 2);
+      ::execl(REFEREE_BINARY, "referee", "serve", "--data", data.c_str(), "--port", "0",
+              "--organiser-token-file", token_file.c_str(), nullptr);
+      ::_exit(127);
+    }
+    ::close(pipe_fds[1]);
+    out_ = ::fdopen(pipe_fds[0], "r");
+    char line[512] = {0};
+    EXPECT_NE(std::fgets(line, sizeof(line), out_), nullptr);
+    std::string text(line);
+    size_t colon = text.rfind(':');
+    port_ = static_cast<uint16_t>(std::stoi(text.substr(colon + 1)));
+  }
+  ~ServeProcess() {
+    Kill();
+    std::fclose(out_);
+  }
+  void Kill() {
+    if (pid_ <= 0) return;
+    ::kill(pid_, SIGKILL);
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+    pid_ = -1;
+  }
+  uint16_t port() const { return port_; }
+
+ private:
+  pid_t pid_ = -1;
+  FILE* out_ = nullptr;
+  uint16_t port_ = 0;
+};
+
+std::vector<record::Node> JournalEvents(const fs::path& path) {
+  std::ifstream file(path);
+  std::stringstream text;
+  text << file.rdbuf();
+  std::string content = text.str();
+  std::vector<record::Node> events;
+  live::JournalText journal = live::SplitJournal(content);
+  for (size_t i = 1; i < journal.lines.size(); ++i) {
+    auto node = formats::ParseJson(journal.lines[i]);
+    if (node.has_value()) events.push_back(*node);
+  }
+  return events;
+}
+
+// Whether every acknowledged event is in the journal, in order.
+bool InJournalInOrder(const std::vector<record::Node>& acknowledged,
+                      const std::vector<record::Node>& journal) {
+  size_t at = 0;
+  for (const record::Node& event : acknowledged) {
+    while (at < journal.size() && !(journal[at] == event)) ++at;
+    if (at == journal.size()) return false;
+    ++at;
+  }
+  return true;
+}
+
+// A move in flight when the server dies: sent, its reply never read. It was never acknowledged,
+// so it may or may not be in the journal; the client learns which from the server.
+void SendWithoutWaiting(uint16_t port, const CreatedTable& table) {
+  server::HttpClient client("127.0.0.1", port);
+  auto info = client.Request("GET", "/tables/" + table.id);
+  ASSERT_TRUE(info.has_value());
+  int seat = static_cast<int>(std::string("NESW").find(Text(*info->json.Find("next"), "seat")));
+  auto state = client.Request("GET", "/tables/" + table.id + "/wait", table.tokens.at(seat));
+  ASSERT_TRUE(state.has_value());
+  std::string body = formats::WriteJson(state->json.Find("legal")->items().at(0), false);
+  std::string request = "POST /tables/" + table.id + "/events HTTP/1.1\r\nHost: x\r\n" +
+                        "Authorization: Bearer " + table.tokens[seat] +
+                        "\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(port);
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)), 0);
+  EXPECT_EQ(::send(fd, request.data(), request.size(), MSG_NOSIGNAL),
+            static_cast<ssize_t>(request.size()));
+  ::close(fd);
+}
+
+std::vector<std::unique_ptr<Bot>> RandomBots(size_t count) {
+  std::vector<std::unique_ptr<Bot>> bots;
+  for (size_t i = 0; i < count; ++i) bots.push_back(std::make_unique<RandomBot>());
+  return bots;
+}
+
+TEST(ServeCrash, KilledAndRestartedTheServerLosesNoAcknowledgedEvent) {
+  fs::path data = ServeScratch("crash");
+  fs::path token_file = data / "organiser-token";
+  std::ofstream(token_file) << kOrganiser << "\n";
+  std::vector<CreatedTable> tables;
+  std::vector<std::vector<record::Node>> acknowledged(2);
+  for (int round = 0; round < 4; ++round) {
+    ServeProcess serve(data, token_file);
+    server::HttpClient client("127.0.0.1", serve.port());
+    if (round == 0) {
+      tables.push_back(CreateTable(client, SmallHeader("collusion", "crash")));
+      tables.push_back(CreateTable(client, SmallHeader("cahoots", "crash")));
+    }
+    for (size_t t = 0; t < tables.size(); ++t) {
+      // Resumed where the journal stands: at least every acknowledged event.
+      auto info = client.Request("GET", "/tables/" + tables[t].id);
+      ASSERT_TRUE(info.has_value());
+      EXPECT_EQ(Text(info->json, "status"), round < 3 ? "in-play" : "over");
+      std::vector<record::Node> journal =
+          JournalEvents(data / "tables" / (tables[t].id + ".journal"));
+      EXPECT_TRUE(InJournalInOrder(acknowledged[t], journal)) << "table " << tables[t].id;
+      std::vector<std::unique_ptr<Bot>> bots = RandomBots(tables[t].tokens.size());
+      auto stats = server::DriveTable(serve.port(), tables[t].id, tables[t].tokens, bots,
+                                      round * 10 + t, round < 2 ? 7 : -1);
+      ASSERT_TRUE(stats.has_value()) << stats.error();
+      for (record::Node& event : stats->acknowledged) acknowledged[t].push_back(std::move(event));
+    }
+    if (round == 1) SendWithoutWaiting(serve.port(), tables[0]);
+    serve.Kill();
+  }
+  for (const CreatedTable& table : tables) {
+    fs::path journal = data / "tables" / (table.id + ".journal");
+    ShellResult verified = RunShell(RefereeCommand() + " verify --quiet " + journal.string() + " " +
+                                    (data / "records").string() + " 2>&1");
+    EXPECT_EQ(verified.exit_code, 0) << verified.output;
+  }
+  EXPECT_EQ(std::distance(fs::directory_iterator(data / "records"), fs::directory_iterator()), 2);
+}
+
+// Without --organiser-token-file the first start draws the organiser's token, saves it with mode
+// 0600 and prints it once; later starts read it and print nothing of it. SIGINT stops with exit 0.
+TEST(ServeCrash, TheOrganiserTokenIsMadeOnceAndKeptPrivate) {
+  fs::path data = ServeScratch("token");
+  std::string command = "timeout --preserve-status -s INT 1.5 " + RefereeCommand() +
+                        " serve --port 0 --data " + data.string() + " 2>&1; echo exit=$?";
+  ShellResult first = RunShell(command);
+  EXPECT_NE(first.output.find("exit=0"), std::string::npos) << first.output;
+  fs::path token_file = data / "organiser.token";
+  ASSERT_TRUE(fs::exists(token_file));
+  EXPECT_EQ(fs::status(token_file).permissions() & fs::perms::all,
+            fs::perms::owner_read | fs::perms::owner_write);
+  std::ifstream file(token_file);
+  std::string token;
+  file >> token;
+  EXPECT_EQ(token.size(), 64u);
+  EXPECT_NE(first.output.find(token), std::string::npos);
+  ShellResult second = RunShell(command);
+  EXPECT_NE(second.output.find("serving 0 tables"), std::string::npos) << second.output;
+  EXPECT_EQ(second.output.find(token), std::string::npos) << second.output;
+}
+
+}  // namespace
+}  // namespace referee::testing

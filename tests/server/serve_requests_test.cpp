@@ -1,0 +1,201 @@
+// Bad requests get a clear status and message and cost the server nothing lasting (docs/serve.md,
+// "Statuses"): malformed JSON, unknown tables and paths, missing and wrong tokens, a seat acting
+// for another, oversized bodies, a client that sends half a request and stalls.
+#include <arpa/inet.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "tests/server/serve_test_util.h"
+
+namespace referee::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A raw connection, for what a well-behaved client would never send.
+class RawSocket {
+ public:
+  explicit RawSocket(uint16_t port) {
+    fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(port);
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    EXPECT_EQ(::connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof(address)), 0);
+    timeval timeout{5, 0};
+    ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof(timeout));
+  }
+  ~RawSocket() { ::close(fd_); }
+  void Send(const std::string& bytes) {
+    EXPECT_EQ(::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL),
+              static_cast<ssize_t>(bytes.size()));
+  }
+  // Everything until the server closes the connection (or 5 s pass).
+  std::string ReadToEnd() {
+    std::string text;
+    char buffer[4096];
+    while (true) {
+      ssize_t got = ::recv(fd_, buffer, sizeof(buffer), 0);
+      if (got <= 0) break;
+      text.append(buffer, static_cast<size_t>(got));
+    }
+    return text;
+  }
+
+ private:
+  int fd_ = -1;
+};
+
+class ServeRequestsTest : public ::testing::Test {
+ protected:
+  ServeRequestsTest()
+      : data_(ServeScratch("requests")), server_(data_, 500), client_("127.0.0.1", server_.port()) {
+    table_ = CreateTable(client_, SmallHeader("collusion", "requests"));
+  }
+  server::ClientResponse Call(const std::string& method, const std::string& target,
+                              const std::string& token = "", const std::string& body = "") {
+    auto response = client_.Request(method, target, token, body);
+    EXPECT_TRUE(response.has_value()) << response.error();
+    return response.has_value() ? *response : server::ClientResponse{};
+  }
+  std::string Events() { return "/tables/" + table_.id + "/events"; }
+  int EventCount() { return std::stoi(Text(Call("GET", "/tables/" + table_.id).json, "events")); }
+
+  fs::path data_;
+  TestServer server_;
+  server::HttpClient client_;
+  CreatedTable table_;
+};
+
+TEST_F(ServeRequestsTest, MalformedJsonIs400WithTheFinding) {
+  server::ClientResponse response = Call("POST", "/tables", kOrganiser, R"({"header": {)");
+  EXPECT_EQ(response.status, 400);
+  EXPECT_EQ(Text(response.json, "code"), "json-syntax");
+  EXPECT_EQ(Text(response.json, "at"), "1:13");
+  response = Call("POST", Events(), table_.tokens[1], R"({"event":"play","event":"play"})");
+  EXPECT_EQ(response.status, 400);
+  EXPECT_EQ(Text(response.json, "code"), "duplicate-key");
+}
+
+TEST_F(ServeRequestsTest, ABadHeaderIs400AtItsPlace) {
+  server::ClientResponse response =
+      Call("POST", "/tables", kOrganiser, R"({"header":{"format":"referee/1","game":"colusion"}})");
+  EXPECT_EQ(response.status, 400) << response.body;
+  EXPECT_EQ(Text(response.json, "at").rfind("/header", 0), 0u) << response.body;
+  response = Call("POST", "/tables", kOrganiser, R"({"header":{},"move_seconds":-1})");
+  EXPECT_EQ(response.status, 400);
+  EXPECT_EQ(Text(response.json, "code"), "bad-option");
+}
+
+TEST_F(ServeRequestsTest, UnknownTablePathAndMethod) {
+  EXPECT_EQ(Call("GET", "/tables/nope/view", table_.tokens[0]).status, 404);
+  EXPECT_EQ(Text(Call("GET", "/tables/nope").json, "code"), "unknown-table");
+  EXPECT_EQ(Call("GET", "/elsewhere").status, 404);
+  EXPECT_EQ(Call("GET", "/tables/" + table_.id + "/nothing").status, 404);
+  EXPECT_EQ(Call("DELETE", "/tables").status, 405);
+  EXPECT_EQ(Call("GET", Events(), table_.tokens[0]).status, 405);
+  EXPECT_EQ(Call("POST", "/tables/" + table_.id + "/view", table_.tokens[0]).status, 405);
+}
+
+TEST_F(ServeRequestsTest, MissingOrWrongTokenIs401) {
+  std::string header = R"({"header":)" + SmallHeader("plonk", "x") + "}";
+  EXPECT_EQ(Text(Call("POST", "/tables", "", header).json, "code"), "missing-token");
+  EXPECT_EQ(Call("POST", "/tables", table_.tokens[0], header).status, 401);  // a seat's token
+  EXPECT_EQ(Call("GET", "/tables/" + table_.id + "/view").status, 401);
+  EXPECT_EQ(Call("GET", "/tables/" + table_.id + "/view", "not-a-token").status, 401);
+  std::string almost = table_.tokens[1];
+  almost.back() = almost.back() == '0' ? '1' : '0';
+  EXPECT_EQ(Call("POST", Events(), almost, R"({"event":"play","card":"2C"})").status, 401);
+}
+
+TEST_F(ServeRequestsTest, ASeatCannotActOrLookForAnother) {
+  int before = EventCount();
+  // E leads; N's token names E: refused, nothing journaled.
+  server::ClientResponse legal = Call("GET", "/tables/" + table_.id + "/legal", table_.tokens[1]);
+  std::string card = Text(legal.json.Find("legal")->items().at(0), "card");
+  server::ClientResponse response = Call("POST", Events(), table_.tokens[0],
+                                         R"({"event":"play","seat":"E","card":")" + card + "\"}");
+  EXPECT_EQ(response.status, 403);
+  EXPECT_EQ(Text(response.json, "code"), "wrong-seat");
+  // Without a seat, N's token plays for N, out of turn: the live protocol's rejection.
+  response = Call("POST", Events(), table_.tokens[0], R"({"event":"play","card":")" + card + "\"}");
+  EXPECT_EQ(response.status, 422);
+  EXPECT_EQ(Text(response.json, "ok"), "false");
+  EXPECT_EQ(EventCount(), before);
+  // A view is only ever the token's own seat's.
+  server::ClientResponse view = Call("GET", "/tables/" + table_.id + "/view", table_.tokens[2]);
+  EXPECT_EQ(Text(*view.json.Find("view"), "seat"), "S");
+  EXPECT_EQ(Call("POST", Events(), table_.tokens[2], R"({"event":"view","seat":"E"})").status, 400);
+  EXPECT_EQ(Call("GET", "/tables/" + table_.id + "/view", kOrganiser).status, 403);
+  EXPECT_EQ(Call("POST", Events(), table_.tokens[2], R"({"event":"deal"})").status, 403);
+  // The right seat is accepted.
+  response = Call("POST", Events(), table_.tokens[1], R"({"event":"play","card":")" + card + "\"}");
+  EXPECT_EQ(response.status, 200) << response.body;
+  EXPECT_EQ(EventCount(), before + 1);
+  EXPECT_EQ(Call("GET", "/tables/" + table_.id + "/record").status, 409);
+}
+
+TEST_F(ServeRequestsTest, OversizedBodyIs413) {
+  std::string body = R"({"event":"play","card":")" + std::string(70000, 'x') + "\"}";
+  EXPECT_EQ(Call("POST", Events(), table_.tokens[1], body).status, 413);
+  EXPECT_EQ(Call("GET", "/tables").status, 200);  // and the server goes on
+}
+
+TEST_F(ServeRequestsTest, ASlowClientIsCutOffAndOthersAreServed) {
+  RawSocket slow(server_.port());
+  slow.Send("POST /tables HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"hea");
+  auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(Call("GET", "/tables").status, 200);  // served while the slow one stalls
+  std::string answer = slow.ReadToEnd();
+  std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+  EXPECT_EQ(answer.rfind("HTTP/1.1 408", 0), 0u) << answer;
+  EXPECT_LT(took.count(), 3.0);
+  RawSocket garbage(server_.port());
+  garbage.Send("HELLO THERE\r\n\r\n");
+  EXPECT_EQ(garbage.ReadToEnd().rfind("HTTP/1.1 400", 0), 0u);
+}
+
+TEST_F(ServeRequestsTest, TokensAreNeverWrittenToDisk) {
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(data_)) {
+    if (!entry.is_regular_file()) continue;
+    std::ifstream file(entry.path());
+    std::stringstream text;
+    text << file.rdbuf();
+    for (const std::string& token : table_.tokens) {
+      EXPECT_EQ(text.str().find(token), std::string::npos) << entry.path();
+    }
+    EXPECT_EQ(text.str().find(kOrganiser), std::string::npos) << entry.path();
+  }
+}
+
+TEST(ServeRequests, ConnectionsOverTheLimitAreRefused) {
+  TestServer server(ServeScratch("connections"), 2000, 3000, 2);
+  RawSocket first(server.port());
+  RawSocket second(server.port());
+  first.Send("GET /tables HTTP/1.1\r\nHost: x\r\n\r\n");  // both surely accepted
+  second.Send("GET /tables HTTP/1.1\r\nHost: x\r\n\r\n");
+  RawSocket third(server.port());
+  EXPECT_EQ(third.ReadToEnd().rfind("HTTP/1.1 503", 0), 0u);
+}
+
+// A kept-alive connection left idle past the request deadline is closed without a stray 408, and
+// the client's next request goes through on a new connection.
+TEST(ServeRequests, AnIdleConnectionIsClosedQuietly) {
+  TestServer server(ServeScratch("idle"), 300);
+  server::HttpClient client("127.0.0.1", server.port());
+  ASSERT_TRUE(client.Request("GET", "/tables").has_value());
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));
+  auto again = client.Request("GET", "/tables");
+  ASSERT_TRUE(again.has_value()) << again.error();
+  EXPECT_EQ(again->status, 200);
+}
+
+}  // namespace
+}  // namespace referee::testing
