@@ -20,6 +20,28 @@ namespace referee {
 
 // The cards of one deal: as hands, as a pack order, and/or regenerated from the record's seed.
 // Where more than one is present they must agree.
+// The JSON pointer of a play. In a record a play sits at "/deals/D/tricks/T/P", numbers only, and
+// every play of every record is checked while almost none is ever reported: such a path is kept
+// as its three numbers and written out only when it is read (for a finding). A live play's path is
+// whatever text the live referee gives it.
+class PlayPath {
+ public:
+  PlayPath() = default;
+  PlayPath(std::string text) : text_(std::move(text)) {}  // NOLINT: a path given as text
+  PlayPath(const char* text) : text_(text) {}             // NOLINT: a path given as text
+  // "/deals/D/tricks/T/P", 0-based as JSON pointers are.
+  static PlayPath InRecord(int deal_index, int trick_index, int position);
+
+  std::string str() const;
+  operator std::string() const { return str(); }  // NOLINT: stands for the text it writes
+
+ private:
+  std::string text_;
+  int deal_index_ = -1;  // >= 0: the path is /deals/deal_index_/tricks/trick_index_/position_
+  int trick_index_ = -1;
+  int position_ = -1;
+};
+
 struct DealEvent {
   int deal = 0;  // 1-based
   std::string path;
@@ -52,7 +74,7 @@ struct PlayEvent {
   int deal = 0;
   int trick = 0;      // 1-based as written in the record; 0 for a live event
   int position = -1;  // 0 = the lead; -1 for a live event
-  std::string path;
+  PlayPath path;
   std::optional<Seat> seat;  // implicit in records, given by live clients
   Card card;
   // Records only: how many cards the record wrote in this trick, and whether this trick is the
@@ -108,7 +130,7 @@ using Event = std::variant<DealEvent, ConferenceEvent, CallEvent, PlayEvent, Dea
                            SetupEvent, TurnEvent>;
 
 // The record pointer and deal number of any event.
-const std::string& PathOf(const Event& event);
+std::string PathOf(const Event& event);
 int DealOf(const Event& event);  // 0 for events outside any deal (Cahoots)
 
 }  // namespace referee

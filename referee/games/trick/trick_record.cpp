@@ -134,13 +134,14 @@ Result<void> ReadTricks(const MapFields& deal, int number, bool last_deal,
     auto cards = ReadCards((**tricks)[t], trick_path, 8);
     REFEREE_TRY(cards);
     for (size_t position = 0; position < cards->size(); ++position) {
-      PlayEvent play{.deal = number,
-                     .trick = static_cast<int>(t) + 1,
-                     .position = static_cast<int>(position),
-                     .path = ChildPath(trick_path, position),
-                     .card = (*cards)[position],
-                     .written_size = static_cast<int>(cards->size()),
-                     .last_in_record = last_deal && t + 1 == (*tricks)->size()};
+      PlayEvent play{
+          .deal = number,
+          .trick = static_cast<int>(t) + 1,
+          .position = static_cast<int>(position),
+          .path = PlayPath::InRecord(number - 1, static_cast<int>(t), static_cast<int>(position)),
+          .card = (*cards)[position],
+          .written_size = static_cast<int>(cards->size()),
+          .last_in_record = last_deal && t + 1 == (*tricks)->size()};
       // Built in place: GCC 12 warns (-Wmaybe-uninitialized, a false positive) on the braced form.
       record::Record::Entry entry;
       entry.item.emplace<Event>(std::move(play));
