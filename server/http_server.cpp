@@ -1,6 +1,7 @@
 #include "server/http_server.h"
 
 #include <spdlog/spdlog.h>
+#include <sys/resource.h>
 
 #include <atomic>
 #include <boost/asio/post.hpp>
@@ -24,6 +25,19 @@ struct Server::Shared {
 };
 
 namespace {
+
+// Every table keeps its journal open and every client holds a socket: the soft limit of 1,024
+// open files that services often start with would stop a season's server long before the hard
+// limit, which a process may raise its soft limit to.
+void RaiseOpenFileLimit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= limit.rlim_max) return;
+  rlim_t before = limit.rlim_cur;
+  limit.rlim_cur = limit.rlim_max;
+  if (setrlimit(RLIMIT_NOFILE, &limit) != 0) {
+    spdlog::warn("cannot raise the open-file limit above {}", before);
+  }
+}
 
 HttpResponse Refusal(int status, const std::string& code, const std::string& message) {
   return HttpResponse{
@@ -143,7 +157,8 @@ Server::Server(ServerOptions options)
     : options_(std::move(options)),
       service_(std::make_unique<Service>(io_, options_.service)),
       shared_(std::make_shared<Shared>()),
-      acceptor_(net::make_strand(io_)) {
+      acceptor_(net::make_strand(io_)),
+      accept_retry_(acceptor_.get_executor()) {
   shared_->service = service_.get();
   shared_->options = &options_;
 }
@@ -154,6 +169,7 @@ Server::~Server() {
 }
 
 std::optional<std::string> Server::Start() {
+  RaiseOpenFileLimit();
   if (std::optional<std::string> error = service_->Resume()) return error;
   beast::error_code error;
   tcp::endpoint endpoint(net::ip::make_address(options_.address, error), options_.port);
@@ -178,10 +194,18 @@ void Server::Accept() {
   acceptor_.async_accept(
       net::make_strand(io_), [this](beast::error_code error, tcp::socket socket) {
         if (error == net::error::operation_aborted || !acceptor_.is_open()) return;
-        if (!error) {
-          bool refuse = shared_->connections.load() >= options_.max_connections;
-          std::make_shared<Connection>(std::move(socket), shared_)->Start(refuse);
+        if (error) {
+          // Out of file descriptors, most likely: accepting again at once would fail again at
+          // once and spin a thread, so wait a moment for connections or journals to close.
+          spdlog::warn("cannot accept a connection: {}; trying again in 100 ms", error.message());
+          accept_retry_.expires_after(std::chrono::milliseconds(100));
+          accept_retry_.async_wait([this](const beast::error_code& cancelled) {
+            if (!cancelled) Accept();
+          });
+          return;
         }
+        bool refuse = shared_->connections.load() >= options_.max_connections;
+        std::make_shared<Connection>(std::move(socket), shared_)->Start(refuse);
         Accept();
       });
 }
@@ -192,6 +216,7 @@ void Server::Stop() {
   net::post(acceptor_.get_executor(), [this] {
     beast::error_code ignored;
     acceptor_.close(ignored);
+    accept_retry_.cancel();
   });
   service_->Shutdown();
   // Let the answers to waiting requests go out, then stop.

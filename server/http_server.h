@@ -7,6 +7,7 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -52,6 +53,7 @@ class Server {
   std::unique_ptr<Service> service_;  // after io_: destroyed before it
   std::shared_ptr<Shared> shared_;
   boost::asio::ip::tcp::acceptor acceptor_;
+  boost::asio::steady_timer accept_retry_;  // after a failed accept (out of file descriptors)
   std::vector<std::thread> threads_;
   uint16_t port_ = 0;
   bool stopped_ = false;

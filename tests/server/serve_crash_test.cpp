@@ -18,6 +18,7 @@
 #include "live/journal.h"
 #include "referee/games/registry.h"
 #include "server/bot_client.h"
+#include "tests/server/serve_process.h"
 #include "tests/server/serve_test_util.h"
 #include "tests/support/shell.h"
 
@@ -25,48 +26,6 @@ namespace referee::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-// `referee serve --data DIR --port 0`; reads the port from its first line.
-class ServeProcess {
- public:
-  ServeProcess(const fs::path& data, const fs::path& token_file) {
-    int pipe_fds[2];
-    EXPECT_EQ(::pipe2(pipe_fds, O_CLOEXEC), 0);
-    pid_ = ::fork();
-    if (pid_ == 0) {
-      ::dup2(pipe_fds[1], 1);
-      int err = ::open((data / "serve.err").c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-      ::dup2(err, 2);
-      ::execl(REFEREE_BINARY, "referee", "serve", "--data", data.c_str(), "--port", "0",
-              "--organiser-token-file", token_file.c_str(), nullptr);
-      ::_exit(127);
-    }
-    ::close(pipe_fds[1]);
-    out_ = ::fdopen(pipe_fds[0], "r");
-    char line[512] = {0};
-    EXPECT_NE(std::fgets(line, sizeof(line), out_), nullptr);
-    std::string text(line);
-    size_t colon = text.rfind(':');
-    port_ = static_cast<uint16_t>(std::stoi(text.substr(colon + 1)));
-  }
-  ~ServeProcess() {
-    Kill();
-    std::fclose(out_);
-  }
-  void Kill() {
-    if (pid_ <= 0) return;
-    ::kill(pid_, SIGKILL);
-    int status = 0;
-    ::waitpid(pid_, &status, 0);
-    pid_ = -1;
-  }
-  uint16_t port() const { return port_; }
-
- private:
-  pid_t pid_ = -1;
-  FILE* out_ = nullptr;
-  uint16_t port_ = 0;
-};
 
 std::vector<record::Node> JournalEvents(const fs::path& path) {
   std::ifstream file(path);
