@@ -11,6 +11,7 @@
 #include <sstream>
 #include <string>
 
+#include "tests/support/sanitized.h"
 #include "tests/support/shell.h"
 
 namespace {
@@ -19,17 +20,7 @@ namespace fs = std::filesystem;
 
 const fs::path kSourceDir = REFEREE_SOURCE_DIR;
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
+using referee::testing::kSanitized;
 
 // `timeout` exits 124 on a timeout; 128+N means a signal N ended the program.
 using RunResult = referee::testing::ShellResult;

@@ -16,6 +16,7 @@
 #include "server/http_client.h"
 #include "tests/server/serve_process.h"
 #include "tests/server/serve_test_util.h"
+#include "tests/support/sanitized.h"
 
 namespace referee::testing {
 namespace {
@@ -47,6 +48,12 @@ int Connect(uint16_t port) {
 }
 
 TEST(ServeLimits, OutOfFileDescriptorsTheServerWaitsAndRecovers) {
+  if (kSanitized) {
+    // The sanitizers' own checks need descriptors (UBSan's vptr check probes memory through a
+    // pipe): starved of them, it reports a false "invalid vptr" and stops the server. The test
+    // runs in the normal build.
+    GTEST_SKIP() << "the sanitizer runtime cannot run out of file descriptors";
+  }
   fs::path data = ServeScratch("fd-limit");
   fs::path token_file = data / "organiser.secret";
   std::ofstream(token_file) << kOrganiser;
