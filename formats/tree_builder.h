@@ -63,7 +63,7 @@ class TreeBuilder {
 
   // The JSON pointer of the value the first `frames` frames lead to.
   std::string PathThrough(size_t frames) const;
-  // Where `key` first appeared in the frame's map, or nullptr; records it for a large map.
+  // Where `key` first appeared in the frame's map, or nothing; records it for a large map.
   std::optional<record::SourcePos> SeeKey(Frame& frame, const std::string& key,
                                           record::SourcePos pos);
 
