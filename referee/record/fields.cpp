@@ -54,6 +54,12 @@ Result<const Node*> MapFields::Required(std::string_view key) const {
                         what_ + " needs the key '" + std::string(key) + "', which is missing"));
 }
 
+Result<std::string> MapFields::RequiredText(std::string_view key) const {
+  auto value = Required(key);
+  REFEREE_TRY(value);
+  return ReadText(**value, PathOf(key));
+}
+
 Result<int64_t> ReadInteger(const Node& node, const std::string& path, int64_t min, int64_t max) {
   std::string range = "an integer from " + std::to_string(min) + " to " + std::to_string(max);
   if (node.kind() != Node::Kind::kInteger) return Fail(WrongType(node, path, range));

@@ -26,6 +26,8 @@ class MapFields {
   Result<void> AllowOnly(const std::vector<std::string>& allowed) const;
   const Node* Optional(std::string_view key) const { return node_->Find(key); }
   Result<const Node*> Required(std::string_view key) const;
+  // A required key whose value is text (ReadText at PathOf(key)).
+  Result<std::string> RequiredText(std::string_view key) const;
   std::string PathOf(std::string_view key) const { return ChildPath(path_, key); }
   const std::string& path() const { return path_; }
   const Node& node() const { return *node_; }

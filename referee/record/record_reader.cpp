@@ -17,18 +17,14 @@ std::string GameList() {
 }
 
 Result<const games::GameDescriptor*> ReadGame(const MapFields& root) {
-  auto format = root.Required("format");
-  REFEREE_TRY(format);
-  auto version = ReadText(**format, "/format");
+  auto version = root.RequiredText("format");
   REFEREE_TRY(version);
   if (*version != kFormatVersion) {
     return Fail(
         Malformed("unknown-format", "/format",
                   "expected format " + std::string(kFormatVersion) + ", found '" + *version + "'"));
   }
-  auto game_node = root.Required("game");
-  REFEREE_TRY(game_node);
-  auto name = ReadText(**game_node, "/game");
+  auto name = root.RequiredText("game");
   REFEREE_TRY(name);
   const games::GameDescriptor* game = games::FindGame(*name);
   if (game == nullptr) {

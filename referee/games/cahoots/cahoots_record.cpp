@@ -93,9 +93,7 @@ Result<GoalSpec> ReadGoal(const Node& node, const std::string& path, const Editi
   auto goal = MapFields::Open(node, path, "a goal");
   REFEREE_TRY(goal);
   if (goal->Optional("catalogue") != nullptr) return ReadReference(*goal, edition);
-  auto kind_node = goal->Required("kind");
-  REFEREE_TRY(kind_node);
-  auto kind = record::ReadText(**kind_node, goal->PathOf("kind"));
+  auto kind = goal->RequiredText("kind");
   REFEREE_TRY(kind);
   GoalSpec spec{.kind = *kind, .path = path};
   const GoalKindInfo* info = FindGoalKind(*kind);
@@ -187,17 +185,13 @@ Result<TurnEvent> ReadTurnFields(const MapFields& fields, const record::Record& 
                                  const Edition& edition, bool player_required) {
   TurnEvent turn{.path = fields.path()};
   if (player_required || fields.Optional("player") != nullptr) {
-    auto player_node = fields.Required("player");
-    REFEREE_TRY(player_node);
-    auto name = record::ReadText(**player_node, fields.PathOf("player"));
+    auto name = fields.RequiredText("player");
     REFEREE_TRY(name);
     auto player = FindPlayer(*name, fields.PathOf("player"), record);
     REFEREE_TRY(player);
     turn.player = *player;
   }
-  auto card_node = fields.Required("card");
-  REFEREE_TRY(card_node);
-  auto card_text = record::ReadText(**card_node, fields.PathOf("card"));
+  auto card_text = fields.RequiredText("card");
   REFEREE_TRY(card_text);
   auto card = ParseNumberCard(*card_text, edition, fields.PathOf("card"));
   REFEREE_TRY(card);
@@ -371,9 +365,7 @@ namespace {
 Result<Event> ReadLiveEvent(const Node& line, const record::Record& header, const ToAct& next) {
   auto fields = MapFields::Open(line, "", "an event");
   REFEREE_TRY(fields);
-  auto kind_node = fields->Required("event");
-  REFEREE_TRY(kind_node);
-  auto kind = record::ReadText(**kind_node, "/event");
+  auto kind = fields->RequiredText("event");
   REFEREE_TRY(kind);
   if (*kind != "turn") {
     return Fail(Malformed("unknown-key", "/event",

@@ -178,9 +178,7 @@ Result<void> ReadDeal(const Node& node, const std::string& path, int number, boo
   REFEREE_TRY(deal);
   REFEREE_TRY(deal->AllowOnly(DealKeys(spec)));
   DealEvent event{.deal = number, .path = path};
-  auto dealer = deal->Required("dealer");
-  REFEREE_TRY(dealer);
-  auto dealer_text = record::ReadText(**dealer, deal->PathOf("dealer"));
+  auto dealer_text = deal->RequiredText("dealer");
   REFEREE_TRY(dealer_text);
   auto dealer_seat = ParseSeat(*dealer_text, deal->PathOf("dealer"));
   REFEREE_TRY(dealer_seat);
@@ -435,9 +433,7 @@ Result<Event> ReadLivePlay(const MapFields& line, const ToAct& next) {
   REFEREE_TRY(line.AllowOnly({"event", "seat", "card"}));
   auto seat = ReadOptionalSeat(line, "seat");
   REFEREE_TRY(seat);
-  auto card_node = line.Required("card");
-  REFEREE_TRY(card_node);
-  auto text = record::ReadText(**card_node, line.PathOf("card"));
+  auto text = line.RequiredText("card");
   REFEREE_TRY(text);
   auto card = ParseCard(*text, line.PathOf("card"));
   REFEREE_TRY(card);
@@ -488,9 +484,7 @@ void AddDealView(const View& view, Node& node) {
 Result<Event> ReadLiveEvent(const Node& line, const record::Record& header, const ToAct& next) {
   auto fields = MapFields::Open(line, "", "an event");
   REFEREE_TRY(fields);
-  auto kind_node = fields->Required("event");
-  REFEREE_TRY(kind_node);
-  auto kind = record::ReadText(**kind_node, "/event");
+  auto kind = fields->RequiredText("event");
   REFEREE_TRY(kind);
   if (*kind == "deal") return ReadLiveDeal(*fields, header, next);
   if (*kind == "call") return ReadLiveCall(*fields, next);
