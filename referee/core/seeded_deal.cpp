@@ -13,10 +13,12 @@ namespace {
 class WordStream {
  public:
   WordStream(Sha256Function sha256, std::string_view seed, int board) : sha256_(sha256) {
-    prefix_.assign(seed);
-    prefix_ += '\0';
-    prefix_ += std::to_string(board);
-    prefix_ += '\0';
+    input_.assign(seed);
+    input_ += '\0';
+    input_ += std::to_string(board);
+    input_ += '\0';
+    prefix_size_ = input_.size();
+    input_.append(4, '\0');  // the block counter, rewritten in place for every block
   }
 
   uint64_t Next() {
@@ -29,17 +31,17 @@ class WordStream {
 
  private:
   void Refill() {
-    std::string input = prefix_;
-    for (int shift = 24; shift >= 0; shift -= 8) {
-      input += static_cast<char>((counter_ >> shift) & 0xff);
+    for (int byte = 0; byte < 4; ++byte) {
+      input_[prefix_size_ + byte] = static_cast<char>((counter_ >> (24 - 8 * byte)) & 0xff);
     }
-    block_ = sha256_(input);
+    block_ = sha256_(input_);
     ++counter_;
     word_ = 0;
   }
 
   Sha256Function sha256_;
-  std::string prefix_;
+  std::string input_;  // seed, 0, decimal board, 0, counter (4 bytes big-endian)
+  size_t prefix_size_ = 0;
   Sha256Digest block_{};
   uint32_t counter_ = 0;
   int word_ = 4;  // forces a refill on first use

@@ -6,6 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <string>
+#include <thread>
+#include <vector>
 
 #include "referee/core/card.h"
 #include "verifier/sha256.h"
@@ -48,6 +51,38 @@ TEST(SeededDeal, CardsOfTheCanonicalPack) {
 TEST(SeededDeal, CommitmentIsTheHexSha256OfTheSeed) {
   EXPECT_EQ(HexDigest(verifier::Sha256("club-2026")),
             "6257c26e22398ac926e0c30f770da6d20de7551ace784a57bd5d1eb00c5be483");
+}
+
+// FIPS 180-2, appendix B: "abc" and the two-block message, and the empty message; the digest
+// context is reused from one call to the next, so the second call of each pair checks that no
+// state carries over.
+TEST(SeededDeal, Sha256MatchesTheStandardVectorsCallAfterCall) {
+  for (int call = 0; call < 2; ++call) {
+    EXPECT_EQ(HexDigest(verifier::Sha256("abc")),
+              "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    EXPECT_EQ(
+        HexDigest(verifier::Sha256("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")),
+        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+    EXPECT_EQ(HexDigest(verifier::Sha256("")),
+              "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  }
+}
+
+// Each thread has its own digest context: threads dealing at once get the single-threaded
+// answer.
+TEST(SeededDeal, ThreadsDealingAtOnceGetTheSameOrders) {
+  std::vector<int> expected = SeededPermutation(&verifier::Sha256, "club-2026", 1, 52);
+  std::vector<int> mismatches(4, 0);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 200; ++i) {
+        if (SeededPermutation(&verifier::Sha256, "club-2026", 1, 52) != expected) ++mismatches[t];
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  EXPECT_EQ(mismatches, std::vector<int>(4, 0));
 }
 
 TEST(SeededDeal, BoardsAndSeedsGiveDifferentPermutations) {
