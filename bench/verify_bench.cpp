@@ -5,7 +5,9 @@
 //   - JSON Lines: records and MB per second for a bare Boost.JSON parse of each line (a reused
 //     parser and a monotonic arena: the fastest way Boost.JSON offers to read a document), for
 //     full verification of the same bytes (ParseJson, the record schema, the replay: what
-//     `referee verify` does per line), and their ratio;
+//     `referee verify` does per line), and their ratio; the seeded deals alone (the SHA-256
+//     shuffles verification redoes to check each deal against the record's seed) and the ratio
+//     they leave room for; the same pair on the corpus without seeds;
 //   - YAML: the same pair against a bare yaml-cpp parse (YAML::Load) of each record;
 //   - threads: the real `referee verify --threads 1|2` on a JSON Lines file, and the ratio;
 //   - memory: the peak resident set of `referee verify` reading a JSON Lines stream of 64 MB and
@@ -31,6 +33,7 @@
 #include <fstream>
 #include <functional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "formats/json_reader.h"
@@ -38,8 +41,10 @@
 #include "formats/yaml_reader.h"
 #include "formats/yaml_writer.h"
 #include "generator/generator.h"
+#include "referee/core/seeded_deal.h"
 #include "referee/games/registry.h"
 #include "referee/record/record_writer.h"
+#include "verifier/sha256.h"
 #include "verifier/verifier.h"
 
 namespace {
@@ -48,12 +53,55 @@ using namespace referee;  // NOLINT: a small program
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
+// One seeded shuffle the verifier redoes to check a deal against the record's seed.
+struct SeededShuffle {
+  std::string seed;
+  int board = 0;
+  int cards = 0;
+};
+
 struct Corpus {
   std::vector<std::string> json_lines;  // one compact JSON record each, without the line break
   std::vector<std::string> yaml_documents;
   size_t json_bytes = 0;
   size_t yaml_bytes = 0;
+  // The same records without their seed (each deal stands on its hands or deck alone), as JSON
+  // Lines: what a club writes down after play, with nothing to regenerate.
+  std::vector<std::string> unseeded_json_lines;
+  size_t unseeded_json_bytes = 0;
+  std::vector<SeededShuffle> shuffles;  // every seeded deal of the corpus
 };
+
+// The shuffles verification of `record` redoes, and the record without its seed.
+std::vector<SeededShuffle> SeededShuffles(const record::Record& record) {
+  std::vector<SeededShuffle> shuffles;
+  for (const record::Record::Entry& entry : record.entries) {
+    const Event* event = std::get_if<Event>(&entry.item);
+    if (event == nullptr) continue;
+    if (const auto* deal = std::get_if<DealEvent>(event); deal && deal->seeded && deal->hands) {
+      int cards = 0;
+      for (const std::vector<Card>& hand : *deal->hands) cards += static_cast<int>(hand.size());
+      shuffles.push_back({*record.seed, deal->board != 0 ? deal->board : deal->deal, cards});
+    } else if (const auto* setup = std::get_if<SetupEvent>(event); setup && setup->seeded) {
+      shuffles.push_back({*record.seed, 1, static_cast<int>(setup->deck->size())});
+    }
+  }
+  return shuffles;
+}
+
+record::Record WithoutSeed(record::Record record) {
+  record.seed.reset();
+  for (record::Record::Entry& entry : record.entries) {
+    Event* event = std::get_if<Event>(&entry.item);
+    if (event == nullptr) continue;
+    if (auto* deal = std::get_if<DealEvent>(event)) {
+      deal->seeded = false;
+      deal->board = 0;  // a board number names a seeded deal
+    }
+    if (auto* setup = std::get_if<SetupEvent>(event)) setup->seeded = false;
+  }
+  return record;
+}
 
 Corpus MakeCorpus(int records_per_game) {
   Corpus corpus;
@@ -74,6 +122,12 @@ Corpus MakeCorpus(int records_per_game) {
       corpus.yaml_documents.push_back(formats::WriteYaml(tree));
       corpus.json_bytes += corpus.json_lines.back().size() + 1;
       corpus.yaml_bytes += corpus.yaml_documents.back().size();
+      corpus.unseeded_json_lines.push_back(
+          formats::WriteJson(record::WriteRecord(WithoutSeed(one.record)), false));
+      corpus.unseeded_json_bytes += corpus.unseeded_json_lines.back().size() + 1;
+      for (SeededShuffle& shuffle : SeededShuffles(one.record)) {
+        corpus.shuffles.push_back(std::move(shuffle));
+      }
     }
   }
   return corpus;
@@ -123,19 +177,36 @@ std::vector<Throughput> Race(const std::vector<Pass>& passes, int rounds = 5,
   return best;
 }
 
+// `reader_name` null: no reader-alone line.
 void PrintPair(const char* what, const char* bare_name, const Throughput& bare,
                const char* reader_name, const Throughput& reader, const Throughput& verify,
                double goal) {
   std::printf("%s\n", what);
   std::printf("  %-34s %9.0f records/s %8.1f MB/s\n", bare_name, bare.RecordsPerSecond(),
               bare.MegabytesPerSecond());
-  std::printf("  %-34s %9.0f records/s %8.1f MB/s\n", reader_name, reader.RecordsPerSecond(),
-              reader.MegabytesPerSecond());
+  if (reader_name != nullptr) {
+    std::printf("  %-34s %9.0f records/s %8.1f MB/s\n", reader_name, reader.RecordsPerSecond(),
+                reader.MegabytesPerSecond());
+  }
   std::printf("  %-34s %9.0f records/s %8.1f MB/s\n", "full verification",
               verify.RecordsPerSecond(), verify.MegabytesPerSecond());
   double ratio = verify.MegabytesPerSecond() / bare.MegabytesPerSecond();
   std::printf("  ratio verification/parse           %9.3f   (goal >= %.1f: %s)\n", ratio, goal,
               ratio >= goal ? "met" : "NOT met");
+}
+
+// The seeded deals alone, against the same bytes: verification cannot be faster than parsing
+// plus regenerating every seeded deal, so parse / (parse + shuffles) bounds its ratio.
+void PrintSeedFloor(const Corpus& corpus, const Throughput& bare, const Throughput& shuffles) {
+  double shuffles_per_second = static_cast<double>(corpus.shuffles.size()) *
+                               shuffles.RecordsPerSecond() /
+                               static_cast<double>(corpus.json_lines.size());
+  std::printf("  %-34s %9.0f records/s %8.1f MB/s  (%zu shuffles, %.2f us each)\n",
+              "(seeded deals alone: SHA-256)", shuffles.RecordsPerSecond(),
+              shuffles.MegabytesPerSecond(), corpus.shuffles.size(), 1e6 / shuffles_per_second);
+  double ceiling = 1.0 / (1.0 + bare.MegabytesPerSecond() / shuffles.MegabytesPerSecond());
+  std::printf("  highest ratio the seeded deals allow %7.3f   (parse / (parse + seeded deals))\n",
+              ceiling);
 }
 
 // volatile sinks keep the optimiser from dropping a parse whose result is unused.
@@ -165,10 +236,24 @@ void VerifyValid(const Result<record::Node>& node) {
   if (verifier::VerifyNode(*node, "bench").status != verifier::Status::kValid) std::abort();
 }
 
-// The JSON contenders: bare parse, referee's reader alone (no schema, no replay), verification.
+void RedoShuffles(const std::vector<SeededShuffle>& shuffles) {
+  for (const SeededShuffle& shuffle : shuffles) {
+    std::vector<int> order =
+        SeededPermutation(verifier::Sha256, shuffle.seed, shuffle.board, shuffle.cards);
+    g_sink = g_sink + static_cast<size_t>(order[0]);
+  }
+}
+
+// The JSON contenders, raced together: on the corpus, a bare parse, referee's reader alone (no
+// schema, no replay), verification, and the seeded shuffles alone that verification redoes (the
+// pinned SHA-256 algorithm of record-format.md; counted against the same bytes, so its MB/s say
+// how much of the budget it takes); then the bare parse and verification of the unseeded corpus.
+enum JsonPass { kBare, kReader, kVerify, kShuffles, kBareUnseeded, kVerifyUnseeded };
+
 std::vector<Pass> JsonPasses(const Corpus* corpus, BareJsonParser* bare) {
   size_t n = corpus->json_lines.size();
   size_t bytes = corpus->json_bytes;
+  size_t unseeded_bytes = corpus->unseeded_json_bytes;
   return {
       {n, bytes,
        [=] {
@@ -183,6 +268,17 @@ std::vector<Pass> JsonPasses(const Corpus* corpus, BareJsonParser* bare) {
       {n, bytes,
        [=] {
          for (const std::string& line : corpus->json_lines) VerifyValid(formats::ParseJson(line));
+       }},
+      {n, bytes, [=] { RedoShuffles(corpus->shuffles); }},
+      {n, unseeded_bytes,
+       [=] {
+         for (const std::string& line : corpus->unseeded_json_lines) bare->Parse(line);
+       }},
+      {n, unseeded_bytes,
+       [=] {
+         for (const std::string& line : corpus->unseeded_json_lines) {
+           VerifyValid(formats::ParseJson(line));
+         }
        }},
   };
 }
@@ -308,8 +404,11 @@ int main(int argc, char** argv) {
   BareJsonParser bare_json_parser;
   std::vector<Throughput> json = Race(JsonPasses(&corpus, &bare_json_parser));
   PrintPair("JSON Lines, in memory, one thread (best of 5 alternating rounds)",
-            "bare Boost.JSON parse", json[0], "(referee's reader alone: ParseJson)", json[1],
-            json[2], 0.7);
+            "bare Boost.JSON parse", json[kBare], "(referee's reader alone: ParseJson)",
+            json[kReader], json[kVerify], 0.7);
+  PrintSeedFloor(corpus, json[kBare], json[kShuffles]);
+  PrintPair("JSON Lines without seeds, in memory, one thread (same rounds)",
+            "bare Boost.JSON parse", json[kBareUnseeded], nullptr, {}, json[kVerifyUnseeded], 0.7);
   std::vector<Throughput> yaml = Race(YamlPasses(&corpus));
   PrintPair("YAML, in memory, one thread (best of 5 alternating rounds)",
             "bare yaml-cpp parse (YAML::Load)", yaml[0], "(referee's reader alone: ParseYaml)",
