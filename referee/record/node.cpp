@@ -69,13 +69,10 @@ std::string_view KindName(Node::Kind kind) {
 
 std::vector<Word> SplitWords(std::string_view text) {
   std::vector<Word> words;
-  size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-    size_t start = i;
-    while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
-    if (i > start) words.push_back(Word{text.substr(start, i - start), start});
-  }
+  ForEachWord(text, [&](const Word& word) {
+    words.push_back(word);
+    return true;
+  });
   return words;
 }
 

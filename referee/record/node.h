@@ -103,4 +103,18 @@ struct Word {
 };
 std::vector<Word> SplitWords(std::string_view text);
 
+// Calls visit(word) for each space-separated word of `text` in order, without a vector, until
+// visit returns false. Returns false when it was stopped.
+template <typename Visit>
+bool ForEachWord(std::string_view text, Visit&& visit) {
+  size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    size_t start = i;
+    while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
+    if (i > start && !visit(Word{text.substr(start, i - start), start})) return false;
+  }
+  return true;
+}
+
 }  // namespace referee::record

@@ -207,29 +207,34 @@ Result<std::array<CardSet, 4>> TrickMatch::HandsFromList(
   CardSet seen;
   for (Seat seat : kAllSeats) {
     const std::vector<Card>& hand = hands[SeatIndex(seat)];
-    std::string hand_path = ChildPath(ChildPath(event.path, "hands"), SeatName(seat));
+    auto hand_path = [&] { return ChildPath(ChildPath(event.path, "hands"), SeatName(seat)); };
     for (size_t i = 0; i < hand.size(); ++i) {
       Card card = hand[i];
-      Place place{ChildPath(hand_path, i),
-                  GamePlace{.deal = event.deal, .actor = SeatName(seat), .card = ToString(card)}};
+      // Made only for a finding: a legal hand costs no strings.
+      auto place = [&] {
+        return Place{
+            ChildPath(hand_path(), i),
+            GamePlace{.deal = event.deal, .actor = SeatName(seat), .card = ToString(card)}};
+      };
       if (!Pack().Contains(card)) {
-        return Fail(Illegal("card-not-in-pack", place,
+        return Fail(Illegal("card-not-in-pack", place(),
                             "expected a card of the " + std::to_string(Pack().Size()) +
                                 "-card pack, found " + ToString(card)));
       }
       if (seen.Contains(card)) {
         return Fail(Illegal(
-            "duplicate-card", place,
+            "duplicate-card", place(),
             "expected each card in one hand only, found " + ToString(card) + " a second time"));
       }
       seen.Add(card);
       sets[SeatIndex(seat)].Add(card);
     }
     if (static_cast<int>(hand.size()) != HandSize()) {
-      return Fail(Illegal("wrong-hand-size",
-                          Place{hand_path, GamePlace{.deal = event.deal, .actor = SeatName(seat)}},
-                          "expected " + std::to_string(HandSize()) + " cards in " + SeatName(seat) +
-                              "'s hand, found " + std::to_string(hand.size())));
+      return Fail(
+          Illegal("wrong-hand-size",
+                  Place{hand_path(), GamePlace{.deal = event.deal, .actor = SeatName(seat)}},
+                  "expected " + std::to_string(HandSize()) + " cards in " + SeatName(seat) +
+                      "'s hand, found " + std::to_string(hand.size())));
     }
   }
   return sets;

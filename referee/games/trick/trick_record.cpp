@@ -130,8 +130,12 @@ Result<void> ReadTricks(const MapFields& deal, int number, bool last_deal,
   auto tricks = record::ReadList(*node, deal.PathOf("tricks"), 64);
   REFEREE_TRY(tricks);
   for (size_t t = 0; t < (*tricks)->size(); ++t) {
-    std::string trick_path = ChildPath(deal.PathOf("tricks"), t);
-    auto cards = ReadCards((**tricks)[t], trick_path, 8);
+    const Node& trick = (**tricks)[t];
+    // The trick's path is made only when its cards need reading word by word.
+    std::optional<std::vector<Card>> well_formed = WellFormedCards(trick, 8);
+    Result<std::vector<Card>> cards =
+        well_formed ? Result<std::vector<Card>>(std::move(*well_formed))
+                    : ReadCards(trick, ChildPath(deal.PathOf("tricks"), t), 8);
     REFEREE_TRY(cards);
     for (size_t position = 0; position < cards->size(); ++position) {
       PlayEvent play{
@@ -209,23 +213,23 @@ Result<void> ReadDeal(const Node& node, const std::string& path, int number, boo
 
 }  // namespace
 
+std::optional<std::vector<Card>> WellFormedCards(const Node& node, size_t max_cards) {
+  if (node.kind() != Node::Kind::kString) return std::nullopt;
+  std::vector<Card> cards;
+  cards.reserve(max_cards < 64 ? max_cards : 64);
+  bool all_cards = record::ForEachWord(node.text(), [&](const record::Word& word) {
+    std::optional<Card> card = CardFromText(word.text);
+    if (!card || cards.size() == max_cards) return false;
+    cards.push_back(*card);
+    return true;
+  });
+  if (!all_cards) return std::nullopt;
+  return cards;
+}
+
 Result<std::vector<Card>> ReadCards(const Node& node, const std::string& path, size_t max_cards) {
-  // The common case, a string of well-formed cards, needs neither the words as strings nor their
-  // paths; anything else is read word by word below, where the findings come from.
-  if (node.kind() == Node::Kind::kString) {
-    std::vector<Card> cards;
-    cards.reserve(max_cards < 64 ? max_cards : 64);
-    bool all_cards = true;
-    for (const record::Word& word : record::SplitWords(node.text())) {
-      std::optional<Card> card = CardFromText(word.text);
-      if (!card || cards.size() == max_cards) {
-        all_cards = false;
-        break;
-      }
-      cards.push_back(*card);
-    }
-    if (all_cards) return cards;
-  }
+  // Anything but the common case is read word by word, where the findings come from.
+  if (std::optional<std::vector<Card>> cards = WellFormedCards(node, max_cards)) return *cards;
   auto words = record::ReadWords(node, path, max_cards);
   REFEREE_TRY(words);
   std::vector<Card> cards;

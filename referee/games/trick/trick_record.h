@@ -36,6 +36,9 @@ Event SeededDealEvent(const Match& match);
 // Parses a list or space-separated string of cards; each bad token is a Malformed finding.
 Result<std::vector<Card>> ReadCards(const record::Node& node, const std::string& path,
                                     size_t max_cards = 64);
+// The common case of ReadCards, a string of at most max_cards well-formed cards, read without
+// strings or paths; nothing when the node is anything else (ReadCards then says what is wrong).
+std::optional<std::vector<Card>> WellFormedCards(const record::Node& node, size_t max_cards);
 
 // Live lines (LiveHooks, docs/live.md): `deal` (dealer, board, hands, deck), `call` (seat, trump,
 // tricks), `conference` (start, end) and `play` (seat, card), read with the record's readers.
