@@ -1,23 +1,19 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets with clang into build-fuzz-clang/ and runs each for N seconds.
+# Builds the libFuzzer targets with clang in build-sanitize/ (the sanitizer tree the test suite
+# shares: scripts/configure-sanitize.sh) and runs each for N seconds.
 #   bash fuzz/run.sh        20 s per target
 #   bash fuzz/run.sh 600    a longer run (docs/fuzzing.md)
-# Corpora grow in build-fuzz-clang/corpus/<target>/ (seeded from samples/ on every run); crash
-# inputs are written to build-fuzz-clang/crashes/<target>/. Exits 1 if any target found a crash,
+# Corpora grow in build-sanitize/corpus/<target>/ (seeded from samples/ on every run); crash
+# inputs are written to build-sanitize/crashes/<target>/. Exits 1 if any target found a crash,
 # a leak or a timeout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=${1:-20}
-build_dir=build-fuzz-clang
+build_dir=build-sanitize
 targets=(yaml_record_fuzz json_record_fuzz card_fuzz league_fuzz live_line_fuzz)
 
-# Build type "Fuzz" has no flags of its own: -O1 with line tables is what libFuzzer suggests, and
-# compiles in about half the time of -O2 -g on two cores (the CI builds this from scratch).
-CC=clang CXX=clang++ cmake -S . -B "$build_dir" -G Ninja -DREFEREE_FUZZ=ON -DREFEREE_TESTS=OFF \
-  -DCMAKE_BUILD_TYPE=Fuzz \
-  -DCMAKE_CXX_FLAGS="-O1 -gline-tables-only -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
-  -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" > /dev/null
+bash scripts/configure-sanitize.sh
 cmake --build "$build_dir" --parallel "$(nproc)" --target "${targets[@]}"
 
 corpus="$build_dir/corpus"

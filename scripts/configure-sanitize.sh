@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Configures build-sanitize/: everything built with clang under AddressSanitizer and
+# UndefinedBehaviorSanitizer, the libraries instrumented for libFuzzer as well. One tree serves the
+# sanitizer test suite (`scripts/test.sh --sanitize`) and the fuzz targets (`fuzz/run.sh`), so CI
+# compiles the libraries under sanitizers once, not twice.
+#
+# Build type "Sanitize" has no flags of its own: -O1 with line tables is what libFuzzer suggests
+# and what keeps sanitizer reports readable, and compiles in about half the time of -O2 -g.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+CC=clang CXX=clang++ cmake -S . -B build-sanitize -G Ninja \
+  -DREFEREE_SANITIZE=ON -DREFEREE_FUZZ=ON -DCMAKE_BUILD_TYPE=Sanitize \
+  -DCMAKE_CXX_FLAGS="-O1 -gline-tables-only -fsanitize=fuzzer-no-link" > /dev/null
