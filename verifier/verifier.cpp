@@ -45,10 +45,17 @@ std::optional<std::vector<int>> ClaimedPoints(const record::Record& record, int 
 }
 
 // Replays the entries of one record, collecting findings.
+// The replay reads findings only, so the match words no announcements.
+MatchSetup QuietSetup(const record::Record& record) {
+  MatchSetup setup = SetupFor(record);
+  setup.announce = false;
+  return setup;
+}
+
 class Replay {
  public:
   Replay(const record::Record& record, Verdict& verdict)
-      : record_(record), verdict_(verdict), match_(record.game->new_match(SetupFor(record))) {}
+      : record_(record), verdict_(verdict), match_(record.game->new_match(QuietSetup(record))) {}
 
   void Run() {
     for (const record::Record::Entry& entry : record_.entries) {
@@ -129,7 +136,7 @@ class Replay {
     bool voided = std::any_of(stops_.begin(), stops_.end(),
                               [&](const Stop& stop) { return stop.deal == claim.deal; });
     if (voided) return;  // already said: the deal went unchecked
-    const ScoreSheet sheet = match_->Scores();
+    const ScoreSheet& sheet = match_->Scores();
     auto row = std::find_if(sheet.rows.begin(), sheet.rows.end(),
                             [&](const ScoreSheet::Row& r) { return r.deal == claim.deal; });
     if (row == sheet.rows.end()) {

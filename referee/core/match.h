@@ -36,7 +36,7 @@ struct Announcement {
 };
 
 struct Ruling {
-  std::vector<Announcement> announcements;
+  std::vector<Announcement> announcements;  // none when MatchSetup::announce is false
   // Findings about an event that is accepted all the same because what it records did happen and
   // play can go on from it: an error (a Conspiracy conference that ran over its minute) makes the
   // verdict invalid without stopping the check; a note (Speed Cahoots without timestamps) only
@@ -52,6 +52,7 @@ struct ScoreSheet {
     std::string label;  // e.g. "dealer N" or "dealer N, EW called 5 hearts: made"
     std::vector<int> points;
     bool void_deal = false;  // not scored: an illegal event stopped its check
+    bool operator==(const Row&) const = default;
   };
   std::vector<Row> rows;
   std::vector<int> totals;
@@ -97,6 +98,10 @@ struct MatchSetup {
   std::vector<std::string> players;  // seat order N E S W, or Cahoots turn order
   std::optional<std::string> seed;
   Sha256Function sha256 = nullptr;  // needed when seed is set
+  // Whether Apply words its announcements. The live referee sends them to the players; the
+  // verifier never reads them, and wording one per trick or turn was a string for every few
+  // events. Findings are made either way.
+  bool announce = true;
 };
 
 class Match {
@@ -119,7 +124,8 @@ class Match {
   // events are done: a Note (e.g. Speed Cahoots "timer not verifiable") or an error that only the
   // whole record shows (e.g. Speed Cahoots finishing after its time limit).
   virtual std::vector<Finding> EndFindings() const { return {}; }
-  virtual ScoreSheet Scores() const = 0;
+  // The sheet so far, read in place: the verifier looks at it after every claimed deal.
+  virtual const ScoreSheet& Scores() const = 0;
   virtual Outcome GetOutcome() const = 0;
   // What `actor` may see now (seat index, or Cahoots player index).
   virtual View ViewFor(int actor) const = 0;

@@ -139,6 +139,45 @@ TEST_P(EveryGame, UnlistedEventsAreRejectedAndChangeNothing) {
   });
 }
 
+// The verifier replays with MatchSetup::announce off; that may only drop the wording of
+// announcements, never change a ruling: the same events are accepted with the same findings and
+// leave the same state, and the same unlisted events are rejected with the same finding.
+TEST_P(EveryGame, MatchesWithoutAnnouncementsRuleTheSame) {
+  Check("a match without announcements rules as one with them", [this] {
+    std::mt19937 rng = RandomEngine();
+    Playout playout = PlayRandomly(game(), rng, RandomSeed());
+    std::unique_ptr<Match> loud = NewMatchFor(playout.record);
+    MatchSetup quiet_setup = verifier::SetupFor(playout.record);
+    quiet_setup.announce = false;
+    std::unique_ptr<Match> quiet = game().new_match(quiet_setup);
+    int announced = 0;
+    for (const record::Record::Entry& entry : playout.record.entries) {
+      const Event* event = std::get_if<Event>(&entry.item);
+      if (event == nullptr) continue;
+      if (rng() % 8 == 0) {
+        for (const Event& unlisted : UnlistedEvents(*loud, rng)) {
+          auto loud_rejection = loud->Apply(unlisted);
+          auto quiet_rejection = quiet->Apply(unlisted);
+          RC_ASSERT(!loud_rejection.has_value());
+          RC_ASSERT(!quiet_rejection.has_value());
+          RC_ASSERT(loud_rejection.error() == quiet_rejection.error());
+        }
+      }
+      auto loud_ruling = loud->Apply(*event);
+      auto quiet_ruling = quiet->Apply(*event);
+      RC_ASSERT(loud_ruling.has_value());
+      RC_ASSERT(quiet_ruling.has_value());
+      RC_ASSERT(loud_ruling->findings == quiet_ruling->findings);
+      RC_ASSERT(quiet_ruling->announcements.empty());
+      announced += static_cast<int>(loud_ruling->announcements.size());
+      RC_ASSERT(loud->Describe() == quiet->Describe());
+    }
+    RC_ASSERT(announced > 0);
+    RC_ASSERT(loud->Scores().rows == quiet->Scores().rows);
+    RC_ASSERT(loud->GetOutcome().summary == quiet->GetOutcome().summary);
+  });
+}
+
 TEST_P(EveryGame, RecordsGiveTheSameVerdictInYamlAndJson) {
   Check("playout, write, read and replay agree in YAML and JSON", [this] {
     std::mt19937 rng = RandomEngine();

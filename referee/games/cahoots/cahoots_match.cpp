@@ -261,10 +261,12 @@ Result<Ruling> CahootsMatch::ApplySetup(const SetupEvent& event) {
   set_up_ = true;
   std::vector<int> completed = ResolveGoals();  // Setup 5: goals met by the starting piles
   CheckEnd();
+  Ruling ruling;
+  if (!match_setup().announce) return ruling;
   PileTops tops = Tops();
-  Ruling ruling{{{"setup", "piles " + Cards({tops.begin(), tops.end()}) + "; goals shown " +
-                               PositionsText(visible_) + "; completed at set-up " +
-                               PositionsText(completed)}}};
+  ruling.announcements.push_back(
+      {"setup", "piles " + Cards({tops.begin(), tops.end()}) + "; goals shown " +
+                    PositionsText(visible_) + "; completed at set-up " + PositionsText(completed)});
   if (IsOver()) ruling.announcements.push_back({"end", GetOutcome().summary});
   return ruling;
 }
@@ -498,16 +500,19 @@ Result<Ruling> CahootsMatch::ApplyTurn(const TurnEvent& event) {
   next.CheckEnd();
   *this = std::move(next);
   Ruling ruling;
-  std::string text =
-      Name(*player) + " plays " + Text(event.card) + " on pile " + std::to_string(event.pile);
-  for (int position : completed) text += "; completes " + GoalLabel(position);
-  ruling.announcements.push_back({"turn", text});
+  bool announce = match_setup().announce;
+  if (announce) {
+    std::string text =
+        Name(*player) + " plays " + Text(event.card) + " on pile " + std::to_string(event.pile);
+    for (int position : completed) text += "; completes " + GoalLabel(position);
+    ruling.announcements.push_back({"turn", text});
+  }
   if (!was_untimed && untimed_turn_) {
     // Ruling 9: without times the Speed timer cannot be checked; a note, not an error.
     ruling.findings.push_back(Notes()[0]);
-    ruling.announcements.push_back({"note", Notes()[0].message});
+    if (announce) ruling.announcements.push_back({"note", Notes()[0].message});
   }
-  if (IsOver()) ruling.announcements.push_back({"end", GetOutcome().summary});
+  if (announce && IsOver()) ruling.announcements.push_back({"end", GetOutcome().summary});
   return ruling;
 }
 

@@ -55,7 +55,10 @@ class CahootsMatch : public Match {
   Result<Ruling> Apply(const Event& event) override;
   bool VoidCurrentDeal(const std::optional<std::vector<int>>&) override { return false; }
   bool IsOver() const override { return end_ != End::kNone; }
-  ScoreSheet Scores() const override { return ScoreSheet{}; }
+  const ScoreSheet& Scores() const override {
+    static const ScoreSheet kNoScores;  // Cahoots is won or lost, never scored
+    return kNoScores;
+  }
   Outcome GetOutcome() const override;
   std::unique_ptr<Match> Clone() const override { return std::make_unique<CahootsMatch>(*this); }
   View ViewFor(int actor) const override;

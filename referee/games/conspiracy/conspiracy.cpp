@@ -127,8 +127,8 @@ Result<Ruling> ConspiracyMatch::ApplyCall(const CallEvent& event) {
   call_ = event;
   call_->by = Caller();
   CallMade();
-  return Ruling{{{"call", SeatName(Caller()) + " calls " + CallText(*call_) + " for " +
-                              PartnershipName(PartnershipOf(Caller()))}}};
+  return Announcing("call", SeatName(Caller()) + " calls " + CallText(*call_) + " for " +
+                                PartnershipName(PartnershipOf(Caller())));
 }
 
 Result<Ruling> ConspiracyMatch::ApplyConference(const ConferenceEvent& event) {
@@ -145,8 +145,9 @@ Result<Ruling> ConspiracyMatch::ApplyConference(const ConferenceEvent& event) {
                             SecondsText(event.end_ms) + " s"));
   }
   conference_ = event;
-  Ruling ruling{{{"conference", PartnershipName(PartnershipOf(Caller())) + " conferred for " +
-                                    SecondsText(event.end_ms - event.start_ms) + " seconds"}}};
+  Ruling ruling =
+      Announcing("conference", PartnershipName(PartnershipOf(Caller())) + " conferred for " +
+                                   SecondsText(event.end_ms - event.start_ms) + " seconds");
   // "exchange their cards and ideas for exactly one minute" (seed 003). An overlong conference
   // did happen and the deal can still be played and scored: reported, not rejected.
   if (event.end_ms - event.start_ms > conference_ms_) {

@@ -151,8 +151,8 @@ Result<Ruling> TrickMatch::ApplyDeal(const DealEvent& event) {
   deal_ = deal;
   awaiting_call_ = NeedsCall();
   OnDealStarted();
-  return Ruling{
-      {{"deal", "deal " + std::to_string(deal.number) + " dealt by " + SeatName(deal.dealer)}}};
+  return Announcing("deal",
+                    "deal " + std::to_string(deal.number) + " dealt by " + SeatName(deal.dealer));
 }
 
 Result<std::vector<Card>> TrickMatch::CheckedDeck(const std::vector<Card>& deck,
@@ -434,8 +434,12 @@ Ruling TrickMatch::FinishTrick() {
   deal_->current.clear();
   deal_->leader = NextLeader(trick);
   deal_->tricks.push_back(std::move(trick));
-  Ruling ruling{{{"trick", "trick " + std::to_string(deal_->tricks.size()) + " won by " +
-                               SeatName(deal_->tricks.back().winner)}}};
+  // Worded only when announced: this runs for every trick of every record verified.
+  Ruling ruling;
+  if (setup_.announce) {
+    ruling = Announcing("trick", "trick " + std::to_string(deal_->tricks.size()) + " won by " +
+                                     SeatName(deal_->tricks.back().winner));
+  }
   if (static_cast<int>(deal_->tricks.size()) == HandSize()) FinishDeal(ruling);
   return ruling;
 }
@@ -448,6 +452,7 @@ void TrickMatch::FinishDeal(Ruling& ruling) {
   DealScore score = ScoreDeal(finished);
   AddRow(finished.number, score.label, score.points, false);
   deal_.reset();
+  if (!setup_.announce) return;
   std::string text = "deal " + std::to_string(finished.number) + " scored:";
   for (size_t i = 0; i < score.points.size(); ++i) {
     text += " " + sheet_.units[i] + " " + std::to_string(score.points[i]);

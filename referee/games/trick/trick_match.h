@@ -51,7 +51,7 @@ class TrickMatch : public Match {
   std::vector<Event> LegalEvents() const override;
   Result<Ruling> Apply(const Event& event) override;
   bool VoidCurrentDeal(const std::optional<std::vector<int>>& stand_in_points) override;
-  ScoreSheet Scores() const override { return sheet_; }
+  const ScoreSheet& Scores() const override { return sheet_; }
   View ViewFor(int actor) const override;
   std::string Describe() const override;
 
@@ -86,6 +86,12 @@ class TrickMatch : public Match {
 
   // --- State the hooks may read. ---
   const MatchSetup& setup() const { return setup_; }
+  // A ruling with one announcement, or with none when the set-up asks for none (the verifier).
+  Ruling Announcing(std::string kind, std::string text) const {
+    Ruling ruling;
+    if (setup_.announce) ruling.announcements.push_back({std::move(kind), std::move(text)});
+    return ruling;
+  }
   int HandSize() const { return Pack().Size() / 4; }
   int DealsScored() const { return static_cast<int>(sheet_.rows.size()); }
   const ScoreSheet& sheet() const { return sheet_; }
