@@ -148,7 +148,11 @@ Result<Ruling> TrickMatch::ApplyDeal(const DealEvent& event) {
   deal.hands = *hands;
   deal.dealt = *hands;
   deal.leader = LeftOf(deal.dealer);
-  deal_ = deal;
+  // Sized once for the whole deal, so no play grows them.
+  deal.current.reserve(4);
+  deal.played.reserve(static_cast<size_t>(Pack().Size()));
+  deal.tricks.reserve(static_cast<size_t>(HandSize()));
+  deal_ = std::move(deal);
   awaiting_call_ = NeedsCall();
   OnDealStarted();
   return Announcing("deal",
@@ -445,7 +449,8 @@ Ruling TrickMatch::FinishTrick() {
 }
 
 void TrickMatch::FinishDeal(Ruling& ruling) {
-  FinishedDeal finished{deal_->number, deal_->dealer, deal_->tricks, {}};
+  // The tricks move out: the deal state is dropped below, and nothing reads them in between.
+  FinishedDeal finished{deal_->number, deal_->dealer, std::move(deal_->tricks), {}};
   for (const CompletedTrick& trick : finished.tricks)
     ++finished.tricks_won[SeatIndex(trick.winner)];
   last_dealer_ = deal_->dealer;
