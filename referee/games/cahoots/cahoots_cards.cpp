@@ -67,16 +67,8 @@ std::string ColourLegend(const Edition& edition) {
   return legend;
 }
 
-Result<NumberCard> ParseNumberCard(std::string_view token, const Edition& edition,
-                                   const std::string& path) {
-  auto bad = [&] {
-    return Fail(Malformed("bad-card", path,
-                          "expected a number card such as 3" + std::string(1, edition.letters[0]) +
-                              " or 3-" + edition.colours[0] + " (number 1-7, colours of the " +
-                              edition.name + " edition: " + ColourLegend(edition) + "), found '" +
-                              std::string(token) + "'"));
-  };
-  if (token.size() < 2 || token[0] < '1' || token[0] > '7') return bad();
+std::optional<NumberCard> NumberCardFromText(std::string_view token, const Edition& edition) {
+  if (token.size() < 2 || token[0] < '1' || token[0] > '7') return std::nullopt;
   uint8_t number = static_cast<uint8_t>(token[0] - '0');
   std::optional<int> colour;
   if (token.size() == 2) {
@@ -84,8 +76,18 @@ Result<NumberCard> ParseNumberCard(std::string_view token, const Edition& editio
   } else if (token[1] == '-') {
     colour = ColourIndex(edition, token.substr(2));
   }
-  if (!colour) return bad();
+  if (!colour) return std::nullopt;
   return NumberCard{static_cast<uint8_t>(*colour), number};
+}
+
+Result<NumberCard> ParseNumberCard(std::string_view token, const Edition& edition,
+                                   const std::string& path) {
+  if (std::optional<NumberCard> card = NumberCardFromText(token, edition)) return *card;
+  return Fail(Malformed("bad-card", path,
+                        "expected a number card such as 3" + std::string(1, edition.letters[0]) +
+                            " or 3-" + edition.colours[0] + " (number 1-7, colours of the " +
+                            edition.name + " edition: " + ColourLegend(edition) + "), found '" +
+                            std::string(token) + "'"));
 }
 
 std::string CardText(NumberCard card, const Edition& edition) {

@@ -48,6 +48,8 @@ std::string ColourLegend(const Edition& edition);
 // Parses "3G", "3g" or "3-green"; a bad token is a Malformed `bad-card` naming the token.
 Result<NumberCard> ParseNumberCard(std::string_view token, const Edition& edition,
                                    const std::string& path);
+// The same reading without a finding: nothing for a bad token.
+std::optional<NumberCard> NumberCardFromText(std::string_view token, const Edition& edition);
 std::string CardText(NumberCard card, const Edition& edition);  // canonical: "3G"
 std::string CardsText(const std::vector<NumberCard>& cards, const Edition& edition);
 

@@ -1,5 +1,6 @@
 #include "referee/games/cahoots/cahoots_record.h"
 
+#include <array>
 #include <charconv>
 
 #include "referee/games/cahoots/cahoots_cards.h"
@@ -107,13 +108,18 @@ Result<GoalSpec> ReadGoal(const Node& node, const std::string& path, const Editi
   return spec;
 }
 
-Result<int> FindPlayer(const std::string& name, const std::string& path,
-                       const record::Record& record) {
-  std::string names;
+std::optional<int> PlayerIndex(std::string_view name, const record::Record& record) {
   for (size_t i = 0; i < record.players.size(); ++i) {
     if (record.players[i] == name) return static_cast<int>(i);
-    names += (names.empty() ? "" : ", ") + record.players[i];
   }
+  return std::nullopt;
+}
+
+Result<int> FindPlayer(const std::string& name, const std::string& path,
+                       const record::Record& record) {
+  if (std::optional<int> index = PlayerIndex(name, record)) return *index;
+  std::string names;
+  for (const std::string& player : record.players) names += (names.empty() ? "" : ", ") + player;
   return Fail(Malformed("unknown-player", path,
                         "expected one of the players (" + names + "), found '" + name + "'"));
 }
@@ -135,8 +141,30 @@ Result<std::vector<std::string>> ReadCompleted(const Node& node, const std::stri
 }
 
 // "ann 3G 2": player, card, pile.
+// The common case of ReadTurnWords, a string "player card pile" of a known player and a
+// well-formed card and number, read without a string per word; nothing for anything else.
+std::optional<TurnEvent> WellFormedTurn(const Node& node, const std::string& path,
+                                        const record::Record& record, const Edition& edition) {
+  if (node.kind() != Node::Kind::kString) return std::nullopt;
+  std::array<std::string_view, 3> words;
+  size_t count = 0;
+  bool fits = record::ForEachWord(node.text(), [&](const record::Word& word) {
+    if (count == words.size()) return false;
+    words[count++] = word.text;
+    return true;
+  });
+  if (!fits || count != words.size()) return std::nullopt;
+  std::optional<int> player = PlayerIndex(words[0], record);
+  std::optional<NumberCard> card = NumberCardFromText(words[1], edition);
+  std::optional<int64_t> pile = ParseWholeNumber(words[2], -1000, 1000);
+  if (!player || !card || !pile) return std::nullopt;
+  return TurnEvent{.path = path, .player = *player, .card = *card, .pile = static_cast<int>(*pile)};
+}
+
 Result<TurnEvent> ReadTurnWords(const Node& node, const std::string& path,
                                 const record::Record& record, const Edition& edition) {
+  if (std::optional<TurnEvent> turn = WellFormedTurn(node, path, record, edition)) return *turn;
+  // Anything else is read word by word, where the findings come from.
   auto words = record::ReadWords(node, path, 3);
   REFEREE_TRY(words);
   if (words->size() != 3) {

@@ -90,6 +90,8 @@ TEST(CahootsRecord, RejectsMalformedBodies) {
       {kGoals, "  - ann 1X 1\n", "bad-card", "/turns/0/1"},
       {kGoals, "  - zed 1G 1\n", "unknown-player", "/turns/0/0"},
       {kGoals, "  - ann 1G\n", "bad-turn", "/turns/0"},
+      {kGoals, "  - ann 1G x\n", "bad-type", "/turns/0/2"},
+      {kGoals, "  - ann 1G 1 2\n", "too-large", "/turns/0"},
       {kGoals, "  - {player: ann, card: 1G, pile: 1, seat: N}\n", "unknown-key", "/turns/0/seat"},
       {kGoals, "  - {player: ann, card: 1G, pile: 1, completed: [x]}\n", "bad-goal-reference",
        "/turns/0/completed/0"},
