@@ -5,10 +5,11 @@
 # compiles the libraries under sanitizers once, not twice.
 #
 # Build type "Sanitize" has no flags of its own: -O1 with line tables is what libFuzzer suggests
-# and what keeps sanitizer reports readable, and compiles in about half the time of -O2 -g.
+# and what keeps sanitizer reports readable, and compiles in about half the time of -O2 -g. The
+# benchmarks are left out: timing sanitized code tells nothing (the normal build compiles them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 CC=clang CXX=clang++ cmake -S . -B build-sanitize -G Ninja \
-  -DREFEREE_SANITIZE=ON -DREFEREE_FUZZ=ON -DCMAKE_BUILD_TYPE=Sanitize \
+  -DREFEREE_SANITIZE=ON -DREFEREE_FUZZ=ON -DREFEREE_BENCH=OFF -DCMAKE_BUILD_TYPE=Sanitize \
   -DCMAKE_CXX_FLAGS="-O1 -gline-tables-only -fsanitize=fuzzer-no-link" > /dev/null
