@@ -1,5 +1,6 @@
 #include "referee/core/seeded_deal.h"
 
+#include <array>
 #include <numeric>
 #include <string>
 #include <utility>
@@ -47,11 +48,23 @@ class WordStream {
   int word_ = 4;  // forces a refill on first use
 };
 
+// 2^64 mod m, without 128-bit arithmetic.
+constexpr uint64_t TwoTo64Mod(uint64_t m) { return (~uint64_t{0} % m + 1) % m; }
+
+// 2^64 mod m for every m a pack of up to 128 cards meets, worked out at compile time: a shuffle
+// draws once per card, and each draw paid two 64-bit divisions for this alone.
+constexpr size_t kTabledModuli = 128;
+constexpr std::array<uint64_t, kTabledModuli + 1> kTwoTo64Mod = [] {
+  std::array<uint64_t, kTabledModuli + 1> table{};
+  for (uint64_t m = 1; m <= kTabledModuli; ++m) table[m] = TwoTo64Mod(m);
+  return table;
+}();
+
 uint64_t Uniform(WordStream& words, uint64_t m) {
-  // limit = floor(2^64 / m) * m, computed without 128-bit arithmetic. When m divides 2^64 the
-  // limit is 2^64 itself and every word is accepted.
-  uint64_t remainder = (~uint64_t{0} % m + 1) % m;  // 2^64 mod m
-  uint64_t limit = 0 - remainder;                   // 2^64 - (2^64 mod m), mod 2^64
+  // limit = floor(2^64 / m) * m. When m divides 2^64 the limit is 2^64 itself and every word is
+  // accepted.
+  uint64_t remainder = m <= kTabledModuli ? kTwoTo64Mod[m] : TwoTo64Mod(m);
+  uint64_t limit = 0 - remainder;  // 2^64 - (2^64 mod m), mod 2^64
   for (;;) {
     uint64_t word = words.Next();
     if (remainder == 0 || word < limit) return word % m;

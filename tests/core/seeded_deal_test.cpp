@@ -38,6 +38,26 @@ TEST(SeededDeal, Pack56Board7MatchesTheReferenceImplementation) {
   EXPECT_EQ(SeededPermutation(&verifier::Sha256, "x", 7, 56), expected);
 }
 
+// A pack of 200 takes every divisor up to 200, past the moduli whose 2^64 mod m is tabled at
+// compile time (up to 128) and through 64 and 128, which divide 2^64 and accept every word.
+// python3 scripts/seeded_deal.py club-2026 3 200
+TEST(SeededDeal, Pack200MatchesTheReferenceImplementation) {
+  std::string expected =
+      "109 50 118 88 129 110 81 154 59 65 40 21 45 1 197 8 198 90 96 165 184 136 143 180 71 137 "
+      "103 163 112 172 168 94 117 99 122 156 107 47 144 188 142 26 181 52 183 16 115 17 130 58 66 "
+      "173 18 51 23 178 44 10 25 20 24 125 106 141 176 191 9 46 57 53 159 49 91 80 166 0 56 185 "
+      "147 13 158 111 179 33 160 79 124 2 41 15 127 31 148 32 30 67 55 169 89 95 104 29 85 114 "
+      "116 126 101 149 19 162 199 60 153 37 146 128 28 39 152 102 68 3 182 75 6 11 12 74 97 93 77 "
+      "7 195 64 132 87 131 190 22 42 175 72 86 48 4 150 192 43 145 5 189 193 69 38 187 92 194 161 "
+      "73 139 35 121 138 105 62 36 133 135 186 177 76 119 164 70 167 174 82 113 14 84 134 98 120 "
+      "196 83 123 170 155 151 100 171 157 34 54 27 63 78 108 61 140";
+  std::string order;
+  for (int position : SeededPermutation(&verifier::Sha256, "club-2026", 3, 200)) {
+    order += (order.empty() ? "" : " ") + std::to_string(position);
+  }
+  EXPECT_EQ(order, expected);
+}
+
 TEST(SeededDeal, CardsOfTheCanonicalPack) {
   // python3 scripts/seeded_deal.py club-2026 1 52 --cards, first and last five cards.
   std::vector<Card> pack = CanonicalOrder(FullPack52());
