@@ -140,7 +140,6 @@ Result<std::vector<std::string>> ReadCompleted(const Node& node, const std::stri
   return positions;
 }
 
-// "ann 3G 2": player, card, pile.
 // The common case of ReadTurnWords, a string "player card pile" of a known player and a
 // well-formed card and number, read without a string per word; nothing for anything else.
 std::optional<TurnEvent> WellFormedTurn(const Node& node, const std::string& path,
@@ -161,6 +160,7 @@ std::optional<TurnEvent> WellFormedTurn(const Node& node, const std::string& pat
   return TurnEvent{.path = path, .player = *player, .card = *card, .pile = static_cast<int>(*pile)};
 }
 
+// "ann 3G 2": player, card, pile.
 Result<TurnEvent> ReadTurnWords(const Node& node, const std::string& path,
                                 const record::Record& record, const Edition& edition) {
   if (std::optional<TurnEvent> turn = WellFormedTurn(node, path, record, edition)) return *turn;

@@ -155,8 +155,8 @@ Result<Ruling> TrickMatch::ApplyDeal(const DealEvent& event) {
   deal_ = std::move(deal);
   awaiting_call_ = NeedsCall();
   OnDealStarted();
-  return Announcing("deal",
-                    "deal " + std::to_string(deal.number) + " dealt by " + SeatName(deal.dealer));
+  return Announcing(
+      "deal", "deal " + std::to_string(deal_->number) + " dealt by " + SeatName(deal_->dealer));
 }
 
 Result<std::vector<Card>> TrickMatch::CheckedDeck(const std::vector<Card>& deck,
