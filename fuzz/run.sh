@@ -10,6 +10,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=${1:-20}
+case "$seconds" in
+  '' | *[!0-9]*)
+    echo "usage: bash fuzz/run.sh [SECONDS]  (whole seconds per target, found '$seconds')" >&2
+    exit 2
+    ;;
+esac
 build_dir=build-sanitize
 targets=(yaml_record_fuzz json_record_fuzz card_fuzz league_fuzz live_line_fuzz)
 

@@ -5,7 +5,9 @@
 # compiles the libraries under sanitizers once, not twice.
 #
 # Build type "Sanitize" has no flags of its own: -O1 with line tables is what libFuzzer suggests
-# and what keeps sanitizer reports readable, and compiles in about half the time of -O2 -g. The
+# and what keeps sanitizer reports readable, and compiles in about half the time of -O2 -g. -O0
+# compiles in less than half the time again, but the suite then runs three times as long, which
+# ate the whole gain (8.5 min either way, build and tests, on 2 cores). The
 # benchmarks are left out: timing sanitized code tells nothing (the normal build compiles them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
