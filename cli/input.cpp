@@ -141,26 +141,85 @@ std::optional<std::string> OpenError(const std::string& path) {
   return "cannot read " + path + ": " + std::strerror(errno);
 }
 
+namespace fs = std::filesystem;
+
+// Deeper than any real folder of records; a bound that keeps a hostile tree from exhausting the
+// stack.
+constexpr int kMaxFolderDepth = 64;
+
+// A record file found in a folder: a link to a file is read as the file; a link that leads
+// nowhere or round in a loop, and anything that is not a regular file (a FIFO would block the
+// walk for ever), is a problem.
+void AddFoundFile(const fs::path& path, std::vector<std::string>& files,
+                  std::vector<std::string>& problems) {
+  std::error_code error;
+  fs::file_status status = fs::status(path, error);
+  if (error) {
+    problems.push_back("cannot read " + path.string() + ": " + error.message());
+  } else if (!fs::is_regular_file(status)) {
+    problems.push_back("cannot read " + path.string() + ": not a regular file");
+  } else {
+    files.push_back(path.string());
+  }
+}
+
+void WalkFolder(const fs::path& folder, int depth, ExpandedInputs& expanded) {
+  if (depth > kMaxFolderDepth) {
+    expanded.problems.push_back("cannot read " + folder.string() + ": folders nested deeper than " +
+                                std::to_string(kMaxFolderDepth));
+    return;
+  }
+  std::error_code error;
+  fs::directory_iterator entries(folder, error);
+  std::vector<std::string> files;
+  std::vector<fs::path> folders;
+  for (const fs::directory_iterator end; !error && entries != end; entries.increment(error)) {
+    std::error_code status_error;
+    fs::file_status status = entries->symlink_status(status_error);
+    if (!status_error && fs::is_directory(status)) {
+      folders.push_back(entries->path());
+    } else if (formats::FormatFromPath(entries->path().string())) {
+      AddFoundFile(entries->path(), files, expanded.problems);
+    }
+  }
+  if (error) {
+    expanded.problems.push_back("cannot read " + folder.string() + ": " + error.message());
+  }
+  expanded.files.insert(expanded.files.end(), files.begin(), files.end());
+  for (const fs::path& inner : folders) WalkFolder(inner, depth + 1, expanded);
+}
+
 }  // namespace
 
-std::vector<std::string> ExpandInputs(const std::vector<std::string>& paths) {
-  std::vector<std::string> files;
+ExpandedInputs ExpandInputs(const std::vector<std::string>& paths) {
+  ExpandedInputs expanded;
   for (const std::string& path : paths) {
     std::error_code error;
-    if (path == "-" || !std::filesystem::is_directory(path, error)) {
-      files.push_back(path);
+    if (path == "-" || !fs::is_directory(path, error)) {
+      expanded.files.push_back(path);
       continue;
     }
-    std::vector<std::string> found;
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(path, error)) {
-      if (entry.is_regular_file() && formats::FormatFromPath(entry.path().string())) {
-        found.push_back(entry.path().string());
-      }
-    }
-    std::sort(found.begin(), found.end());
-    files.insert(files.end(), found.begin(), found.end());
+    // Sorted as whole paths, so a folder's files come in name order however deep they sit.
+    size_t first = expanded.files.size();
+    WalkFolder(path, 0, expanded);
+    std::sort(expanded.files.begin() + static_cast<std::ptrdiff_t>(first), expanded.files.end());
   }
-  return files;
+  return expanded;
+}
+
+std::optional<std::string> ReadFileBounded(const std::string& path, size_t limit,
+                                           std::string& text) {
+  if (path == "-") {
+    text = ReadBounded(std::cin, limit);
+    return std::cin.bad() ? std::optional<std::string>("cannot read standard input: read error")
+                          : std::nullopt;
+  }
+  std::ifstream file(path, std::ios::binary);
+  std::error_code error;
+  if (!file || fs::is_directory(path, error)) return OpenError(path);
+  text = ReadBounded(file, limit);
+  if (file.bad()) return "cannot read " + path + ": read error";
+  return std::nullopt;
 }
 
 std::optional<std::string> ForEachDocument(const std::string& path,
@@ -185,7 +244,8 @@ std::optional<std::string> ForEachDocumentInParallel(const std::string& path,
   std::istream* in = &std::cin;
   if (path != "-") {
     file.open(path, std::ios::binary);
-    if (!file || std::filesystem::is_directory(path)) return OpenError(path);
+    std::error_code error;
+    if (!file || std::filesystem::is_directory(path, error)) return OpenError(path);
     in = &file;
     if (!format) format = formats::FormatFromPath(path);
   }

@@ -24,9 +24,22 @@ struct Document {
   reports::SourceText text;  // for quoting lines in diagnostics
 };
 
-// The record files to read for the paths a user gave: files as given, directories walked (in
-// name order) for files whose extension names a record format; other files there are left out.
-std::vector<std::string> ExpandInputs(const std::vector<std::string>& paths);
+// The record files to read for the paths a user gave: files as given, folders walked (in name
+// order) for files whose extension names a record format; other files there are left out.
+// Symbolic links to folders are not followed, so a link loop cannot make the walk endless; a
+// folder that cannot be read (no permission, a link loop met as a file, too deep) is a problem,
+// reported with its path, and the walk goes on with the rest.
+struct ExpandedInputs {
+  std::vector<std::string> files;
+  std::vector<std::string> problems;  // "cannot read DIR: Permission denied"
+};
+ExpandedInputs ExpandInputs(const std::vector<std::string>& paths);
+
+// Reads the file at `path` ("-": standard input) into `text`, at most `limit` + 1 bytes: enough
+// for a reader with that limit to say `too-large` without a huge file (or /dev/zero) being read
+// whole. Returns an error message when the file cannot be read (missing, a folder, a read error).
+std::optional<std::string> ReadFileBounded(const std::string& path, size_t limit,
+                                           std::string& text);
 
 // Calls `visit` for every document of `path`. Returns an error message when the input cannot be
 // read at all (missing file, a directory, a read error): an I/O problem, not a malformed record.

@@ -59,8 +59,9 @@ std::optional<std::string> FilesOf(const std::string& path, std::vector<std::str
   if (!IsGlob(path)) {
     std::error_code error;
     if (!fs::exists(path, error)) return "cannot read " + path + ": no such file or folder";
-    std::vector<std::string> found = ExpandInputs({path});
-    files.insert(files.end(), found.begin(), found.end());
+    ExpandedInputs found = ExpandInputs({path});
+    if (!found.problems.empty()) return found.problems.front();
+    files.insert(files.end(), found.files.begin(), found.files.end());
     return std::nullopt;
   }
   glob_t matches{};
@@ -69,8 +70,9 @@ std::optional<std::string> FilesOf(const std::string& path, std::vector<std::str
   for (size_t i = 0; status == 0 && i < matches.gl_pathc; ++i) found.push_back(matches.gl_pathv[i]);
   globfree(&matches);
   if (found.empty()) return "no record files match " + path;
-  std::vector<std::string> expanded = ExpandInputs(found);
-  files.insert(files.end(), expanded.begin(), expanded.end());
+  ExpandedInputs expanded = ExpandInputs(found);
+  if (!expanded.problems.empty()) return expanded.problems.front();
+  files.insert(files.end(), expanded.files.begin(), expanded.files.end());
   return std::nullopt;
 }
 

@@ -43,7 +43,12 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
     exit_code = WorseExit(exit_code, ExitForStatus(output.status));
     out << output.text;
   };
-  for (const std::string& file : ExpandInputs(options.files)) {
+  ExpandedInputs inputs = ExpandInputs(options.files);
+  for (const std::string& problem : inputs.problems) {
+    err << "referee: " << problem << "\n";
+    exit_code = WorseExit(exit_code, kExitIo);
+  }
+  for (const std::string& file : inputs.files) {
     std::optional<std::string> failure =
         ForEachDocumentInParallel(file, options.input, {}, threads, work, emit);
     if (failure) {
