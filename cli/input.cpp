@@ -147,19 +147,32 @@ namespace fs = std::filesystem;
 // stack.
 constexpr int kMaxFolderDepth = 64;
 
-// A record file found in a folder: a link to a file is read as the file; a link that leads
-// nowhere or round in a loop, and anything that is not a regular file (a FIFO would block the
-// walk for ever), is a problem.
-void AddFoundFile(const fs::path& path, std::vector<std::string>& files,
-                  std::vector<std::string>& problems) {
+// What a folder entry is: a link is looked through (a link to a record file is read as the file).
+// A link to a folder is not followed, since one that points at an ancestor would make the walk
+// endless; it is named in a warning, so records are never left out silently.
+void AddEntry(const fs::directory_entry& entry, std::vector<std::string>& files,
+              std::vector<fs::path>& folders, std::vector<std::string>& problems) {
   std::error_code error;
-  fs::file_status status = fs::status(path, error);
+  fs::file_status own = entry.symlink_status(error);
+  if (!error && fs::is_directory(own)) {
+    folders.push_back(entry.path());
+    return;
+  }
+  fs::file_status target = entry.status(error);
+  if (!error && fs::is_symlink(own) && fs::is_directory(target)) {
+    spdlog::warn("{} is a link to a folder, not followed (name it to verify what it holds)",
+                 entry.path().string());
+    return;
+  }
+  if (!formats::FormatFromPath(entry.path().string())) return;
+  // A link that leads nowhere or round in a loop, and anything that is not a regular file (a FIFO
+  // would block the walk for ever), is a problem.
   if (error) {
-    problems.push_back("cannot read " + path.string() + ": " + error.message());
-  } else if (!fs::is_regular_file(status)) {
-    problems.push_back("cannot read " + path.string() + ": not a regular file");
+    problems.push_back("cannot read " + entry.path().string() + ": " + error.message());
+  } else if (!fs::is_regular_file(target)) {
+    problems.push_back("cannot read " + entry.path().string() + ": not a regular file");
   } else {
-    files.push_back(path.string());
+    files.push_back(entry.path().string());
   }
 }
 
@@ -170,22 +183,20 @@ void WalkFolder(const fs::path& folder, int depth, ExpandedInputs& expanded) {
     return;
   }
   std::error_code error;
-  fs::directory_iterator entries(folder, error);
-  std::vector<std::string> files;
-  std::vector<fs::path> folders;
-  for (const fs::directory_iterator end; !error && entries != end; entries.increment(error)) {
-    std::error_code status_error;
-    fs::file_status status = entries->symlink_status(status_error);
-    if (!status_error && fs::is_directory(status)) {
-      folders.push_back(entries->path());
-    } else if (formats::FormatFromPath(entries->path().string())) {
-      AddFoundFile(entries->path(), files, expanded.problems);
-    }
+  fs::directory_iterator iterator(folder, error);
+  std::vector<fs::directory_entry> entries;
+  for (const fs::directory_iterator end; !error && iterator != end; iterator.increment(error)) {
+    entries.push_back(*iterator);
   }
   if (error) {
     expanded.problems.push_back("cannot read " + folder.string() + ": " + error.message());
   }
-  expanded.files.insert(expanded.files.end(), files.begin(), files.end());
+  // In name order, so that warnings and problems come in the same order on every file system.
+  std::sort(entries.begin(), entries.end());
+  std::vector<fs::path> folders;
+  for (const fs::directory_entry& entry : entries) {
+    AddEntry(entry, expanded.files, folders, expanded.problems);
+  }
   for (const fs::path& inner : folders) WalkFolder(inner, depth + 1, expanded);
 }
 

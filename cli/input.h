@@ -26,9 +26,11 @@ struct Document {
 
 // The record files to read for the paths a user gave: files as given, folders walked (in name
 // order) for files whose extension names a record format; other files there are left out.
-// Symbolic links to folders are not followed, so a link loop cannot make the walk endless; a
-// folder that cannot be read (no permission, a link loop met as a file, too deep) is a problem,
-// reported with its path, and the walk goes on with the rest.
+// Symbolic links to folders are not followed, so a link loop cannot make the walk endless (each
+// one is named in a warning on standard error); a link to a file is read as the file. A folder
+// that cannot be read (no permission, nested more than 64 deep) and a file with a record's
+// extension that is not a regular file (a FIFO, a link that loops or leads nowhere) are problems,
+// reported with their path, and the walk goes on with the rest.
 struct ExpandedInputs {
   std::vector<std::string> files;
   std::vector<std::string> problems;  // "cannot read DIR: Permission denied"

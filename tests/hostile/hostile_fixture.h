@@ -27,9 +27,15 @@ using referee::testing::kSanitized;
 // `timeout` exits 124 on a timeout; 128+N means a signal N ended the program.
 using RunResult = referee::testing::ShellResult;
 
+// The address-space limit of every case, in KiB (4 GB); a case that must show that memory stays
+// flat passes a tighter one.
+inline constexpr size_t kMemoryLimitKiB = 4 << 20;
+
 // Runs `referee ARGUMENTS` under the limits; FILE names are relative to the scratch folder.
-inline RunResult RunLimited(const fs::path& folder, const std::string& arguments) {
-  std::string limit = kSanitized ? "" : "ulimit -v 4194304; ";
+// ARGUMENTS may end in redirections of the program's own input and output.
+inline RunResult RunLimited(const fs::path& folder, const std::string& arguments,
+                            size_t memory_kib = kMemoryLimitKiB) {
+  std::string limit = kSanitized ? "" : "ulimit -v " + std::to_string(memory_kib) + "; ";
   return referee::testing::RunShell("cd '" + folder.string() + "' && (" + limit +
                                     "exec timeout 20 " + referee::testing::RefereeCommand() + " " +
                                     arguments + ") 2>&1");

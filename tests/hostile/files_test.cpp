@@ -1,0 +1,158 @@
+// Hostile files, streams and diagnostics: folders that loop or cannot be read, files that are not
+// files or whose read fails, journals and live lines without end, an output that cannot be
+// written, and input bytes that must not reach the terminal raw. Each case runs the real binary
+// (tests/hostile/hostile_fixture.h) and asserts its exit code and what it says.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tests/hostile/hostile_fixture.h"
+
+namespace referee::testing::hostile {
+namespace {
+
+class HostileFiles : public Hostile {
+ protected:
+  // Runs `referee ARGUMENTS` in the scratch folder like RunLimited, after `before` (e.g. a
+  // producer and a pipe: "printf x |") and through `wrapper` (e.g. setpriv), and checks that the
+  // run neither timed out nor died of a signal.
+  static RunResult Run(const std::string& arguments, const std::string& before = "",
+                       const std::string& wrapper = "", size_t memory_kib = kMemoryLimitKiB) {
+    std::string limit = kSanitized ? "" : "ulimit -v " + std::to_string(memory_kib) + "; ";
+    RunResult run = referee::testing::RunShell("cd '" + folder_.string() + "' && " + before +
+                                               " (" + limit + "exec timeout 20 " + wrapper +
+                                               referee::testing::RefereeCommand() + " " +
+                                               arguments + ") 2>&1");
+    EXPECT_NE(run.exit_code, 124) << arguments << ": timed out\n" << run.output.substr(0, 2000);
+    EXPECT_LT(run.exit_code, 128) << arguments << ": killed by a signal\n"
+                                  << run.output.substr(0, 2000);
+    return run;
+  }
+
+  // Tests run as root in CI, where permission bits do not stop a read: there the binary runs as
+  // the unprivileged user nobody (the scratch folder is world-readable).
+  static std::string Unprivileged() {
+    return geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "";
+  }
+
+  static void MakeFolder(const std::string& name) { fs::create_directories(folder_ / name); }
+
+  static void WriteSample(const std::string& name) { Write(name, Sample()); }
+
+  static size_t Count(const std::string& text, const std::string& part) {
+    size_t count = 0;
+    for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) {
+      ++count;
+    }
+    return count;
+  }
+};
+
+// --- Folder walks ---------------------------------------------------------------------------
+
+TEST_F(HostileFiles, ALinkThatLoopsOnItselfIsReportedAndTheFolderStillVerified) {
+  MakeFolder("loop");
+  WriteSample("loop/good.yaml");
+  fs::create_symlink("self.yaml", folder_ / "loop/self.yaml");
+  RunResult run = Run("verify --quiet loop");
+  EXPECT_EQ(run.exit_code, 4) << run.output;
+  EXPECT_NE(run.output.find("cannot read loop/self.yaml: Too many levels of symbolic links"),
+            std::string::npos)
+      << run.output;
+  EXPECT_NE(run.output.find("loop/good.yaml: valid"), std::string::npos) << run.output;
+}
+
+// A link to a folder is not followed (a link to an ancestor would make the walk endless), and
+// the walk says so: records left out silently would make a verdict or a standings table wrong.
+TEST_F(HostileFiles, ALinkToAFolderIsNotFollowedAndSaysSo) {
+  MakeFolder("linked/inner");
+  WriteSample("linked/inner/good.yaml");
+  fs::create_directory_symlink("..", folder_ / "linked/inner/up");
+  fs::create_directory_symlink("inner", folder_ / "linked/also.yaml");
+  RunResult run = Run("verify --quiet linked");
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_EQ(Count(run.output, ": valid"), 1u) << run.output;
+  EXPECT_NE(run.output.find("linked/inner/up is a link to a folder, not followed"),
+            std::string::npos)
+      << run.output;
+  EXPECT_NE(run.output.find("linked/also.yaml is a link to a folder, not followed"),
+            std::string::npos)
+      << run.output;
+}
+
+TEST_F(HostileFiles, AFifoNamedLikeARecordInAFolderIsNotOpened) {
+  MakeFolder("fifo");
+  WriteSample("fifo/good.yaml");
+  ASSERT_EQ(mkfifo((folder_ / "fifo/x.yaml").c_str(), 0644), 0);
+  RunResult run = Run("verify --quiet fifo");
+  EXPECT_EQ(run.exit_code, 4) << run.output;
+  EXPECT_NE(run.output.find("cannot read fifo/x.yaml: not a regular file"), std::string::npos)
+      << run.output;
+  EXPECT_NE(run.output.find("fifo/good.yaml: valid"), std::string::npos) << run.output;
+}
+
+// Named on the command line, a FIFO is read: that is how `verify <(command)` works.
+TEST_F(HostileFiles, AFifoNamedOnTheCommandLineIsRead) {
+  ASSERT_EQ(mkfifo((folder_ / "piped.yaml").c_str(), 0644), 0);
+  WriteSample("source.yaml");
+  RunResult run = Run("verify --quiet piped.yaml", "(cat source.yaml > piped.yaml &);");
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("piped.yaml: valid"), std::string::npos) << run.output;
+}
+
+TEST_F(HostileFiles, AnUnreadableFolderIsReportedAndTheRestVerified) {
+  MakeFolder("tree/locked");
+  MakeFolder("tree/open");
+  WriteSample("tree/locked/hidden.yaml");
+  WriteSample("tree/open/good.yaml");
+  fs::permissions(folder_ / "tree/locked", fs::perms::none);
+  RunResult run = Run("verify --quiet tree", "", Unprivileged());
+  fs::permissions(folder_ / "tree/locked", fs::perms::owner_all);
+  EXPECT_EQ(run.exit_code, 4) << run.output;
+  EXPECT_NE(run.output.find("cannot read tree/locked: Permission denied"), std::string::npos)
+      << run.output;
+  EXPECT_NE(run.output.find("tree/open/good.yaml: valid"), std::string::npos) << run.output;
+  EXPECT_EQ(run.output.find("hidden.yaml"), std::string::npos) << run.output;
+}
+
+TEST_F(HostileFiles, ATooDeepTreeIsReportedAtTheDepthLimit) {
+  std::string deep = "deep";
+  for (int i = 0; i < 70; ++i) deep += "/d";
+  MakeFolder(deep);
+  WriteSample("deep/top.yaml");
+  WriteSample(deep + "/bottom.yaml");
+  RunResult run = Run("verify --quiet deep");
+  EXPECT_EQ(run.exit_code, 4) << run.output;
+  EXPECT_NE(run.output.find("folders nested deeper than 64"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("deep/top.yaml: valid"), std::string::npos) << run.output;
+  EXPECT_EQ(run.output.find("bottom.yaml"), std::string::npos) << run.output;
+}
+
+// `standings` walks the folders and globs of a league's `records:` the same way; a problem there
+// means the standings could be wrong, so it stops with exit 4.
+TEST_F(HostileFiles, StandingsRecordsInALoopingOrUnreadableFolderExitWithAnIoError) {
+  std::string league = ReadFile(kSourceDir / "samples/league/collusion/league.yaml");
+  size_t at = league.find("  - records/\n");
+  ASSERT_NE(at, std::string::npos);
+  Write("league.yaml", league.replace(at, 13, "  - seasons/*\n"));
+  MakeFolder("seasons/one");
+  WriteSample("seasons/one/good.yaml");
+  fs::create_symlink("loop.yaml", folder_ / "seasons/one/loop.yaml");
+  RunResult looped = Run("standings league.yaml");
+  EXPECT_EQ(looped.exit_code, 4) << looped.output;
+  EXPECT_NE(looped.output.find("cannot read seasons/one/loop.yaml: Too many levels"),
+            std::string::npos)
+      << looped.output;
+
+  fs::remove(folder_ / "seasons/one/loop.yaml");
+  MakeFolder("seasons/two/locked");
+  fs::permissions(folder_ / "seasons/two/locked", fs::perms::none);
+  RunResult locked = Run("standings league.yaml", "", Unprivileged());
+  fs::permissions(folder_ / "seasons/two/locked", fs::perms::owner_all);
+  EXPECT_EQ(locked.exit_code, 4) << locked.output;
+  EXPECT_NE(locked.output.find("cannot read seasons/two/locked: Permission denied"),
+            std::string::npos)
+      << locked.output;
+}
+
+}  // namespace
+}  // namespace referee::testing::hostile
