@@ -1,23 +1,78 @@
 #include "cli/input.h"
 
+#include <fcntl.h>
 #include <spdlog/spdlog.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iostream>
-#include <sstream>
+#include <istream>
+#include <memory>
 
 #include "formats/document_stream.h"
 #include "formats/json_reader.h"
+#include "formats/text_checks.h"
 #include "formats/yaml_reader.h"
 #include "live/journal.h"
 #include "verifier/ordered_pipeline.h"
 
 namespace referee::cli {
 namespace {
+
+// A file read with read(2), so that a failed read keeps its errno for the message (an istream
+// only says that something failed). Standard input is read the same way, and left open.
+class FileBuffer : public std::streambuf {
+ public:
+  FileBuffer(int fd, std::string name) : fd_(fd), name_(std::move(name)) {}
+  ~FileBuffer() override {
+    if (fd_ != STDIN_FILENO) ::close(fd_);
+  }
+  FileBuffer(const FileBuffer&) = delete;
+  FileBuffer& operator=(const FileBuffer&) = delete;
+
+  // "cannot read NAME: Input/output error" once a read has failed; reads after it see the end.
+  std::optional<std::string> Failure() const {
+    if (error_ == 0) return std::nullopt;
+    return "cannot read " + name_ + ": " + std::strerror(error_);
+  }
+
+ protected:
+  int_type underflow() override {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    if (error_ != 0) return traits_type::eof();
+    ssize_t got = 0;
+    do {
+      got = ::read(fd_, chunk_, sizeof(chunk_));
+    } while (got < 0 && errno == EINTR);
+    if (got < 0) error_ = errno;
+    if (got <= 0) return traits_type::eof();
+    setg(chunk_, chunk_, chunk_ + got);
+    return traits_type::to_int_type(*gptr());
+  }
+
+ private:
+  int fd_;
+  std::string name_;
+  int error_ = 0;
+  char chunk_[1 << 16];
+};
+
+// Opens `path` ("-": standard input) for reading. A folder is refused here: on Linux it opens,
+// and only its first read fails.
+Result<std::unique_ptr<FileBuffer>, std::string> OpenInput(const std::string& path) {
+  if (path == "-") return std::make_unique<FileBuffer>(STDIN_FILENO, "standard input");
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return Unexpected<std::string>("cannot read " + path + ": " + std::strerror(errno));
+  auto file = std::make_unique<FileBuffer>(fd, path);
+  struct stat status;
+  if (::fstat(fd, &status) == 0 && S_ISDIR(status.st_mode)) {
+    return Unexpected<std::string>("cannot read " + path + ": it is a directory");
+  }
+  return file;
+}
 
 // A stream buffer that yields a prefix already read (to sniff the format) and then the rest of
 // another stream, so standard input can be sniffed and still streamed.
@@ -55,16 +110,21 @@ std::string ReadBounded(std::istream& in, size_t limit) {
   return text;
 }
 
-void VisitWhole(std::istream& in, const std::string& path, formats::InputFormat format,
-                const formats::ReadLimits& limits, const DocumentWork& work,
-                const DocumentEmit& emit) {
+// The whole input as one document. A read that fails is an I/O error and nothing else: the text
+// read before it is not a document to judge.
+std::optional<std::string> VisitWhole(std::istream& in, const FileBuffer& file,
+                                      const std::string& path, formats::InputFormat format,
+                                      const formats::ReadLimits& limits, const DocumentWork& work,
+                                      const DocumentEmit& emit) {
   std::string text = ReadBounded(in, limits.max_document_bytes);
+  if (std::optional<std::string> failure = file.Failure()) return failure;
   Result<record::Node> node = format == formats::InputFormat::kYaml
                                   ? formats::ParseYaml(text, limits)
                                   : formats::ParseJson(text, limits);
   Document document{path, 0, false, std::move(node), reports::SourceText(std::move(text))};
   DocumentOutput output = work(document);
   emit(output);
+  return std::nullopt;
 }
 
 // Records travel between threads in batches, so that handing one over costs little next to
@@ -77,12 +137,13 @@ constexpr size_t kBatchesPerThread = 4;
 using LineBatch = std::vector<formats::StreamedLine>;
 using OutputBatch = std::vector<DocumentOutput>;
 
-std::optional<LineBatch> NextBatch(formats::DocumentStream& stream) {
+// The next lines of the stream; a line that a failed read cut short is left out, and ends it.
+std::optional<LineBatch> NextBatch(formats::DocumentStream& stream, const FileBuffer& file) {
   LineBatch batch;
   size_t bytes = 0;
   while (batch.size() < kBatchRecords && bytes < kBatchBytes) {
     std::optional<formats::StreamedLine> line = stream.NextLine();
-    if (!line) break;
+    if (!line || file.Failure()) break;
     bytes += line->text.size();
     batch.push_back(std::move(*line));
   }
@@ -90,12 +151,14 @@ std::optional<LineBatch> NextBatch(formats::DocumentStream& stream) {
   return batch;
 }
 
-void VisitLines(std::istream& in, const std::string& path, const formats::ReadLimits& limits,
-                unsigned threads, const DocumentWork& work, const DocumentEmit& emit) {
+std::optional<std::string> VisitLines(std::istream& in, const FileBuffer& file,
+                                      const std::string& path, const formats::ReadLimits& limits,
+                                      unsigned threads, const DocumentWork& work,
+                                      const DocumentEmit& emit) {
   formats::DocumentStream stream(in, limits);
   verifier::OrderedPipeline<LineBatch, OutputBatch> pipeline(threads, kBatchesPerThread * threads);
   pipeline.Run(
-      [&] { return NextBatch(stream); },
+      [&] { return NextBatch(stream, file); },
       [&](LineBatch& batch) {
         OutputBatch outputs;
         outputs.reserve(batch.size());
@@ -109,22 +172,32 @@ void VisitLines(std::istream& in, const std::string& path, const formats::ReadLi
       [&](OutputBatch& outputs) {
         for (DocumentOutput& output : outputs) emit(output);
       });
+  return file.Failure();
 }
 
-// A live journal (docs/live.md) is read whole and replayed; its record is the document. A torn
-// last line (a crash mid-write) was never acknowledged: it is left out, with a warning.
-void VisitJournal(std::string prefix, std::istream& in, const std::string& path,
-                  const formats::ReadLimits& limits, const DocumentWork& work,
-                  const DocumentEmit& emit) {
+// A live journal (docs/live.md) is read whole and replayed; its record is the document, with the
+// record's size limit. A torn last line (a crash mid-write) was never acknowledged: it is left
+// out, with a warning.
+std::optional<std::string> VisitJournal(std::string prefix, std::istream& in,
+                                        const FileBuffer& file, const std::string& path,
+                                        const formats::ReadLimits& limits, const DocumentWork& work,
+                                        const DocumentEmit& emit) {
   std::string text = std::move(prefix) + ReadBounded(in, limits.max_document_bytes);
-  size_t torn_bytes = 0;
-  Result<record::Node> node = live::JournalRecord(text, &torn_bytes);
-  if (torn_bytes > 0) {
-    spdlog::warn("{}: left out a torn last line ({} bytes)", path, torn_bytes);
+  if (std::optional<std::string> failure = file.Failure()) return failure;
+  Result<record::Node> node = Fail(formats::DocumentTooLarge(limits.max_document_bytes));
+  if (text.size() <= limits.max_document_bytes) {
+    size_t torn_bytes = 0;
+    node = live::JournalRecord(text, &torn_bytes);
+    if (torn_bytes > 0) {
+      spdlog::warn("{}: left out a torn last line ({} bytes)", path, torn_bytes);
+    }
+  } else {
+    text.clear();
   }
   Document document{path, 0, false, std::move(node), reports::SourceText(std::move(text))};
   DocumentOutput output = work(document);
   emit(output);
+  return std::nullopt;
 }
 
 std::string ReadPrefix(std::istream& in) {
@@ -132,13 +205,6 @@ std::string ReadPrefix(std::istream& in) {
   in.read(prefix.data(), static_cast<std::streamsize>(prefix.size()));
   prefix.resize(static_cast<size_t>(in.gcount()));
   return prefix;
-}
-
-std::optional<std::string> OpenError(const std::string& path) {
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error))
-    return "cannot read " + path + ": it is a directory";
-  return "cannot read " + path + ": " + std::strerror(errno);
 }
 
 namespace fs = std::filesystem;
@@ -220,17 +286,11 @@ ExpandedInputs ExpandInputs(const std::vector<std::string>& paths) {
 
 std::optional<std::string> ReadFileBounded(const std::string& path, size_t limit,
                                            std::string& text) {
-  if (path == "-") {
-    text = ReadBounded(std::cin, limit);
-    return std::cin.bad() ? std::optional<std::string>("cannot read standard input: read error")
-                          : std::nullopt;
-  }
-  std::ifstream file(path, std::ios::binary);
-  std::error_code error;
-  if (!file || fs::is_directory(path, error)) return OpenError(path);
-  text = ReadBounded(file, limit);
-  if (file.bad()) return "cannot read " + path + ": read error";
-  return std::nullopt;
+  auto file = OpenInput(path);
+  if (!file.has_value()) return file.error();
+  std::istream in(file->get());
+  text = ReadBounded(in, limit);
+  return (*file)->Failure();
 }
 
 std::optional<std::string> ForEachDocument(const std::string& path,
@@ -251,37 +311,29 @@ std::optional<std::string> ForEachDocumentInParallel(const std::string& path,
                                                      const formats::ReadLimits& limits,
                                                      unsigned threads, const DocumentWork& work,
                                                      const DocumentEmit& emit) {
-  std::ifstream file;
-  std::istream* in = &std::cin;
-  if (path != "-") {
-    file.open(path, std::ios::binary);
-    std::error_code error;
-    if (!file || std::filesystem::is_directory(path, error)) return OpenError(path);
-    in = &file;
-    if (!format) format = formats::FormatFromPath(path);
-  }
+  auto file = OpenInput(path);
+  if (!file.has_value()) return file.error();
+  const FileBuffer& buffer = **file;
+  std::istream in(file->get());
+  if (!format && path != "-") format = formats::FormatFromPath(path);
   std::string prefix;
   bool journal_name = path.ends_with(".journal");
   if (!format || *format == formats::InputFormat::kJsonLines || journal_name) {
     // Standard input, a file name without a known extension, or lines that may be a journal:
     // look at the start.
-    prefix = ReadPrefix(*in);
+    prefix = ReadPrefix(in);
+    if (std::optional<std::string> failure = buffer.Failure()) return failure;
     if (journal_name || live::LooksLikeJournal(prefix)) {
-      VisitJournal(std::move(prefix), *in, path, limits, work, emit);
-      return in->bad() ? std::optional<std::string>("cannot read " + path + ": read error")
-                       : std::nullopt;
+      return VisitJournal(std::move(prefix), in, buffer, path, limits, work, emit);
     }
     if (!format) format = formats::SniffFormat(prefix);
   }
-  PrefixedBuffer buffer(std::move(prefix), *in);
-  std::istream joined(&buffer);
+  PrefixedBuffer joined_buffer(std::move(prefix), in);
+  std::istream joined(&joined_buffer);
   if (*format == formats::InputFormat::kJsonLines) {
-    VisitLines(joined, path, limits, threads, work, emit);
-  } else {
-    VisitWhole(joined, path, *format, limits, work, emit);
+    return VisitLines(joined, buffer, path, limits, threads, work, emit);
   }
-  if (in->bad()) return "cannot read " + path + ": read error";
-  return std::nullopt;
+  return VisitWhole(joined, buffer, path, *format, limits, work, emit);
 }
 
 }  // namespace referee::cli

@@ -18,10 +18,9 @@ class HostileFiles : public Hostile {
   static RunResult Run(const std::string& arguments, const std::string& before = "",
                        const std::string& wrapper = "", size_t memory_kib = kMemoryLimitKiB) {
     std::string limit = kSanitized ? "" : "ulimit -v " + std::to_string(memory_kib) + "; ";
-    RunResult run = referee::testing::RunShell("cd '" + folder_.string() + "' && " + before +
-                                               " (" + limit + "exec timeout 20 " + wrapper +
-                                               referee::testing::RefereeCommand() + " " +
-                                               arguments + ") 2>&1");
+    RunResult run = referee::testing::RunShell(
+        "cd '" + folder_.string() + "' && " + before + " (" + limit + "exec timeout 20 " + wrapper +
+        referee::testing::RefereeCommand() + " " + arguments + ") 2>&1");
     EXPECT_NE(run.exit_code, 124) << arguments << ": timed out\n" << run.output.substr(0, 2000);
     EXPECT_LT(run.exit_code, 128) << arguments << ": killed by a signal\n"
                                   << run.output.substr(0, 2000);
@@ -152,6 +151,50 @@ TEST_F(HostileFiles, StandingsRecordsInALoopingOrUnreadableFolderExitWithAnIoErr
   EXPECT_NE(locked.output.find("cannot read seasons/two/locked: Permission denied"),
             std::string::npos)
       << locked.output;
+}
+
+// --- Files whose read fails or has no end --------------------------------------------------
+
+// Reading /proc/self/mem at offset 0 fails (EIO): the I/O error alone is the answer, not a
+// finding about the empty text read before it.
+TEST_F(HostileFiles, AFileWhoseReadFailsIsOnlyAnIoError) {
+  for (const std::string arguments :
+       {"verify /proc/self/mem", "verify --input-format yaml /proc/self/mem",
+        "verify --input-format jsonl /proc/self/mem", "convert /proc/self/mem"}) {
+    RunResult run = Run(arguments);
+    EXPECT_EQ(run.exit_code, 4) << arguments << "\n" << run.output;
+    EXPECT_NE(run.output.find("cannot read /proc/self/mem: Input/output error"), std::string::npos)
+        << arguments << "\n"
+        << run.output;
+    EXPECT_EQ(run.output.find("empty-document"), std::string::npos) << arguments << "\n"
+                                                                    << run.output;
+    EXPECT_EQ(run.output.find("/proc/self/mem: malformed"), std::string::npos) << arguments << "\n"
+                                                                               << run.output;
+  }
+}
+
+// Character devices without end: read up to the record limit, then `too-large`.
+TEST_F(HostileFiles, DevZeroAndDevFullAsRecordsAreTooLarge) {
+  for (const std::string device : {"/dev/zero", "/dev/full"}) {
+    RunResult run = Run("verify --input-format json " + device);
+    EXPECT_EQ(run.exit_code, 2) << device << "\n" << run.output;
+    EXPECT_NE(run.output.find("malformed[too-large]"), std::string::npos) << device << "\n"
+                                                                          << run.output;
+  }
+}
+
+// A journal read by `verify` is a record and has the record's limit: one over it is too large,
+// not cut at the limit and passed off as a journal with a torn last line.
+TEST_F(HostileFiles, AJournalOverTheRecordLimitIsTooLargeNotCut) {
+  std::string header =
+      R"({"format":"referee/1","game":"collusion","players":{"N":"a","E":"b","S":"c","W":"d"},)"
+      R"("seed":"s"})";
+  Write("big.journal", header + "\n{\"event\":\"deal\"}\n" + std::string(17 << 20, 'x') + "\n");
+  RunResult run = Run("verify big.journal");
+  EXPECT_EQ(run.exit_code, 2) << run.output.substr(0, 2000);
+  EXPECT_NE(run.output.find("malformed[too-large]"), std::string::npos)
+      << run.output.substr(0, 2000);
+  EXPECT_EQ(run.output.find("torn"), std::string::npos) << run.output.substr(0, 2000);
 }
 
 }  // namespace
