@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "formats/document_stream.h"
 #include "live/journal_file.h"
 #include "live/live_referee.h"
 
@@ -49,14 +50,20 @@ int RunLive(const LiveOptions& options, std::istream& in, std::ostream& out, std
     if (code != kExitValid) return code;
   }
   live::LiveReferee referee(file.get(), std::move(resumed));
-  for (std::string line; std::getline(in, line);) {
-    live::LiveReferee::Output output = referee.OnLine(line);
+  // Lines are read up to the limit: the rest of a longer one is skipped, never kept.
+  formats::DocumentStream lines(in, {.max_document_bytes = live::kMaxLineBytes});
+  while (std::optional<formats::StreamedLine> line = lines.NextLine()) {
+    live::LiveReferee::Output output =
+        line->too_long ? referee.OnOverlongLine() : referee.OnLine(line->text);
     out << output.reply << std::flush;
     if (output.stop == live::LiveReferee::Stop::kDisk) {
       err << "referee: " << output.error << "; stopping: the event was not accepted\n";
       return kExitIo;
     }
     if (output.stop == live::LiveReferee::Stop::kBadHeader) return kExitMalformed;
+  }
+  if (!referee.HeaderSeen()) {
+    return Fail(err, "expected a header line, found the end of the input", kExitMalformed);
   }
   return ExitForStatus(referee.FinalStatus());
 }

@@ -201,6 +201,9 @@ int Run(int argc, char** argv) {
 }  // namespace referee::cli
 
 int main(int argc, char** argv) {
+  // The standard streams get buffers of their own: reading standard input byte by byte through C
+  // stdio (a live line of a gigabyte) would cost a call per byte. Nothing here writes with stdio.
+  std::ios::sync_with_stdio(false);
   try {
     return referee::cli::Run(argc, argv);
   } catch (const referee::InternalError& error) {

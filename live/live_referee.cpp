@@ -35,12 +35,21 @@ LiveReferee::Output LiveReferee::Answer(const Node& reply, Stop stop) {
 LiveReferee::Output LiveReferee::OnLine(std::string_view text) {
   if (IsBlank(text)) return Output{};
   auto line = formats::ParseJson(text);
-  if (!header_seen_) {
-    if (!line.has_value()) return Answer(BareRejection(line.error()), Stop::kBadHeader);
-    return OnHeader(*line);
-  }
-  if (!line.has_value()) return Answer(session_->Rejection(line.error()));
+  if (!line.has_value()) return OnUnreadable(line.error());
+  if (!header_seen_) return OnHeader(*line);
   return OnEvent(*line);
+}
+
+LiveReferee::Output LiveReferee::OnOverlongLine() {
+  return OnUnreadable(Malformed("too-large", "",
+                                "expected a line of at most " + std::to_string(kMaxLineBytes) +
+                                    " bytes, found a longer one (the rest of it was skipped)"));
+}
+
+// A line that is not JSON (or too long to read): without a header there is no session to go on.
+LiveReferee::Output LiveReferee::OnUnreadable(const Finding& finding) {
+  if (!header_seen_) return Answer(BareRejection(finding), Stop::kBadHeader);
+  return Answer(session_->Rejection(finding));
 }
 
 LiveReferee::Output LiveReferee::OnHeader(const Node& header) {

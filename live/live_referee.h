@@ -7,11 +7,16 @@
 #include <string>
 #include <string_view>
 
+#include "formats/read_limits.h"
 #include "live/journal.h"
 #include "live/session.h"
 #include "verifier/verdict.h"
 
 namespace referee::live {
+
+// The longest line the protocol reads (docs/live.md): a header is a record without its events, so
+// a line may be as long as a record. Reading stops keeping a longer line at this size.
+inline constexpr size_t kMaxLineBytes = formats::ReadLimits{}.max_document_bytes;
 
 class LiveReferee {
  public:
@@ -31,10 +36,16 @@ class LiveReferee {
   LiveReferee(JournalDisk* journal, std::optional<Session> resumed);
 
   Output OnLine(std::string_view text);
+  // A line longer than kMaxLineBytes, whose text was not kept: a `too-large` rejection (and the end
+  // of the session when it was the header).
+  Output OnOverlongLine();
+  // Whether a header line came (a resumed session too waits for one).
+  bool HeaderSeen() const { return header_seen_; }
   // At the end of the input: the verdict of the accepted events (malformed without a header).
   verifier::Status FinalStatus() const;
 
  private:
+  Output OnUnreadable(const Finding& finding);
   Output OnHeader(const record::Node& header);
   Output OnEvent(const record::Node& line);
   static Output Answer(const record::Node& reply, Stop stop = Stop::kNo);

@@ -5,6 +5,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <string>
+#include <vector>
+
 #include "tests/hostile/hostile_fixture.h"
 
 namespace referee::testing::hostile {
@@ -195,6 +198,64 @@ TEST_F(HostileFiles, AJournalOverTheRecordLimitIsTooLargeNotCut) {
   EXPECT_NE(run.output.find("malformed[too-large]"), std::string::npos)
       << run.output.substr(0, 2000);
   EXPECT_EQ(run.output.find("torn"), std::string::npos) << run.output.substr(0, 2000);
+}
+
+// --- Live lines ----------------------------------------------------------------------------
+
+const char kLiveHeader[] =
+    R"({"format":"referee/1","game":"collusion","players":{"N":"a","E":"b","S":"c","W":"d"},)"
+    R"("seed":"s"})";
+
+// The lines of a run's output (replies, and messages on standard error).
+std::vector<std::string> Lines(const std::string& output) {
+  std::vector<std::string> lines;
+  std::istringstream in(output);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// Writes `header`, a line of `bytes` x's, and `after`, into a pipe.
+std::string LongLineProducer(const std::string& header, size_t bytes, const std::string& after) {
+  std::string lines = "{ ";
+  if (!header.empty()) lines += "printf '%s\\n' '" + header + "'; ";
+  lines += "head -c " + std::to_string(bytes) + " /dev/zero | tr '\\0' x; printf '\\n'; ";
+  if (!after.empty()) lines += "printf '%s\\n' '" + after + "'; ";
+  return lines + "} |";
+}
+
+// The 256 MB address-space limit is far above the 16 MiB a line may take, and far below the
+// gigabyte a reader that kept the line would need. Sanitizer builds have no memory limit (see
+// RunLimited) and read a byte many times slower: there a line of 64 MiB shows the behaviour.
+constexpr size_t kLiveMemoryKiB = 256 << 10;
+constexpr size_t kLongLineBytes = kSanitized ? size_t{64} << 20 : size_t{1} << 30;
+
+TEST_F(HostileFiles, AGigabyteLiveLineIsRejectedInFlatMemoryAndTheSessionGoesOn) {
+  RunResult run = Run("live", LongLineProducer(kLiveHeader, kLongLineBytes, R"({"event":"deal"})"),
+                      "", kLiveMemoryKiB);
+  std::vector<std::string> lines = Lines(run.output);
+  ASSERT_EQ(lines.size(), 3u) << run.output.substr(0, 2000);
+  EXPECT_NE(lines[0].find(R"("ok":true)"), std::string::npos) << lines[0];
+  EXPECT_NE(lines[1].find(R"("ok":false,"code":"too-large")"), std::string::npos) << lines[1];
+  EXPECT_NE(lines[1].find("at most 16777216 bytes"), std::string::npos) << lines[1];
+  EXPECT_NE(lines[2].find(R"("ok":true,"event":{"event":"deal")"), std::string::npos) << lines[2];
+  EXPECT_EQ(run.exit_code, 1) << run.output.substr(0, 2000);  // incomplete: one deal dealt
+}
+
+TEST_F(HostileFiles, AGigabyteLiveHeaderIsRejectedInFlatMemory) {
+  RunResult run = Run("live", LongLineProducer("", kLongLineBytes, ""), "", kLiveMemoryKiB);
+  std::vector<std::string> lines = Lines(run.output);
+  ASSERT_EQ(lines.size(), 1u) << run.output.substr(0, 2000);
+  EXPECT_NE(lines[0].find(R"("ok":false,"code":"too-large")"), std::string::npos) << lines[0];
+  EXPECT_EQ(run.exit_code, 2) << run.output.substr(0, 2000);
+}
+
+TEST_F(HostileFiles, EmptyLiveInputSaysSo) {
+  for (const std::string input : {"/dev/null", "blank.jsonl"}) {
+    Write("blank.jsonl", "\n  \n\r\n");
+    RunResult run = Run("live < " + input);
+    EXPECT_EQ(run.exit_code, 2) << input << "\n" << run.output;
+    EXPECT_EQ(run.output, "referee: expected a header line, found the end of the input\n") << input;
+  }
 }
 
 }  // namespace
