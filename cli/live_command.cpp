@@ -17,26 +17,39 @@ int Fail(std::ostream& err, const std::string& message, int code) {
   return code;
 }
 
-// Opens the journal and replays what it holds; a torn last line is reported and cut off.
+// A journal's content that cannot be a journal: exit 2, and the file is left as it is.
+int Corrupt(std::ostream& err, const std::string& path, const std::string& message) {
+  return Fail(err, path + ": corrupt journal: " + message, kExitMalformed);
+}
+
+// Opens the journal and replays what it holds. Only a journal whose complete lines replay has a
+// torn last line cut off (reported): a file that is not a journal is never changed.
 int OpenJournal(const std::string& path, std::unique_ptr<live::JournalFile>& file,
                 std::optional<live::Session>& resumed, std::ostream& err) {
   auto opened = live::JournalFile::Open(path);
   if (!opened.has_value()) return Fail(err, opened.error(), kExitIo);
   file = std::move(*opened);
+  if (file->Size() > live::kMaxJournalBytes) {
+    return Corrupt(err, path,
+                   "expected a journal of at most " + std::to_string(live::kMaxJournalBytes) +
+                       " bytes, found " + std::to_string(file->Size()));
+  }
   auto text = file->ReadAll();
   if (!text.has_value()) return Fail(err, text.error(), kExitIo);
   live::JournalText journal = live::SplitJournal(*text);
+  if (!journal.lines.empty()) {
+    auto session = live::ReplayJournal(journal);
+    if (!session.has_value()) return Corrupt(err, path, session.error().message);
+    resumed.emplace(std::move(*session));
+  } else if (journal.torn_bytes > 0 && !text->starts_with('{')) {
+    // A crash while the header was written leaves the start of a JSON object; nothing else.
+    return Corrupt(err, path, "expected a journal line, found text that is not JSON");
+  }
   if (journal.torn_bytes > 0) {
     err << "referee: " << path << ": dropped a torn last line (" << journal.torn_bytes
         << " bytes)\n";
     if (auto error = file->Truncate(journal.complete_bytes)) return Fail(err, *error, kExitIo);
   }
-  if (journal.lines.empty()) return kExitValid;
-  auto session = live::ReplayJournal(journal);
-  if (!session.has_value()) {
-    return Fail(err, path + ": corrupt journal: " + session.error().message, kExitMalformed);
-  }
-  resumed.emplace(std::move(*session));
   return kExitValid;
 }
 
@@ -56,6 +69,8 @@ int RunLive(const LiveOptions& options, std::istream& in, std::ostream& out, std
     live::LiveReferee::Output output =
         line->too_long ? referee.OnOverlongLine() : referee.OnLine(line->text);
     out << output.reply << std::flush;
+    // Replies that cannot be written reach no one: stop (main says why).
+    if (!out) return kExitIo;
     if (output.stop == live::LiveReferee::Stop::kDisk) {
       err << "referee: " << output.error << "; stopping: the event was not accepted\n";
       return kExitIo;

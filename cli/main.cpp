@@ -2,6 +2,7 @@
 // exit code (README: "Exit codes"). Everything else lives in the libraries.
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -9,6 +10,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/output.h"
 #include "referee/core/check.h"
 #include "referee/core/names.h"
 
@@ -188,13 +190,24 @@ int Run(int argc, char** argv) {
     return code == 0 ? kExitValid : kExitUsage;
   }
   SetUpLogging(log_level);
-  if (verify_command->parsed()) return RunVerify(verify, std::cout, std::cerr);
-  if (standings_command->parsed()) return RunStandings(standings, std::cout, std::cerr);
-  if (live_command->parsed()) return RunLive(live, std::cin, std::cout, std::cerr);
-  if (serve_command->parsed()) return RunServe(serve, std::cout, std::cerr);
-  if (deal_command->parsed()) return RunDeal(deal, std::cout, std::cerr);
-  if (generate_command->parsed()) return RunGenerate(generate, std::cout, std::cerr);
-  return RunConvert(convert, std::cout, std::cerr);
+  OutputBuffer standard_output(STDOUT_FILENO, "standard output");
+  std::ostream out(&standard_output);
+  auto run = [&] {
+    if (verify_command->parsed()) return RunVerify(verify, out, std::cerr);
+    if (standings_command->parsed()) return RunStandings(standings, out, std::cerr);
+    if (live_command->parsed()) return RunLive(live, std::cin, out, std::cerr);
+    if (serve_command->parsed()) return RunServe(serve, out, std::cerr);
+    if (deal_command->parsed()) return RunDeal(deal, out, std::cerr);
+    if (generate_command->parsed()) return RunGenerate(generate, out, std::cerr);
+    return RunConvert(convert, out, std::cerr);
+  };
+  int code = run();
+  out.flush();
+  if (std::optional<std::string> failure = standard_output.Failure()) {
+    std::cerr << "referee: " << *failure << "\n";
+    return WorseExit(code, kExitIo);
+  }
+  return code;
 }
 
 }  // namespace

@@ -12,11 +12,16 @@
 #include <string_view>
 #include <vector>
 
+#include "formats/read_limits.h"
 #include "live/session.h"
 #include "referee/core/result.h"
 #include "referee/record/node.h"
 
 namespace referee::live {
+
+// The most a journal may hold: a journal is read back as a record (by `referee verify` and on
+// restart), so it has a record's size limit. A real match's journal is a few hundred kilobytes.
+inline constexpr size_t kMaxJournalBytes = formats::ReadLimits{}.max_document_bytes;
 
 class JournalDisk {
  public:

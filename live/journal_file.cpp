@@ -28,14 +28,25 @@ std::optional<std::string> SyncDirectory(const std::string& path) {
   return error;
 }
 
+std::string NotRegular(const std::string& path) {
+  return "cannot open the journal " + path + ": not a regular file";
+}
+
 }  // namespace
 
 Result<std::unique_ptr<JournalFile>, std::string> JournalFile::Open(const std::string& path) {
+  // A device or a FIFO is refused before it is opened: opening one may block (a FIFO) or act.
   struct stat status;
   bool existed = ::stat(path.c_str(), &status) == 0;
-  int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (existed && !S_ISREG(status.st_mode)) return Unexpected<std::string>(NotRegular(path));
+  // Not blocking, in case a FIFO took the name since; a regular file ignores the flag.
+  int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0644);
   if (fd < 0) return Unexpected<std::string>(Describe("cannot open the journal", path));
-  std::unique_ptr<JournalFile> file(new JournalFile(fd, path));
+  if (::fstat(fd, &status) != 0 || !S_ISREG(status.st_mode)) {
+    ::close(fd);
+    return Unexpected<std::string>(NotRegular(path));
+  }
+  std::unique_ptr<JournalFile> file(new JournalFile(fd, path, static_cast<size_t>(status.st_size)));
   if (!existed) {
     if (std::optional<std::string> error = SyncDirectory(path)) {
       return Unexpected<std::string>(*error);
@@ -58,22 +69,32 @@ Result<std::string, std::string> JournalFile::ReadAll() const {
     if (got == 0) return text;
     text.append(buffer, static_cast<size_t>(got));
     offset += got;
+    if (text.size() > kMaxJournalBytes) {
+      return Unexpected<std::string>("cannot read the journal " + path_ + ": larger than " +
+                                     std::to_string(kMaxJournalBytes) + " bytes");
+    }
   }
 }
 
 std::optional<std::string> JournalFile::Truncate(size_t size) {
   if (::ftruncate(fd_, static_cast<off_t>(size)) != 0) return Error("cannot truncate the journal");
+  size_ = size;
   if (::fdatasync(fd_) != 0) return Error("cannot sync the journal");
   return std::nullopt;
 }
 
 std::optional<std::string> JournalFile::Append(std::string_view bytes) {
+  if (size_ + bytes.size() > kMaxJournalBytes) {
+    return "cannot write the journal " + path_ + ": it would grow past " +
+           std::to_string(kMaxJournalBytes) + " bytes, more than can be read back";
+  }
   // One write(2) normally does it; a short write is continued, never dropped.
   while (!bytes.empty()) {
     ssize_t written = ::write(fd_, bytes.data(), bytes.size());
     if (written < 0 && errno == EINTR) continue;
     if (written < 0) return Error("cannot write the journal");
     bytes.remove_prefix(static_cast<size_t>(written));
+    size_ += static_cast<size_t>(written);
   }
   if (::fdatasync(fd_) != 0) return Error("cannot sync the journal");
   return std::nullopt;

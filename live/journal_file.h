@@ -1,5 +1,7 @@
 // The journal on a POSIX file: the one place in live/ that touches the disk. Every append is
-// write(2) until done, then fdatasync(2); every error is returned, never ignored.
+// write(2) until done, then fdatasync(2); every error is returned, never ignored. The file must be
+// a regular file (a device or a FIFO is refused before it is opened) of at most kMaxJournalBytes,
+// read and written within that limit.
 #pragma once
 
 #include <memory>
@@ -15,23 +17,30 @@ namespace referee::live {
 class JournalFile : public JournalDisk {
  public:
   // Opens `path` for appending, creating it (and syncing its directory, so the new name is as
-  // durable as the lines written to it) when it does not exist.
+  // durable as the lines written to it) when it does not exist. Anything but a regular file is
+  // refused: "cannot open the journal PATH: not a regular file".
   static Result<std::unique_ptr<JournalFile>, std::string> Open(const std::string& path);
   ~JournalFile() override;
   JournalFile(const JournalFile&) = delete;
   JournalFile& operator=(const JournalFile&) = delete;
 
+  // The file's size in bytes.
+  size_t Size() const { return size_; }
+  // The whole file; one over kMaxJournalBytes is an error, never read whole nor cut short.
   Result<std::string, std::string> ReadAll() const;
   // Cuts the file to `size` bytes (a torn last line) and makes that durable.
   std::optional<std::string> Truncate(size_t size);
+  // Also refuses to grow the file past kMaxJournalBytes: it could not be read back.
   std::optional<std::string> Append(std::string_view bytes) override;
 
  private:
-  JournalFile(int fd, std::string path) : fd_(fd), path_(std::move(path)) {}
+  JournalFile(int fd, std::string path, size_t size)
+      : fd_(fd), path_(std::move(path)), size_(size) {}
   std::string Error(const std::string& what) const;
 
   int fd_;
   std::string path_;
+  size_t size_;
 };
 
 }  // namespace referee::live

@@ -258,5 +258,81 @@ TEST_F(HostileFiles, EmptyLiveInputSaysSo) {
   }
 }
 
+// --- Journals and the output ---------------------------------------------------------------
+
+// A journal must be a regular file: it is synced, truncated and read back. Devices and FIFOs are
+// refused before they are opened (a FIFO would block the open, /dev/zero would never end).
+TEST_F(HostileFiles, AJournalThatIsNotARegularFileIsRefused) {
+  Write("header.jsonl", std::string(kLiveHeader) + "\n");
+  ASSERT_EQ(mkfifo((folder_ / "fifo.journal").c_str(), 0644), 0);
+  for (const std::string journal : {"/dev/zero", "/dev/full", "fifo.journal"}) {
+    RunResult run = Run("live --journal " + journal + " < header.jsonl");
+    EXPECT_EQ(run.exit_code, 4) << journal << "\n" << run.output;
+    EXPECT_EQ(run.output, "referee: cannot open the journal " + journal + ": not a regular file\n");
+  }
+}
+
+// A journal over the record limit cannot be a match's journal; it is refused whole, untouched,
+// not read into memory and not cut to its "last complete line".
+TEST_F(HostileFiles, AJournalOverTheLimitIsRefusedAndLeftAlone) {
+  Write("header.jsonl", std::string(kLiveHeader) + "\n");
+  { std::ofstream(folder_ / "big.journal", std::ios::binary) << kLiveHeader << "\n"; }
+  fs::resize_file(folder_ / "big.journal", uint64_t{1} << 30);  // sparse: costs no disk
+  RunResult run = Run("live --journal big.journal < header.jsonl");
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_EQ(run.output,
+            "referee: big.journal: corrupt journal: expected a journal of at most 16777216 "
+            "bytes, found 1073741824\n");
+  EXPECT_EQ(fs::file_size(folder_ / "big.journal"), uint64_t{1} << 30);
+}
+
+// A file that is not a journal (here a text whose last line has no line break) is refused, and
+// not cut first: only a journal that replays has its torn last line dropped.
+TEST_F(HostileFiles, AFileThatIsNotAJournalIsNotCut) {
+  Write("header.jsonl", std::string(kLiveHeader) + "\n");
+  Write("notes.txt", "first line\nsecond line");
+  RunResult run = Run("live --journal notes.txt < header.jsonl");
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_NE(run.output.find("notes.txt: corrupt journal: journal line 1"), std::string::npos)
+      << run.output;
+  EXPECT_EQ(run.output.find("dropped a torn last line"), std::string::npos) << run.output;
+  EXPECT_EQ(ReadFile(folder_ / "notes.txt"), "first line\nsecond line");
+
+  Write("word.txt", "just one line");
+  RunResult word = Run("live --journal word.txt < header.jsonl");
+  EXPECT_EQ(word.exit_code, 2) << word.output;
+  EXPECT_EQ(word.output,
+            "referee: word.txt: corrupt journal: expected a journal line, found text that is not "
+            "JSON\n");
+  EXPECT_EQ(ReadFile(folder_ / "word.txt"), "just one line");
+}
+
+// A journal that cannot grow (here a file size limit: write(2) fails with EFBIG) stops the
+// session with the disk's own error, before anything is acknowledged.
+TEST_F(HostileFiles, AJournalWriteErrorStopsWithTheDisksError) {
+  std::string header = kLiveHeader;
+  header.insert(header.size() - 1, ",\"notes\":\"" + std::string(4000, 'n') + "\"");
+  Write("session.jsonl", header + "\n");
+  RunResult run =
+      Run("live --journal limited.journal < session.jsonl", "trap '' XFSZ; ulimit -f 1;");
+  EXPECT_EQ(run.exit_code, 4) << run.output;
+  EXPECT_EQ(run.output,
+            "referee: cannot write the journal limited.journal: File too large; stopping: the "
+            "event was not accepted\n");
+}
+
+// An output that cannot be written (a full disk) is an I/O error, not a silent success.
+TEST_F(HostileFiles, AnOutputThatCannotBeWrittenIsAnIoError) {
+  WriteSample("good.yaml");
+  Write("header.jsonl", std::string(kLiveHeader) + "\n");
+  for (const std::string arguments : {"verify good.yaml", "verify --format json good.yaml",
+                                      "convert good.yaml --to json", "live < header.jsonl"}) {
+    RunResult run = Run(arguments + " > /dev/full");
+    EXPECT_EQ(run.exit_code, 4) << arguments << "\n" << run.output;
+    EXPECT_EQ(run.output, "referee: cannot write standard output: No space left on device\n")
+        << arguments;
+  }
+}
+
 }  // namespace
 }  // namespace referee::testing::hostile

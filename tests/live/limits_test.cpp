@@ -1,7 +1,12 @@
 // The live referee's limits (docs/live.md, "Limits"): a line over the limit is answered and
 // skipped; a journal is a regular file of at most the record limit, read and written so.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
+
+#include "live/journal_file.h"
 #include "live/live_referee.h"
 #include "tests/live/live_test_util.h"
 
@@ -30,6 +35,56 @@ TEST(LiveLines, AnOverlongHeaderEndsTheSession) {
   EXPECT_EQ(output.stop, live::LiveReferee::Stop::kBadHeader);
   EXPECT_EQ(CodeOf(ParseLine(output.reply)), "too-large");
   EXPECT_FALSE(referee.HeaderSeen());
+}
+
+// A scratch journal path, removed at the end of the test.
+class JournalFileLimits : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    folder_ = std::filesystem::temp_directory_path() /
+              ("referee-journal-limits-" + std::to_string(getpid()));
+    std::filesystem::create_directories(folder_);
+  }
+  void TearDown() override {
+    std::error_code error;
+    std::filesystem::remove_all(folder_, error);
+  }
+  // A journal of `size` bytes (sparse: it costs no disk).
+  std::string SizedJournal(uintmax_t size) {
+    std::string path = (folder_ / "sized.journal").string();
+    { std::ofstream file(path); }
+    std::filesystem::resize_file(path, size);
+    return path;
+  }
+  std::filesystem::path folder_;
+};
+
+TEST_F(JournalFileLimits, AJournalIsNeverWrittenPastTheLimit) {
+  auto journal = live::JournalFile::Open(SizedJournal(live::kMaxJournalBytes - 10));
+  ASSERT_TRUE(journal.has_value()) << journal.error();
+  EXPECT_EQ((*journal)->Append("0123456789"), std::nullopt);
+  std::optional<std::string> refused = (*journal)->Append("x");
+  ASSERT_TRUE(refused.has_value());
+  EXPECT_NE(refused->find("it would grow past 16777216 bytes"), std::string::npos) << *refused;
+  EXPECT_EQ((*journal)->Size(), live::kMaxJournalBytes);
+  EXPECT_EQ(std::filesystem::file_size(folder_ / "sized.journal"), live::kMaxJournalBytes);
+}
+
+TEST_F(JournalFileLimits, AJournalOverTheLimitIsNotReadWhole) {
+  auto journal = live::JournalFile::Open(SizedJournal(live::kMaxJournalBytes + 1));
+  ASSERT_TRUE(journal.has_value()) << journal.error();
+  auto text = (*journal)->ReadAll();
+  ASSERT_FALSE(text.has_value());
+  EXPECT_NE(text.error().find("larger than 16777216 bytes"), std::string::npos) << text.error();
+}
+
+TEST_F(JournalFileLimits, OnlyARegularFileIsAJournal) {
+  for (const std::string& path :
+       {std::string("/dev/null"), std::string("/dev/zero"), folder_.string()}) {
+    auto journal = live::JournalFile::Open(path);
+    ASSERT_FALSE(journal.has_value()) << path;
+    EXPECT_EQ(journal.error(), "cannot open the journal " + path + ": not a regular file");
+  }
 }
 
 }  // namespace
