@@ -5,6 +5,7 @@
 #include "cli/input.h"
 #include "formats/json_writer.h"
 #include "formats/yaml_writer.h"
+#include "referee/core/printable.h"
 #include "referee/record/record_reader.h"
 #include "referee/record/record_writer.h"
 #include "reports/verdict_text.h"
@@ -20,7 +21,7 @@ int RunConvert(const ConvertOptions& options, std::ostream& out, std::ostream& e
       ForEachDocument(options.file, options.input, {}, [&](Document& document) {
         ++records;
         if (records > 1 && options.to != "jsonl") {
-          err << "referee: " << options.file << " holds more than one record; "
+          err << "referee: " << Printable(options.file) << " holds more than one record; "
               << "convert it with --to jsonl\n";
           exit_code = WorseExit(exit_code, kExitUsage);
           return;
@@ -47,7 +48,7 @@ int RunConvert(const ConvertOptions& options, std::ostream& out, std::ostream& e
         }
       });
   if (failure) {
-    err << "referee: " << *failure << "\n";
+    err << "referee: " << Printable(*failure) << "\n";
     return WorseExit(exit_code, kExitIo);
   }
   return exit_code;

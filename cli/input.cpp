@@ -17,6 +17,7 @@
 #include "formats/text_checks.h"
 #include "formats/yaml_reader.h"
 #include "live/journal.h"
+#include "referee/core/printable.h"
 #include "verifier/ordered_pipeline.h"
 
 namespace referee::cli {
@@ -189,7 +190,7 @@ std::optional<std::string> VisitJournal(std::string prefix, std::istream& in,
     size_t torn_bytes = 0;
     node = live::JournalRecord(text, &torn_bytes);
     if (torn_bytes > 0) {
-      spdlog::warn("{}: left out a torn last line ({} bytes)", path, torn_bytes);
+      spdlog::warn("{}: left out a torn last line ({} bytes)", Printable(path), torn_bytes);
     }
   } else {
     text.clear();
@@ -227,7 +228,7 @@ void AddEntry(const fs::directory_entry& entry, std::vector<std::string>& files,
   fs::file_status target = entry.status(error);
   if (!error && fs::is_symlink(own) && fs::is_directory(target)) {
     spdlog::warn("{} is a link to a folder, not followed (name it to verify what it holds)",
-                 entry.path().string());
+                 Printable(entry.path().string()));
     return;
   }
   if (!formats::FormatFromPath(entry.path().string())) return;

@@ -8,12 +8,13 @@
 #include "formats/document_stream.h"
 #include "live/journal_file.h"
 #include "live/live_referee.h"
+#include "referee/core/printable.h"
 
 namespace referee::cli {
 namespace {
 
 int Fail(std::ostream& err, const std::string& message, int code) {
-  err << "referee: " << message << "\n";
+  err << "referee: " << Printable(message) << "\n";
   return code;
 }
 
@@ -46,7 +47,7 @@ int OpenJournal(const std::string& path, std::unique_ptr<live::JournalFile>& fil
     return Corrupt(err, path, "expected a journal line, found text that is not JSON");
   }
   if (journal.torn_bytes > 0) {
-    err << "referee: " << path << ": dropped a torn last line (" << journal.torn_bytes
+    err << "referee: " << Printable(path) << ": dropped a torn last line (" << journal.torn_bytes
         << " bytes)\n";
     if (auto error = file->Truncate(journal.complete_bytes)) return Fail(err, *error, kExitIo);
   }
@@ -72,7 +73,7 @@ int RunLive(const LiveOptions& options, std::istream& in, std::ostream& out, std
     // Replies that cannot be written reach no one: stop (main says why).
     if (!out) return kExitIo;
     if (output.stop == live::LiveReferee::Stop::kDisk) {
-      err << "referee: " << output.error << "; stopping: the event was not accepted\n";
+      err << "referee: " << Printable(output.error) << "; stopping: the event was not accepted\n";
       return kExitIo;
     }
     if (output.stop == live::LiveReferee::Stop::kBadHeader) return kExitMalformed;

@@ -6,6 +6,7 @@
 #include "cli/exit_codes.h"
 #include "cli/input.h"
 #include "formats/json_writer.h"
+#include "referee/core/printable.h"
 #include "reports/verdict_text.h"
 #include "verifier/verifier.h"
 
@@ -45,14 +46,14 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
   };
   ExpandedInputs inputs = ExpandInputs(options.files);
   for (const std::string& problem : inputs.problems) {
-    err << "referee: " << problem << "\n";
+    err << "referee: " << Printable(problem) << "\n";
     exit_code = WorseExit(exit_code, kExitIo);
   }
   for (const std::string& file : inputs.files) {
     std::optional<std::string> failure =
         ForEachDocumentInParallel(file, options.input, {}, threads, work, emit);
     if (failure) {
-      err << "referee: " << *failure << "\n";
+      err << "referee: " << Printable(*failure) << "\n";
       exit_code = WorseExit(exit_code, kExitIo);
     }
   }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "referee/core/printable.h"
+
 namespace referee::formats {
 namespace {
 
@@ -118,11 +120,11 @@ Finding DocumentTooLarge(size_t limit) {
 
 std::string QuoteForMessage(std::string_view text) {
   constexpr size_t kMaxShown = 40;
-  if (text.size() <= kMaxShown) return "'" + std::string(text) + "'";
+  if (text.size() <= kMaxShown) return Quoted(text);
   // Cut on a character boundary so the message stays valid UTF-8.
   size_t cut = kMaxShown;
   while (cut > 0 && IsContinuation(static_cast<unsigned char>(text[cut]))) --cut;
-  return "'" + std::string(text.substr(0, cut)) + "...'";
+  return "'" + Printable(text.substr(0, cut)) + "...'";
 }
 
 }  // namespace referee::formats

@@ -1,6 +1,7 @@
 #include "live/live_referee.h"
 
 #include "formats/json_reader.h"
+#include "referee/core/printable.h"
 #include "referee/record/record_writer.h"
 
 namespace referee::live {
@@ -13,9 +14,11 @@ Node BareRejection(const Finding& finding) {
   Node reply = Node::Map({});
   reply.AddMember("ok", {}, Node::Scalar(Node::Kind::kBool, "false", {}));
   reply.AddMember("code", {}, record::StringNode(finding.code));
-  reply.AddMember("message", {}, record::StringNode(finding.message));
-  if (!finding.place.path.empty())
-    reply.AddMember("at", {}, record::StringNode(finding.place.path));
+  // Both may quote the line (a value, a key in the pointer): escaped like every diagnostic.
+  reply.AddMember("message", {}, record::StringNode(Printable(finding.message)));
+  if (!finding.place.path.empty()) {
+    reply.AddMember("at", {}, record::StringNode(Printable(finding.place.path)));
+  }
   return reply;
 }
 

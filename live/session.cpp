@@ -1,5 +1,6 @@
 #include "live/session.h"
 
+#include "referee/core/printable.h"
 #include "referee/games/registry.h"
 #include "referee/record/fields.h"
 #include "referee/record/record_reader.h"
@@ -155,8 +156,9 @@ Node Session::Rejection(const Finding& finding) const {
   Node reply = Node::Map({});
   reply.AddMember("ok", {}, Bool(false));
   reply.AddMember("code", {}, Text(finding.code));
-  reply.AddMember("message", {}, Text(finding.message));
-  if (!finding.place.path.empty()) reply.AddMember("at", {}, Text(finding.place.path));
+  // Both may quote the line (a value, a key in the pointer): escaped like every diagnostic.
+  reply.AddMember("message", {}, Text(Printable(finding.message)));
+  if (!finding.place.path.empty()) reply.AddMember("at", {}, Text(Printable(finding.place.path)));
   reply.AddMember("next", {}, NextNode());
   return reply;
 }
@@ -196,8 +198,8 @@ Result<int> Session::ReadActor(const Node& line) const {
   for (size_t i = 0; i < record_.players.size(); ++i) {
     if (record_.players[i] == *name) return static_cast<int>(i);
   }
-  return Fail(
-      Malformed("unknown-player", "/player", "expected one of the players, found '" + *name + "'"));
+  return Fail(Malformed("unknown-player", "/player",
+                        "expected one of the players, found " + Quoted(*name)));
 }
 
 Node Session::ViewReply(const Node& line) const {

@@ -17,6 +17,8 @@ std::string_view SourceText::Line(uint32_t number) const {
   std::string_view line(text_.data() + start,
                         (end == std::string::npos ? text_.size() : end) - start);
   if (line.ends_with('\r')) line.remove_suffix(1);
+  // Columns do not count a byte order mark at the start of the text (formats/text_checks.h).
+  if (start == 0 && line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
   return line;
 }
 

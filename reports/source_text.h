@@ -13,7 +13,8 @@ class SourceText {
   SourceText() = default;
   // `first_line` is the line number of the text's first line (a record inside a stream).
   explicit SourceText(std::string text, uint32_t first_line = 1);
-  // The line without its line ending; empty when out of range.
+  // The line without its line ending (nor a byte order mark at the start of the text); empty
+  // when out of range.
   std::string_view Line(uint32_t number) const;
 
  private:

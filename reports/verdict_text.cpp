@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "referee/core/printable.h"
 #include "referee/record/record_writer.h"
 
 namespace referee::reports {
@@ -16,41 +17,51 @@ std::string GamePlaceText(const GamePlace& place) {
   if (place.deal > 0) parts.push_back(fmt::format("deal {}", place.deal));
   if (place.trick > 0) parts.push_back(fmt::format("trick {}", place.trick));
   if (place.turn > 0) parts.push_back(fmt::format("turn {}", place.turn));
-  if (!place.actor.empty()) parts.push_back(place.actor);
-  if (!place.card.empty()) parts.push_back(place.card);
+  if (!place.actor.empty()) parts.push_back(Printable(place.actor));
+  if (!place.card.empty()) parts.push_back(Printable(place.card));
   std::string text;
   for (const std::string& part : parts) text += (text.empty() ? "" : ", ") + part;
   return text;
 }
 
 std::string Location(const std::string& source, const Place& place) {
-  if (place.line == 0) return source;
-  if (place.column == 0) return fmt::format("{}:{}", source, place.line);
-  return fmt::format("{}:{}:{}", source, place.line, place.column);
+  std::string file = Printable(source);
+  if (place.line == 0) return file;
+  if (place.column == 0) return fmt::format("{}:{}", file, place.line);
+  return fmt::format("{}:{}:{}", file, place.line, place.column);
 }
 
-// The quoted line and a caret under the column, the way compilers show them.
+// The quoted line and a caret under the column, the way compilers show them. The line is shown
+// escaped (referee/core/printable.h), and the caret goes as many columns in as the escaped text
+// before the column takes; the line's tabs are copied, so that they line up whatever the tab
+// stops.
 std::string Snippet(const SourceText& text, const Place& place) {
   std::string_view line = text.Line(place.line);
   if (line.empty() || place.column == 0) return "";
   std::string gutter = fmt::format("{:>5} | ", place.line);
+  std::string shown;
   std::string caret(gutter.size() - 2, ' ');
   caret += "| ";
-  for (uint32_t i = 1; i < place.column && i - 1 < line.size(); ++i) {
-    caret += line[i - 1] == '\t' ? '\t' : ' ';
+  for (size_t offset = 0; offset < line.size();) {
+    PrintableChar next = NextPrintable(line.substr(offset));
+    if (offset + 1 < place.column) {
+      caret += next.shown == "\t" ? std::string("\t") : std::string(next.columns, ' ');
+    }
+    shown += next.shown;
+    offset += next.bytes;
   }
-  return gutter + std::string(line) + "\n" + caret + "^\n";
+  return gutter + shown + "\n" + caret + "^\n";
 }
 
 std::string ScoreTable(const ScoreSheet& sheet) {
   if (sheet.units.empty()) return "";
   std::string table = "  deal";
-  for (const std::string& unit : sheet.units) table += fmt::format(" {:>6}", unit);
+  for (const std::string& unit : sheet.units) table += fmt::format(" {:>6}", Printable(unit));
   table += "\n";
   for (const ScoreSheet::Row& row : sheet.rows) {
     table += fmt::format("  {:>4}", row.deal);
     for (int points : row.points) table += fmt::format(" {:>6}", points);
-    table += "   " + row.label + "\n";
+    table += "   " + Printable(row.label) + "\n";
   }
   table += "  total";
   for (size_t i = 0; i < sheet.totals.size(); ++i) {
@@ -72,7 +83,9 @@ std::string CountText(const std::vector<Finding>& findings) {
   return noun(errors, "error") + ", " + noun(count(Severity::kNote), "note");
 }
 
-Node Text(std::string text) { return record::StringNode(std::move(text)); }
+// Every text in the tree is escaped like the terminal output: JSON output stays valid UTF-8
+// whatever bytes a file name or a record held.
+Node Text(std::string_view text) { return record::StringNode(Printable(text)); }
 Node Integer(int64_t value) { return record::IntegerNode(value); }
 Node Bool(bool value) { return Node::Scalar(Node::Kind::kBool, value ? "true" : "false", {}); }
 
@@ -133,10 +146,10 @@ std::string FormatFinding(const Finding& finding, const std::string& source,
   std::string where = GamePlaceText(finding.place.game);
   std::string out = fmt::format("{}: {}[{}]: {}{}\n", Location(source, finding.place),
                                 SeverityName(finding.severity), finding.code,
-                                where.empty() ? "" : where + ": ", finding.message);
+                                where.empty() ? "" : where + ": ", Printable(finding.message));
   // Notes point at the same place as the error they follow: one quote of the line is enough.
   if (text != nullptr && finding.severity != Severity::kNote) out += Snippet(*text, finding.place);
-  if (!finding.place.path.empty()) out += "      at " + finding.place.path + "\n";
+  if (!finding.place.path.empty()) out += "      at " + Printable(finding.place.path) + "\n";
   return out;
 }
 
@@ -145,9 +158,9 @@ std::string FormatVerdict(const verifier::Verdict& verdict, const SourceText* te
   std::string out;
   for (const Finding& finding : verdict.findings)
     out += FormatFinding(finding, verdict.source, text);
-  std::string game = verdict.game.empty() ? "" : " (" + verdict.game + ")";
-  out += fmt::format("{}: {}{}: {}", verdict.source, verifier::StatusName(verdict.status), game,
-                     CountText(verdict.findings));
+  std::string game = verdict.game.empty() ? "" : " (" + Printable(verdict.game) + ")";
+  out += fmt::format("{}: {}{}: {}", Printable(verdict.source),
+                     verifier::StatusName(verdict.status), game, CountText(verdict.findings));
   if (verdict.status != verifier::Status::kMalformed) {
     out += fmt::format("; {} events checked, {} unchecked", verdict.events_checked,
                        verdict.events_unchecked);
@@ -155,7 +168,7 @@ std::string FormatVerdict(const verifier::Verdict& verdict, const SourceText* te
   out += "\n";
   if (verdict.status == verifier::Status::kMalformed || !with_scores) return out;
   out += ScoreTable(verdict.scores);
-  out += "  result: " + verdict.outcome.summary + "\n";
+  out += "  result: " + Printable(verdict.outcome.summary) + "\n";
   return out;
 }
 
@@ -173,8 +186,9 @@ Node VerdictTree(const verifier::Verdict& verdict) {
   source.AddMember("record", {}, Integer(verdict.record_index));
   Node locations = Node::Map({});
   for (const Finding& finding : verdict.findings) {
-    if (finding.place.line == 0 || locations.Has(finding.place.path)) continue;
-    locations.AddMember(finding.place.path, {},
+    std::string path = Printable(finding.place.path);
+    if (finding.place.line == 0 || locations.Has(path)) continue;
+    locations.AddMember(path, {},
                         IntegerList({static_cast<int>(finding.place.line),
                                      static_cast<int>(finding.place.column)}));
   }

@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "referee/core/printable.h"
+
 namespace referee {
 namespace {
 
@@ -78,14 +80,13 @@ Result<Card> ParseCard(std::string_view token, const std::string& path) {
   if (std::optional<Card> card = CardFromText(token)) return *card;
   return Fail(Malformed("bad-card", path,
                         "expected a card such as AS, TD or 10H (rank 2-10 J Q K A, then suit C D "
-                        "H S), found '" +
-                            std::string(token) + "'"));
+                        "H S), found " +
+                            Quoted(token)));
 }
 
 Result<Suit> ParseSuit(std::string_view token, const std::string& path) {
   if (std::optional<Suit> suit = SuitFromText(token)) return *suit;
-  return Fail(Malformed("bad-suit", path,
-                        "expected a suit C, D, H or S, found '" + std::string(token) + "'"));
+  return Fail(Malformed("bad-suit", path, "expected a suit C, D, H or S, found " + Quoted(token)));
 }
 
 CardSet CardSet::OfSuit(Suit suit) const {

@@ -1,5 +1,7 @@
 #include "referee/core/seat.h"
 
+#include "referee/core/printable.h"
+
 namespace referee {
 
 char SeatLetter(Seat seat) { return "NESW"[SeatIndex(seat)]; }
@@ -14,16 +16,15 @@ Result<Seat> ParseSeat(std::string_view text, const std::string& path) {
   for (Seat seat : kAllSeats) {
     if (text.size() == 1 && text[0] == SeatLetter(seat)) return seat;
   }
-  return Fail(Malformed("bad-seat", path,
-                        "expected a seat N, E, S or W, found '" + std::string(text) + "'"));
+  return Fail(Malformed("bad-seat", path, "expected a seat N, E, S or W, found " + Quoted(text)));
 }
 
 Result<Partnership> ParsePartnership(std::string_view text, const std::string& path) {
   for (Partnership side : kAllPartnerships) {
     if (text == PartnershipName(side)) return side;
   }
-  return Fail(Malformed("bad-partnership", path,
-                        "expected a partnership NS or EW, found '" + std::string(text) + "'"));
+  return Fail(
+      Malformed("bad-partnership", path, "expected a partnership NS or EW, found " + Quoted(text)));
 }
 
 }  // namespace referee

@@ -4,14 +4,21 @@
 #include <charconv>
 
 #include "referee/core/names.h"
+#include "referee/core/printable.h"
 
 namespace referee::record {
 namespace {
 
+// The value a message says it found: its kind, and a scalar's text, escaped and shortened (on a
+// character boundary) so that a megabyte of garbage does not end up in one.
 std::string Found(const Node& node) {
   if (node.IsScalar() && node.kind() != Node::Kind::kNull) {
-    std::string text = node.text().size() > 40 ? node.text().substr(0, 40) + "..." : node.text();
-    return std::string(KindName(node.kind())) + " '" + text + "'";
+    constexpr size_t kMaxShown = 40;
+    std::string_view text = node.text();
+    if (text.size() <= kMaxShown) return std::string(KindName(node.kind())) + " " + Quoted(text);
+    size_t cut = kMaxShown;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+    return std::string(KindName(node.kind())) + " '" + Printable(text.substr(0, cut)) + "...'";
   }
   return std::string(KindName(node.kind()));
 }
@@ -41,7 +48,7 @@ Result<void> MapFields::AllowOnly(const std::vector<std::string>& allowed) const
     std::string list;
     for (const std::string& key : allowed) list += (list.empty() ? "" : ", ") + key;
     return Fail(Malformed("unknown-key", ChildPath(path_, member.key),
-                          "unknown key '" + member.key + "' in " + what_ +
+                          "unknown key " + Quoted(member.key) + " in " + what_ +
                               DidYouMean(member.key, allowed) + " (expected one of: " + list +
                               ")"));
   }

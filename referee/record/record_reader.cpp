@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "referee/core/printable.h"
 #include "referee/games/registry.h"
 #include "referee/record/fields.h"
 
@@ -20,9 +21,9 @@ Result<const games::GameDescriptor*> ReadGame(const MapFields& root) {
   auto version = root.RequiredText("format");
   REFEREE_TRY(version);
   if (*version != kFormatVersion) {
-    return Fail(
-        Malformed("unknown-format", "/format",
-                  "expected format " + std::string(kFormatVersion) + ", found '" + *version + "'"));
+    return Fail(Malformed(
+        "unknown-format", "/format",
+        "expected format " + std::string(kFormatVersion) + ", found " + Quoted(*version)));
   }
   auto name = root.RequiredText("game");
   REFEREE_TRY(name);
@@ -32,7 +33,7 @@ Result<const games::GameDescriptor*> ReadGame(const MapFields& root) {
     for (const games::GameDescriptor* known : games::AllGames()) names.push_back(known->name);
     return Fail(Malformed(
         "unknown-game", "/game",
-        "expected one of " + GameList() + ", found '" + *name + "'" + DidYouMean(*name, names)));
+        "expected one of " + GameList() + ", found " + Quoted(*name) + DidYouMean(*name, names)));
   }
   return game;
 }
@@ -61,7 +62,7 @@ Result<OptionValue> ReadOption(const Node& node, const std::string& path, const 
   }
   return Fail(
       Malformed("bad-option", path,
-                "expected " + spec.name + " to be one of " + choices + ", found '" + *text + "'"));
+                "expected " + spec.name + " to be one of " + choices + ", found " + Quoted(*text)));
 }
 
 Result<void> ReadPlayers(const MapFields& root, const games::GameDescriptor& game, Record& record) {
@@ -89,7 +90,7 @@ Result<void> ReadPlayers(const MapFields& root, const games::GameDescriptor& gam
     REFEREE_TRY(name);
     if (!seen.insert(*name).second) {
       return Fail(Malformed("duplicate-player", path,
-                            "expected each player once, found '" + *name + "' twice"));
+                            "expected each player once, found " + Quoted(*name) + " twice"));
     }
     record.players.push_back(*name);
   }

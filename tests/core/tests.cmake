@@ -1,1 +1,1 @@
-list(APPEND REFEREE_TEST_SOURCES core/card_test.cpp core/seeded_deal_test.cpp)
+list(APPEND REFEREE_TEST_SOURCES core/card_test.cpp core/seeded_deal_test.cpp core/printable_test.cpp)

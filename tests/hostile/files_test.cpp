@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "formats/text_checks.h"
 #include "tests/hostile/hostile_fixture.h"
 
 namespace referee::testing::hostile {
@@ -332,6 +333,107 @@ TEST_F(HostileFiles, AnOutputThatCannotBeWrittenIsAnIoError) {
     EXPECT_EQ(run.output, "referee: cannot write standard output: No space left on device\n")
         << arguments;
   }
+}
+
+// --- Input bytes in diagnostics --------------------------------------------------------------
+
+// Whether `text` could reach a terminal without any byte of it acting there: well-formed UTF-8
+// with no control character but the line break and the tab, no DEL, no C1 control and no
+// character that turns the text's direction.
+bool IsInert(const std::string& text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    unsigned char byte = static_cast<unsigned char>(text[i]);
+    if ((byte < 0x20 && byte != '\n' && byte != '\t') || byte == 0x7f) return false;
+    if (byte == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) < 0xa0) {
+      return false;  // U+0080..U+009F
+    }
+    if (text.compare(i, 3, "\u202e") == 0) return false;
+  }
+  return formats::IsValidUtf8(text);
+}
+
+// Lines quoted from a record show its bytes escaped, and the caret stays under the offending
+// byte: an escape is as wide as it is written, a character of several bytes one column wide.
+TEST_F(HostileFiles, AQuotedLineShowsControlBytesEscapedWithTheCaretBelow) {
+  Write("esc.yaml", "format: referee/1\ngame: \x1b[2Jcollusion\n");
+  Write("nul.yaml", std::string("format: referee/1\ngame: coll\0usion\n", 35));
+  Write("ff.yaml", "format: referee/1\ngame: \u2660\t\u202e\xff\n");
+  struct Case {
+    std::string file;
+    std::string snippet;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"esc.yaml",
+            "esc.yaml:2:7: malformed[bad-encoding]: expected UTF-8 text, found the control "
+            "character 0x1B\n"
+            "    2 | game: \\x1b[2Jcollusion\n"
+            "      |       ^\n"},
+           {"nul.yaml",
+            "    2 | game: coll\\x00usion\n"
+            "      |           ^\n"},
+           {"ff.yaml",
+            "    2 | game: \u2660\t\\u202e\\xff\n"
+            "      |        \t      ^\n"},
+       }) {
+    RunResult run = Run("verify " + c.file);
+    EXPECT_EQ(run.exit_code, 2) << c.file << "\n" << run.output;
+    EXPECT_NE(run.output.find(c.snippet), std::string::npos) << c.file << "\n" << run.output;
+    EXPECT_TRUE(IsInert(run.output)) << c.file << "\n" << run.output;
+  }
+}
+
+// A value quoted in a message ("found '...'") is escaped too, in the text and the JSON verdict.
+TEST_F(HostileFiles, AFoundValueInAMessageIsEscaped) {
+  Write("game.json",
+        R"({"format":"referee/1","game":"\u001b[2Jx\u009b","players":{"N":"a","E":"b","S":"c",)"
+        R"("W":"d"},"deals":[]})");
+  RunResult text = Run("verify game.json");
+  EXPECT_EQ(text.exit_code, 2) << text.output;
+  EXPECT_NE(text.output.find(R"(found '\x1b[2Jx\u009b')"), std::string::npos) << text.output;
+  EXPECT_TRUE(IsInert(text.output)) << text.output;
+  RunResult json = Run("verify --format json game.json");
+  EXPECT_NE(json.output.find(R"(found '\\x1b[2Jx\\u009b')"), std::string::npos) << json.output;
+  EXPECT_TRUE(IsInert(json.output)) << json.output;
+}
+
+// A file name is input too: in a folder, a name may hold any byte but '/' and NUL. JSON output
+// must stay valid UTF-8.
+TEST_F(HostileFiles, AFileNameIsShownEscapedAndJsonStaysUtf8) {
+  MakeFolder("names");
+  WriteSample("names/bad\x1b[31m\xff.yaml");
+  RunResult text = Run("verify --quiet names");
+  EXPECT_EQ(text.exit_code, 0) << text.output;
+  EXPECT_NE(text.output.find(R"(names/bad\x1b[31m\xff.yaml: valid)"), std::string::npos)
+      << text.output;
+  EXPECT_TRUE(IsInert(text.output)) << text.output;
+  RunResult json = Run("verify --format json names");
+  EXPECT_NE(json.output.find(R"("file":"names/bad\\x1b[31m\\xff.yaml")"), std::string::npos)
+      << json.output;
+  EXPECT_TRUE(IsInert(json.output)) << json.output;
+}
+
+// The live referee's replies quote what the client sent; they stay inert as well, whichever
+// reader made the message: the event name, a seat, a card, an unknown key, a value of the wrong
+// kind, a line that is not JSON.
+TEST_F(HostileFiles, ALiveReplyQuotesALineEscaped) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {R"({"event":"\u001b]0;title\u0007\u009b"})", R"(found '\\x1b]0;title\\x07\\u009b')"},
+      {R"({"event":"view","seat":"\u009b"})", R"(found '\\u009b')"},
+      {R"({"event":"play","card":"\u009bH"})", R"(found '\\u009bH')"},
+      {R"({"event":"play","\u009b":1})", R"(unknown key '\\u009b')"},
+      {R"({"event":"conference","start":"\u009b","end":1})", R"(found a string '\\u009b')"},
+      {"{\"event\":\"play\",\u202e}", R"(found '\\u202e')"},
+  };
+  std::string lines = std::string(kLiveHeader) + "\n";
+  for (const auto& [line, quoted] : cases) lines += line + "\n";
+  Write("session.jsonl", lines);
+  RunResult run = Run("live < session.jsonl");
+  std::vector<std::string> replies = Lines(run.output);
+  ASSERT_EQ(replies.size(), cases.size() + 1) << run.output;
+  for (size_t i = 0; i < cases.size(); ++i) {
+    EXPECT_NE(replies[i + 1].find(cases[i].second), std::string::npos) << replies[i + 1];
+  }
+  EXPECT_TRUE(IsInert(run.output)) << run.output;
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "referee/core/check.h"
+#include "referee/core/printable.h"
 
 namespace referee::games::cahoots {
 namespace {
@@ -86,8 +87,8 @@ Result<NumberCard> ParseNumberCard(std::string_view token, const Edition& editio
   return Fail(Malformed("bad-card", path,
                         "expected a number card such as 3" + std::string(1, edition.letters[0]) +
                             " or 3-" + edition.colours[0] + " (number 1-7, colours of the " +
-                            edition.name + " edition: " + ColourLegend(edition) + "), found '" +
-                            std::string(token) + "'"));
+                            edition.name + " edition: " + ColourLegend(edition) + "), found " +
+                            Quoted(token)));
 }
 
 std::string CardText(NumberCard card, const Edition& edition) {

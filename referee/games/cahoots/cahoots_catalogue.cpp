@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "referee/core/printable.h"
 #include "referee/games/cahoots/cahoots_goals.h"
 
 namespace referee::games::cahoots {
@@ -152,9 +153,8 @@ Result<GoalSpec> ResolveCatalogueGoal(std::string_view name, int card, const Edi
   if (catalogue == nullptr) {
     std::string names;
     for (const Catalogue& known : Catalogues()) names += (names.empty() ? "" : ", ") + known.name;
-    return Fail(
-        Malformed("unknown-catalogue", ChildPath(path, "catalogue"),
-                  "expected a goal catalogue (" + names + "), found '" + std::string(name) + "'"));
+    return Fail(Malformed("unknown-catalogue", ChildPath(path, "catalogue"),
+                          "expected a goal catalogue (" + names + "), found " + Quoted(name)));
   }
   int size = static_cast<int>(catalogue->entries.size());
   if (card < 1 || card > size) {

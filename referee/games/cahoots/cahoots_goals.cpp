@@ -4,6 +4,7 @@
 #include <set>
 
 #include "referee/core/check.h"
+#include "referee/core/printable.h"
 
 namespace referee::games::cahoots {
 namespace {
@@ -272,7 +273,7 @@ Result<void> ValidateGoal(const GoalSpec& goal, const std::string& path) {
     std::string names;
     for (const GoalKindInfo& kind : GoalKinds()) names += (names.empty() ? "" : ", ") + kind.name;
     return Fail(Malformed("bad-goal", path,
-                          "expected a goal kind (" + names + "), found '" + goal.kind + "'"));
+                          "expected a goal kind (" + names + "), found " + Quoted(goal.kind)));
   }
   if (goal.colours.size() != ColourParamCount(*info) ||
       goal.numbers.size() != NumberParamCount(*info)) {

@@ -3,6 +3,7 @@
 #include <array>
 #include <charconv>
 
+#include "referee/core/printable.h"
 #include "referee/games/cahoots/cahoots_cards.h"
 #include "referee/games/cahoots/cahoots_catalogue.h"
 #include "referee/games/cahoots/cahoots_goals.h"
@@ -45,7 +46,7 @@ Result<int> ReadColour(const Node& node, const std::string& path, const Edition&
   if (std::optional<int> colour = ColourIndex(edition, *name)) return *colour;
   return Fail(Malformed("bad-colour", path,
                         "expected a colour of the " + edition.name + " edition (" +
-                            ColourLegend(edition) + "), found '" + *name + "'"));
+                            ColourLegend(edition) + "), found " + Quoted(*name)));
 }
 
 Result<void> ReadParam(const MapFields& goal, const GoalParam& param, const Edition& edition,
@@ -119,9 +120,11 @@ Result<int> FindPlayer(const std::string& name, const std::string& path,
                        const record::Record& record) {
   if (std::optional<int> index = PlayerIndex(name, record)) return *index;
   std::string names;
-  for (const std::string& player : record.players) names += (names.empty() ? "" : ", ") + player;
+  for (const std::string& player : record.players) {
+    names += (names.empty() ? "" : ", ") + Printable(player);
+  }
   return Fail(Malformed("unknown-player", path,
-                        "expected one of the players (" + names + "), found '" + name + "'"));
+                        "expected one of the players (" + names + "), found " + Quoted(name)));
 }
 
 Result<std::vector<std::string>> ReadCompleted(const Node& node, const std::string& path) {
@@ -133,7 +136,7 @@ Result<std::vector<std::string>> ReadCompleted(const Node& node, const std::stri
     if (!position) {
       return Fail(Malformed(
           "bad-goal-reference", word.path,
-          "expected a goal's position in the goal pile (1, 2, ...), found '" + word.text + "'"));
+          "expected a goal's position in the goal pile (1, 2, ...), found " + Quoted(word.text)));
     }
     positions.push_back(std::to_string(*position));
   }
@@ -182,7 +185,7 @@ Result<TurnEvent> ReadTurnWords(const Node& node, const std::string& path,
   std::optional<int64_t> pile = ParseWholeNumber((*words)[2].text, -1000, 1000);
   if (!pile) {
     return Fail(Malformed("bad-type", (*words)[2].path,
-                          "expected a pile number 1-4, found '" + (*words)[2].text + "'"));
+                          "expected a pile number 1-4, found " + Quoted((*words)[2].text)));
   }
   turn.pile = static_cast<int>(*pile);
   return turn;
@@ -398,8 +401,9 @@ Result<Event> ReadLiveEvent(const Node& line, const record::Record& header, cons
   if (*kind != "turn") {
     return Fail(Malformed("unknown-key", "/event",
                           "expected an event turn, view or legal (the table is set up from the "
-                          "header), found '" +
-                              *kind + "'" + record::DidYouMean(*kind, {"turn", "view", "legal"})));
+                          "header), found " +
+                              Quoted(*kind) +
+                              record::DidYouMean(*kind, {"turn", "view", "legal"})));
   }
   REFEREE_TRY(fields->AllowOnly({"event", "player", "card", "pile", "at", "drew", "completed"}));
   const Edition& edition = EditionNamed(header.rules.Choice("edition"));

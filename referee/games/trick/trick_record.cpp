@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "referee/core/printable.h"
 #include "referee/record/fields.h"
 #include "referee/record/record_writer.h"
 
@@ -496,8 +497,8 @@ Result<Event> ReadLiveEvent(const Node& line, const record::Record& header, cons
   if (*kind == "play") return ReadLivePlay(*fields, next);
   const std::vector<std::string> kinds = {"deal", "call", "conference", "play", "view", "legal"};
   return Fail(Malformed("unknown-key", "/event",
-                        "expected an event deal, call, conference, play, view or legal, found '" +
-                            *kind + "'" + record::DidYouMean(*kind, kinds)));
+                        "expected an event deal, call, conference, play, view or legal, found " +
+                            Quoted(*kind) + record::DidYouMean(*kind, kinds)));
 }
 
 Node WriteLiveEvent(const Event& event, const record::Record& /*header*/) {
