@@ -243,7 +243,8 @@ void AddEntry(const fs::directory_entry& entry, std::vector<std::string>& files,
   }
 }
 
-void WalkFolder(const fs::path& folder, int depth, ExpandedInputs& expanded) {
+void WalkFolder(const fs::path& folder, int depth, OnProblem on_problem, ExpandedInputs& expanded) {
+  if (on_problem == OnProblem::kStop && !expanded.problems.empty()) return;
   if (depth > kMaxFolderDepth) {
     expanded.problems.push_back("cannot read " + folder.string() + ": folders nested deeper than " +
                                 std::to_string(kMaxFolderDepth));
@@ -264,14 +265,15 @@ void WalkFolder(const fs::path& folder, int depth, ExpandedInputs& expanded) {
   for (const fs::directory_entry& entry : entries) {
     AddEntry(entry, expanded.files, folders, expanded.problems);
   }
-  for (const fs::path& inner : folders) WalkFolder(inner, depth + 1, expanded);
+  for (const fs::path& inner : folders) WalkFolder(inner, depth + 1, on_problem, expanded);
 }
 
 }  // namespace
 
-ExpandedInputs ExpandInputs(const std::vector<std::string>& paths) {
+ExpandedInputs ExpandInputs(const std::vector<std::string>& paths, OnProblem on_problem) {
   ExpandedInputs expanded;
   for (const std::string& path : paths) {
+    if (on_problem == OnProblem::kStop && !expanded.problems.empty()) break;
     std::error_code error;
     if (path == "-" || !fs::is_directory(path, error)) {
       expanded.files.push_back(path);
@@ -279,7 +281,7 @@ ExpandedInputs ExpandInputs(const std::vector<std::string>& paths) {
     }
     // Sorted as whole paths, so a folder's files come in name order however deep they sit.
     size_t first = expanded.files.size();
-    WalkFolder(path, 0, expanded);
+    WalkFolder(path, 0, on_problem, expanded);
     std::sort(expanded.files.begin() + static_cast<std::ptrdiff_t>(first), expanded.files.end());
   }
   return expanded;

@@ -35,7 +35,11 @@ struct ExpandedInputs {
   std::vector<std::string> files;
   std::vector<std::string> problems;  // "cannot read DIR: Permission denied"
 };
-ExpandedInputs ExpandInputs(const std::vector<std::string>& paths);
+// kStop ends the walk at the first problem, for a caller that fails on one anyway: a hostile glob
+// such as `/*` then costs the walk up to its first unreadable folder, not the whole file system.
+enum class OnProblem { kGoOn, kStop };
+ExpandedInputs ExpandInputs(const std::vector<std::string>& paths,
+                            OnProblem on_problem = OnProblem::kGoOn);
 
 // Reads the file at `path` ("-": standard input) into `text`, at most `limit` + 1 bytes: enough
 // for a reader with that limit to say `too-large` without a huge file (or /dev/zero) being read

@@ -59,7 +59,7 @@ std::optional<std::string> FilesOf(const std::string& path, std::vector<std::str
   if (!IsGlob(path)) {
     std::error_code error;
     if (!fs::exists(path, error)) return "cannot read " + path + ": no such file or folder";
-    ExpandedInputs found = ExpandInputs({path});
+    ExpandedInputs found = ExpandInputs({path}, OnProblem::kStop);
     if (!found.problems.empty()) return found.problems.front();
     files.insert(files.end(), found.files.begin(), found.files.end());
     return std::nullopt;
@@ -70,7 +70,7 @@ std::optional<std::string> FilesOf(const std::string& path, std::vector<std::str
   for (size_t i = 0; status == 0 && i < matches.gl_pathc; ++i) found.push_back(matches.gl_pathv[i]);
   globfree(&matches);
   if (found.empty()) return "no record files match " + path;
-  ExpandedInputs expanded = ExpandInputs(found);
+  ExpandedInputs expanded = ExpandInputs(found, OnProblem::kStop);
   if (!expanded.problems.empty()) return expanded.problems.front();
   files.insert(files.end(), expanded.files.begin(), expanded.files.end());
   return std::nullopt;

@@ -140,11 +140,17 @@ TEST_F(HostileFiles, StandingsRecordsInALoopingOrUnreadableFolderExitWithAnIoErr
   MakeFolder("seasons/one");
   WriteSample("seasons/one/good.yaml");
   fs::create_symlink("loop.yaml", folder_ / "seasons/one/loop.yaml");
+  MakeFolder("seasons/two");
+  fs::create_directory_symlink("../one", folder_ / "seasons/two/link");
   RunResult looped = Run("standings league.yaml");
   EXPECT_EQ(looped.exit_code, 4) << looped.output;
   EXPECT_NE(looped.output.find("cannot read seasons/one/loop.yaml: Too many levels"),
             std::string::npos)
       << looped.output;
+
+  // The walk stops at that problem (a glob such as /* would otherwise walk the file system on):
+  // nothing after it is looked at, so the link to a folder in seasons/two is not even named.
+  EXPECT_EQ(looped.output.find("seasons/two"), std::string::npos) << looped.output;
 
   fs::remove(folder_ / "seasons/one/loop.yaml");
   MakeFolder("seasons/two/locked");
