@@ -27,9 +27,11 @@ namespace {
 // only says that something failed). Standard input is read the same way, and left open.
 class FileBuffer : public std::streambuf {
  public:
-  FileBuffer(int fd, std::string name) : fd_(fd), name_(std::move(name)) {}
+  // `owned`: the descriptor is closed with the buffer.
+  FileBuffer(int fd, std::string name, bool owned)
+      : fd_(fd), name_(std::move(name)), owned_(owned) {}
   ~FileBuffer() override {
-    if (fd_ != STDIN_FILENO) ::close(fd_);
+    if (owned_) ::close(fd_);
   }
   FileBuffer(const FileBuffer&) = delete;
   FileBuffer& operator=(const FileBuffer&) = delete;
@@ -57,6 +59,7 @@ class FileBuffer : public std::streambuf {
  private:
   int fd_;
   std::string name_;
+  bool owned_;
   int error_ = 0;
   char chunk_[1 << 16];
 };
@@ -64,10 +67,10 @@ class FileBuffer : public std::streambuf {
 // Opens `path` ("-": standard input) for reading. A folder is refused here: on Linux it opens,
 // and only its first read fails.
 Result<std::unique_ptr<FileBuffer>, std::string> OpenInput(const std::string& path) {
-  if (path == "-") return std::make_unique<FileBuffer>(STDIN_FILENO, "standard input");
+  if (path == "-") return std::make_unique<FileBuffer>(STDIN_FILENO, "standard input", false);
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return Unexpected<std::string>("cannot read " + path + ": " + std::strerror(errno));
-  auto file = std::make_unique<FileBuffer>(fd, path);
+  auto file = std::make_unique<FileBuffer>(fd, path, true);
   struct stat status;
   if (::fstat(fd, &status) == 0 && S_ISDIR(status.st_mode)) {
     return Unexpected<std::string>("cannot read " + path + ": it is a directory");
@@ -76,26 +79,29 @@ Result<std::unique_ptr<FileBuffer>, std::string> OpenInput(const std::string& pa
 }
 
 // A stream buffer that yields a prefix already read (to sniff the format) and then the rest of
-// another stream, so standard input can be sniffed and still streamed.
+// another buffer, so standard input can be sniffed and still streamed. It takes what one read of
+// the rest gave, no more: when a read fails, what came before it has all been yielded, so the
+// reader knows that the line in hand is the one the failure cut short.
 class PrefixedBuffer : public std::streambuf {
  public:
-  PrefixedBuffer(std::string prefix, std::istream& rest) : prefix_(std::move(prefix)), rest_(rest) {
+  PrefixedBuffer(std::string prefix, std::streambuf& rest)
+      : prefix_(std::move(prefix)), rest_(rest) {
     setg(prefix_.data(), prefix_.data(), prefix_.data() + prefix_.size());
   }
 
  protected:
   int_type underflow() override {
     if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
-    rest_.read(chunk_, sizeof(chunk_));
-    std::streamsize got = rest_.gcount();
-    if (got <= 0) return traits_type::eof();
+    if (traits_type::eq_int_type(rest_.sgetc(), traits_type::eof())) return traits_type::eof();
+    std::streamsize available = std::min<std::streamsize>(rest_.in_avail(), sizeof(chunk_));
+    std::streamsize got = rest_.sgetn(chunk_, std::max<std::streamsize>(available, 1));
     setg(chunk_, chunk_, chunk_ + got);
     return traits_type::to_int_type(*gptr());
   }
 
  private:
   std::string prefix_;
-  std::istream& rest_;
+  std::streambuf& rest_;
   char chunk_[1 << 16];
 };
 
@@ -331,7 +337,7 @@ std::optional<std::string> ForEachDocumentInParallel(const std::string& path,
     }
     if (!format) format = formats::SniffFormat(prefix);
   }
-  PrefixedBuffer joined_buffer(std::move(prefix), in);
+  PrefixedBuffer joined_buffer(std::move(prefix), **file);
   std::istream joined(&joined_buffer);
   if (*format == formats::InputFormat::kJsonLines) {
     return VisitLines(joined, buffer, path, limits, threads, work, emit);
