@@ -10,10 +10,11 @@ constexpr std::string_view kBom = "\xEF\xBB\xBF";
 
 bool IsContinuation(unsigned char byte) { return (byte & 0xC0) == 0x80; }
 
-// Length of the well-formed UTF-8 sequence starting at text[i], or 0. The second byte's range
-// depends on the first (RFC 3629, table 3-7 of the Unicode standard): that is what rules out
-// overlong forms, surrogates and code points past U+10FFFF.
-size_t SequenceLength(std::string_view text, size_t i) {
+}  // namespace
+
+// The second byte's range depends on the first (RFC 3629, table 3-7 of the Unicode standard):
+// that is what rules out overlong forms, surrogates and code points past U+10FFFF.
+size_t Utf8SequenceLength(std::string_view text, size_t i) {
   unsigned char lead = static_cast<unsigned char>(text[i]);
   if (lead < 0x80) return 1;
   size_t length = 0;
@@ -40,6 +41,8 @@ size_t SequenceLength(std::string_view text, size_t i) {
   }
   return length;
 }
+
+namespace {
 
 bool IsAllowedControl(char c) { return c == '\t' || c == '\n' || c == '\r'; }
 
@@ -86,7 +89,7 @@ Result<void> CheckEncoding(std::string_view text) {
     if (static_cast<unsigned char>(c) < 0x20 && !IsAllowedControl(c)) {
       return Fail(BadByte(text, i));
     }
-    size_t length = SequenceLength(text, i);
+    size_t length = Utf8SequenceLength(text, i);
     if (length == 0) return Fail(BadByte(text, i));
     i += length;
   }
@@ -95,7 +98,7 @@ Result<void> CheckEncoding(std::string_view text) {
 
 bool IsValidUtf8(std::string_view text) {
   for (size_t i = 0; i < text.size();) {
-    size_t length = SequenceLength(text, i);
+    size_t length = Utf8SequenceLength(text, i);
     if (length == 0) return false;
     i += length;
   }

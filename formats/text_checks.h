@@ -33,6 +33,9 @@ std::string_view StripBom(std::string_view text);
 // placed at the first offending byte.
 Result<void> CheckEncoding(std::string_view text);
 
+// Length of the well-formed UTF-8 sequence starting at text[i], or 0 when none starts there.
+size_t Utf8SequenceLength(std::string_view text, size_t i);
+
 // True when `text` is well-formed UTF-8 (control characters allowed).
 bool IsValidUtf8(std::string_view text);
 

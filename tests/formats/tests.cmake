@@ -6,5 +6,6 @@ list(APPEND REFEREE_TEST_SOURCES
   formats/reader_robustness_property_test.cpp
   formats/round_trip_property_test.cpp
   formats/writers_test.cpp
+  formats/yaml_prescan_test.cpp
   formats/yaml_reader_test.cpp
 )
