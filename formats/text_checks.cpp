@@ -85,12 +85,19 @@ std::string_view StripBom(std::string_view text) {
 
 Result<void> CheckEncoding(std::string_view text) {
   for (size_t i = 0; i < text.size();) {
-    char c = text[i];
-    if (static_cast<unsigned char>(c) < 0x20 && !IsAllowedControl(c)) {
+    auto byte = static_cast<unsigned char>(text[i]);
+    if ((byte < 0x20 && !IsAllowedControl(text[i])) || byte == 0x7F) {
       return Fail(BadByte(text, i));
     }
     size_t length = Utf8SequenceLength(text, i);
     if (length == 0) return Fail(BadByte(text, i));
+    // C1 controls, U+0080..U+009F: 0xC2 0x80..0x9F.
+    if (byte == 0xC2 && static_cast<unsigned char>(text[i + 1]) <= 0x9F) {
+      return Fail(MalformedAt("bad-encoding", "",
+                              "expected UTF-8 text, found the control character U+00" +
+                                  DescribeByte(static_cast<unsigned char>(text[i + 1])).substr(2),
+                              LocateOffset(text, i)));
+    }
     i += length;
   }
   return {};

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
+#include <utility>
 
 #include "referee/core/names.h"
 
@@ -21,7 +23,50 @@ Finding WrongType(const Node& node, const std::string& path, std::string_view ex
                    "expected " + std::string(expected) + ", found " + Found(node));
 }
 
+// "U+001B (escape)": a control character as a message may show it.
+std::string DescribeControlCharacter(unsigned code) {
+  static const std::pair<unsigned, const char*> kNames[] = {
+      {0x00, "NUL"},    {0x07, "bell"},      {0x08, "backspace"},
+      {0x09, "tab"},    {0x0A, "line feed"}, {0x0D, "carriage return"},
+      {0x1B, "escape"}, {0x7F, "delete"},
+  };
+  char hex[8];
+  std::snprintf(hex, sizeof hex, "U+%04X", code);
+  for (const auto& [known, name] : kNames) {
+    if (known == code) return std::string(hex) + " (" + name + ")";
+  }
+  return std::string(hex) + " (a control character)";
+}
+
 }  // namespace
+
+std::optional<size_t> FindControlCharacter(std::string_view text, TextKind kind) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    auto byte = static_cast<unsigned char>(text[i]);
+    bool c0 = byte < 0x20 && !(kind == TextKind::kFreeText && (byte == '\t' || byte == '\n'));
+    // C1 controls are U+0080..U+009F: in UTF-8, 0xC2 followed by 0x80..0x9F.
+    bool c1 = byte == 0xC2 && i + 1 < text.size() &&
+              static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+              static_cast<unsigned char>(text[i + 1]) <= 0x9F;
+    if (c0 || byte == 0x7F || c1) return i;
+  }
+  return std::nullopt;
+}
+
+Finding ControlCharacterFinding(std::string_view text, size_t offset, std::string path,
+                                std::string_view what) {
+  auto byte = static_cast<unsigned char>(text[offset]);
+  unsigned code = byte == 0xC2 ? static_cast<unsigned char>(text[offset + 1]) : byte;
+  // What comes before the first such character has none, so it can be shown as it is.
+  size_t shown = std::min<size_t>(offset, 40);
+  while (shown > 0 && (static_cast<unsigned char>(text[shown]) & 0xC0) == 0x80) --shown;
+  std::string before = offset == 0 ? "at its start"
+                                   : "after '" + std::string(text.substr(0, shown)) +
+                                         (shown < offset ? "...'" : "'");
+  return Malformed("control-character", std::move(path),
+                   "expected " + std::string(what) + " without control characters, found " +
+                       DescribeControlCharacter(code) + " " + before);
+}
 
 std::string DidYouMean(std::string_view word, const std::vector<std::string>& candidates) {
   std::optional<std::string> closest = ClosestName(word, candidates);
@@ -74,10 +119,23 @@ Result<int64_t> ReadInteger(const Node& node, const std::string& path, int64_t m
 }
 
 Result<std::string> ReadText(const Node& node, const std::string& path) {
-  if (node.kind() == Node::Kind::kString || node.kind() == Node::Kind::kInteger) {
-    return node.text();
+  if (node.kind() != Node::Kind::kString && node.kind() != Node::Kind::kInteger) {
+    return Fail(WrongType(node, path, "a string"));
   }
-  return Fail(WrongType(node, path, "a string"));
+  if (auto bad = FindControlCharacter(node.text(), TextKind::kIdentifier)) {
+    return Fail(ControlCharacterFinding(node.text(), *bad, path, "a name or word on one line"));
+  }
+  return node.text();
+}
+
+Result<std::string> ReadFreeText(const Node& node, const std::string& path) {
+  if (node.kind() != Node::Kind::kString && node.kind() != Node::Kind::kInteger) {
+    return Fail(WrongType(node, path, "a string"));
+  }
+  if (auto bad = FindControlCharacter(node.text(), TextKind::kFreeText)) {
+    return Fail(ControlCharacterFinding(node.text(), *bad, path, "text"));
+  }
+  return node.text();
 }
 
 Result<bool> ReadBool(const Node& node, const std::string& path) {

@@ -1,5 +1,6 @@
 # Paths are relative to tests/.
 list(APPEND REFEREE_TEST_SOURCES
+  formats/control_characters_test.cpp
   formats/document_stream_test.cpp
   formats/input_format_test.cpp
   formats/json_reader_test.cpp
