@@ -77,8 +77,9 @@ Result<void> TreeBuilder::AddKey(std::string key, SourcePos pos) {
   REFEREE_CHECK(ExpectsKey(), "TreeBuilder::AddKey outside the key position of a map");
   REFEREE_TRY(CheckScalarSize(key));
   if (auto bad = record::FindControlCharacter(key, record::TextKind::kIdentifier)) {
-    return Fail(record::ControlCharacterFinding(
-        key, *bad, ChildPath(PathThrough(stack_.size() - 1), key), "a key"));
+    // Placed at the map: a path holding the key would carry the character on.
+    return Fail(
+        record::ControlCharacterFinding(key, *bad, PathThrough(stack_.size() - 1), "a key"));
   }
   Frame& top = stack_.back();
   if (std::optional<SourcePos> first = SeeKey(top, key, pos)) {

@@ -33,6 +33,7 @@ class YamlPrescan {
 
   void Run() {
     while (pos_ < text_.size()) ScanLine();
+    if (directive_) DirectiveWithoutDocument(text_.size());
   }
 
  private:
@@ -69,6 +70,9 @@ class YamlPrescan {
   }
 
   void ScanLine();
+  [[noreturn]] void DirectiveWithoutDocument(size_t offset) const {
+    Syntax(offset, "no '---' after the directive above (a directive starts a document with '---')");
+  }
   bool ScanMarker(size_t start);
   bool ContinueBlockScalar(size_t start, size_t content);
   void CloseBlocksBefore(size_t content);
@@ -103,6 +107,7 @@ class YamlPrescan {
   // Documents: a node was read in the current one; it was closed with `...`.
   bool content_ = false;
   bool ended_ = false;
+  bool directive_ = false;  // a directive was read, and the `---` that must follow it was not
   // Flow collections: the kinds of the open ones, and where the scan is among their tokens.
   std::string flows_;
   bool expect_node_ = true;
@@ -121,6 +126,7 @@ void YamlPrescan::ScanLine() {
     if (At(content) == '#' && open_ == Open::kPlain) open_ = Open::kNothing;
     return;
   }
+  if (directive_) DirectiveWithoutDocument(content);
   if (ended_) {
     Fail(content, "yaml-multiple-documents",
          "expected one record per YAML file, found a second document after the end marker '...' "
@@ -156,6 +162,8 @@ bool YamlPrescan::ScanMarker(size_t start) {
   }
   blocks_.clear();
   open_ = Open::kNothing;
+  if (directive_ && document_end) DirectiveWithoutDocument(start);
+  directive_ = directive;
   if (document_end) {
     ended_ = content_;
     return true;

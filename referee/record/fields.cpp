@@ -10,9 +10,17 @@
 namespace referee::record {
 namespace {
 
+// Free text may hold tabs and line breaks; a message shows them as \t and \n, on one line.
+std::string OneLine(std::string_view text) {
+  std::string line;
+  for (char c : text) line += c == '\t' ? "\\t" : c == '\n' ? "\\n" : std::string(1, c);
+  return line;
+}
+
 std::string Found(const Node& node) {
   if (node.IsScalar() && node.kind() != Node::Kind::kNull) {
-    std::string text = node.text().size() > 40 ? node.text().substr(0, 40) + "..." : node.text();
+    std::string text =
+        OneLine(node.text().size() > 40 ? node.text().substr(0, 40) + "..." : node.text());
     return std::string(KindName(node.kind())) + " '" + text + "'";
   }
   return std::string(KindName(node.kind()));

@@ -51,7 +51,7 @@ TEST(ControlCharactersTest, TabAndLineFeedAreTextInValuesButNotInKeys) {
   ASSERT_TRUE(json.has_value()) << Describe(json.error());
   Result<record::Node> key = ParseJson(R"({"a\tb": 1})");
   EXPECT_TRUE(testing::FailsWith(key, "control-character"));
-  EXPECT_EQ(key.error().place.path, "/a\tb");
+  EXPECT_EQ(key.error().place.path, "");  // the map's: the key's own path would hold the tab
   EXPECT_TRUE(FailsAt(ParseYaml("\"a\\nb\": 1\n"), "control-character", 1, 1));
 }
 

@@ -112,6 +112,14 @@ TEST(YamlPrescanTest, DocumentAfterTheEndMarkerIsASecondDocument) {
   EXPECT_TRUE(ParseYaml("%YAML 1.2\n---\na: 1\n...\n").has_value());
 }
 
+TEST(YamlPrescanTest, DirectiveWithoutItsDocumentIsASyntaxError) {
+  // yaml-test-suite B63P and 9MMA.
+  EXPECT_TRUE(FailsAt(ParseYaml("%YAML 1.2\n...\n"), "yaml-syntax", 2, 1));
+  EXPECT_TRUE(FailsAt(ParseYaml("%YAML 1.2\n"), "yaml-syntax", 2, 1));
+  EXPECT_TRUE(FailsAt(ParseYaml("%YAML 1.2\na: 1\n"), "yaml-syntax", 2, 1));
+  EXPECT_TRUE(ParseYaml("%YAML 1.2\n%TAG !e! tag:example.com:\n---\na: 1\n").has_value());
+}
+
 TEST(YamlPrescanTest, TopLevelFlowListOverTheValueLimitIsRefusedBeforeParsing) {
   // The hostile-input run: yaml-cpp kept a token for every item of a top-level flow list before
   // any limit applied (16 MiB of "0," took 32 s and 2.4 GB).
