@@ -128,17 +128,25 @@ class JsonHandler {
   Token token_;
 };
 
+// The opening quote of the string whose closing quote is at `close`: the nearest quote before it
+// that no backslash escapes (a string holds no raw quote).
+std::optional<size_t> OpeningQuote(std::string_view text, size_t close) {
+  for (size_t i = close; i-- > 0;) {
+    if (text[i] != '"') continue;
+    size_t backslashes = 0;
+    while (backslashes < i && text[i - 1 - backslashes] == '\\') ++backslashes;
+    if (backslashes % 2 == 0) return i;
+  }
+  return std::nullopt;
+}
+
 // Where a finding about the token just read begins: numbers end where the parser stopped; a
-// string or key ends at its closing quote there, and without escapes its length is known.
+// string or key ends at its closing quote there.
 size_t TokenStart(std::string_view text, size_t stop, const JsonHandler::Token& token) {
   if (token.type == JsonHandler::Token::kNumber && token.size <= stop) return stop - token.size;
-  if (token.type == JsonHandler::Token::kQuoted && token.size + 1 <= stop && stop < text.size()) {
-    size_t start = stop - token.size - 1;
-    std::string_view quoted = text.substr(start, token.size + 2);
-    if (quoted.front() == '"' && quoted.back() == '"' &&
-        quoted.find('\\') == std::string_view::npos) {
-      return start;
-    }
+  if (token.type == JsonHandler::Token::kQuoted && token.size + 1 <= stop && stop < text.size() &&
+      text[stop] == '"') {
+    return OpeningQuote(text, stop).value_or(stop);
   }
   return stop;
 }

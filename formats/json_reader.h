@@ -6,12 +6,14 @@
 // reach the record reader intact and are judged there. Booleans have the text "true"/"false",
 // null "null", as in ParseYaml.
 //
-// The input must be UTF-8 (`bad-encoding`); a leading byte order mark is skipped. Other findings:
-// `empty-document`, `too-large`, `too-deep`. Every finding is Malformed and carries the line and
-// column where the parser stopped (1-based, bytes; for a key or value, its start when it has no
-// escapes), except `too-large` for the whole document; findings about a value also carry its JSON
-// pointer. Nodes themselves have no position (JSON is located by path). An exponent past 2^31
-// (1e2147483648) is `json-syntax`: Boost.JSON refuses it.
+// The input must be UTF-8 (`bad-encoding`); a leading byte order mark is skipped, and a string
+// or key whose escapes decode to a control character is `control-character` (tab and line feed
+// are allowed in a string value; record::FindControlCharacter). Other findings: `empty-document`,
+// `too-large`, `too-deep`. Every finding is Malformed and carries the line and column where the
+// parser stopped (1-based, bytes; for a key or value, its start), except `too-large` for the whole
+// document; findings about a value also carry its JSON pointer. Nodes themselves have no position
+// (JSON is located by path). An exponent past 2^31 (1e2147483648) is `json-syntax`: Boost.JSON
+// refuses it.
 #pragma once
 
 #include <string_view>

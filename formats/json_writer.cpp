@@ -14,9 +14,27 @@ using Kind = record::Node::Kind;
 
 constexpr size_t kIndent = 2;
 
+// The code of the control character at text[i] that JSON may carry raw but a terminal should not
+// see (DEL, and C1 controls U+0080..U+009F, 0xC2 0x80..0x9F in UTF-8), or 0.
+unsigned RawControlAt(std::string_view text, size_t i) {
+  auto byte = static_cast<unsigned char>(text[i]);
+  if (byte == 0x7F) return byte;
+  if (byte != 0xC2 || i + 1 >= text.size()) return 0;
+  auto next = static_cast<unsigned char>(text[i + 1]);
+  return next >= 0x80 && next <= 0x9F ? next : 0;
+}
+
 void WriteString(std::string_view text, std::string& out) {
   out += '"';
-  for (char c : text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (unsigned code = RawControlAt(text, i)) {
+      char buffer[8];
+      std::snprintf(buffer, sizeof buffer, "\\u%04X", code);
+      out += buffer;
+      i += code == 0x7F ? 0 : 1;
+      continue;
+    }
     switch (c) {
       case '"':
         out += "\\\"";

@@ -6,6 +6,7 @@ list(APPEND FORMATS_SOURCES
   json_writer.cpp
   scalar_shape.cpp
   text_checks.cpp
+  yaml_prescan.cpp
   tree_builder.cpp
   yaml_reader.cpp
   yaml_writer.cpp

@@ -12,10 +12,11 @@ constexpr std::string_view kBom = "\xEF\xBB\xBF";
 
 bool IsContinuation(unsigned char byte) { return (byte & 0xC0) == 0x80; }
 
-// Length of the well-formed UTF-8 sequence starting at text[i], or 0. The second byte's range
-// depends on the first (RFC 3629, table 3-7 of the Unicode standard): that is what rules out
-// overlong forms, surrogates and code points past U+10FFFF.
-size_t SequenceLength(std::string_view text, size_t i) {
+}  // namespace
+
+// The second byte's range depends on the first (RFC 3629, table 3-7 of the Unicode standard):
+// that is what rules out overlong forms, surrogates and code points past U+10FFFF.
+size_t Utf8SequenceLength(std::string_view text, size_t i) {
   unsigned char lead = static_cast<unsigned char>(text[i]);
   if (lead < 0x80) return 1;
   size_t length = 0;
@@ -42,6 +43,8 @@ size_t SequenceLength(std::string_view text, size_t i) {
   }
   return length;
 }
+
+namespace {
 
 bool IsAllowedControl(char c) { return c == '\t' || c == '\n' || c == '\r'; }
 
@@ -84,12 +87,19 @@ std::string_view StripBom(std::string_view text) {
 
 Result<void> CheckEncoding(std::string_view text) {
   for (size_t i = 0; i < text.size();) {
-    char c = text[i];
-    if (static_cast<unsigned char>(c) < 0x20 && !IsAllowedControl(c)) {
+    auto byte = static_cast<unsigned char>(text[i]);
+    if ((byte < 0x20 && !IsAllowedControl(text[i])) || byte == 0x7F) {
       return Fail(BadByte(text, i));
     }
-    size_t length = SequenceLength(text, i);
+    size_t length = Utf8SequenceLength(text, i);
     if (length == 0) return Fail(BadByte(text, i));
+    // C1 controls, U+0080..U+009F: 0xC2 0x80..0x9F.
+    if (byte == 0xC2 && static_cast<unsigned char>(text[i + 1]) <= 0x9F) {
+      return Fail(MalformedAt("bad-encoding", "",
+                              "expected UTF-8 text, found the control character U+00" +
+                                  DescribeByte(static_cast<unsigned char>(text[i + 1])).substr(2),
+                              LocateOffset(text, i)));
+    }
     i += length;
   }
   return {};
@@ -97,7 +107,7 @@ Result<void> CheckEncoding(std::string_view text) {
 
 bool IsValidUtf8(std::string_view text) {
   for (size_t i = 0; i < text.size();) {
-    size_t length = SequenceLength(text, i);
+    size_t length = Utf8SequenceLength(text, i);
     if (length == 0) return false;
     i += length;
   }

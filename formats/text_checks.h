@@ -29,9 +29,13 @@ std::string_view StripBom(std::string_view text);
 
 // Rejects with `bad-encoding` text that is not well-formed UTF-8 (RFC 3629: no overlong forms,
 // no surrogates, nothing past U+10FFFF) or that holds a control character other than tab, line
-// feed and carriage return; a NUL byte is the common case (UTF-16 read as UTF-8). The finding is
-// placed at the first offending byte.
+// feed and carriage return: C0, DEL or C1 (U+0080..U+009F). A NUL byte is the common case (UTF-16
+// read as UTF-8). The finding is placed at the first offending byte. Control characters written
+// as escapes are refused once decoded (`control-character`, record::FindControlCharacter).
 Result<void> CheckEncoding(std::string_view text);
+
+// Length of the well-formed UTF-8 sequence starting at text[i], or 0 when none starts there.
+size_t Utf8SequenceLength(std::string_view text, size_t i);
 
 // True when `text` is well-formed UTF-8 (control characters allowed).
 bool IsValidUtf8(std::string_view text);

@@ -5,6 +5,7 @@
 
 #include "formats/text_checks.h"
 #include "referee/core/check.h"
+#include "referee/record/fields.h"
 
 namespace referee::formats {
 
@@ -62,6 +63,11 @@ void TreeBuilder::Close() {
 Result<void> TreeBuilder::AddScalar(Node scalar) {
   REFEREE_CHECK(scalar.IsScalar(), "TreeBuilder::AddScalar takes a scalar");
   REFEREE_TRY(CheckScalarSize(scalar.text()));
+  if (scalar.kind() == Node::Kind::kString) {
+    if (auto bad = record::FindControlCharacter(scalar.text(), record::TextKind::kFreeText)) {
+      return Fail(record::ControlCharacterFinding(scalar.text(), *bad, PathHere(), "text"));
+    }
+  }
   REFEREE_TRY(CountNode());
   Attach(std::move(scalar));
   return {};
@@ -70,6 +76,11 @@ Result<void> TreeBuilder::AddScalar(Node scalar) {
 Result<void> TreeBuilder::AddKey(std::string key, SourcePos pos) {
   REFEREE_CHECK(ExpectsKey(), "TreeBuilder::AddKey outside the key position of a map");
   REFEREE_TRY(CheckScalarSize(key));
+  if (auto bad = record::FindControlCharacter(key, record::TextKind::kIdentifier)) {
+    // Placed at the map: a path holding the key would carry the character on.
+    return Fail(
+        record::ControlCharacterFinding(key, *bad, PathThrough(stack_.size() - 1), "a key"));
+  }
   Frame& top = stack_.back();
   if (std::optional<SourcePos> first = SeeKey(top, key, pos)) {
     std::string where =

@@ -16,6 +16,7 @@
 #include "formats/scalar_shape.h"
 #include "formats/text_checks.h"
 #include "formats/tree_builder.h"
+#include "formats/yaml_prescan.h"
 
 namespace referee::formats {
 namespace {
@@ -62,6 +63,22 @@ std::string WordAt(std::string_view source, int pos) {
   std::string_view rest = source.substr(pos);
   size_t end = rest.find_first_of(" \t\n,[]{}");
   return QuoteForMessage(rest.substr(0, end));
+}
+
+// yaml-cpp 0.7 decodes the escapes \N (U+0085) and \_ (U+00A0) to the single bytes 0x85 and 0xA0
+// instead of their UTF-8 forms. The source is valid UTF-8, so such a byte where no UTF-8 character
+// starts can only have come from one of them.
+std::string RepairSingleByteEscapes(std::string value) {
+  for (size_t i = 0; i < value.size();) {
+    size_t length = Utf8SequenceLength(value, i);
+    unsigned char byte = static_cast<unsigned char>(value[i]);
+    if (length == 0 && (byte == 0x85 || byte == 0xA0)) {
+      value.insert(i, 1, '\xC2');
+      length = 2;
+    }
+    i += std::max<size_t>(length, 1);
+  }
+  return value;
 }
 
 Finding AliasFinding(std::string_view source, const YAML::Mark& mark, std::string path) {
@@ -161,17 +178,20 @@ void YamlHandler::OnScalar(const YAML::Mark& mark, const std::string& tag,
   CheckTag(mark, tag, true);
   bool plain = tag == "?";
   // Escapes in quoted scalars are decoded by yaml-cpp; make sure they decoded to characters.
-  if (!plain && !IsValidUtf8(value)) {
-    Stop(mark, "bad-encoding", "expected text, found an escape that is not a valid character");
+  std::string text = value;
+  if (!plain && !IsValidUtf8(text)) {
+    text = RepairSingleByteEscapes(std::move(text));
+    if (!IsValidUtf8(text)) {
+      Stop(mark, "bad-encoding", "expected text, found an escape that is not a valid character");
+    }
   }
   if (complex_key_) return;
   if (builder_.ExpectsKey()) {
-    Check(mark, builder_.AddKey(value, Pos(mark)));
+    Check(mark, builder_.AddKey(std::move(text), Pos(mark)));
     return;
   }
-  Kind kind = plain ? PlainScalarKind(value) : Kind::kString;
-  std::string text = value;
-  if (kind == Kind::kBool) text = BoolText(value[0] == 't' || value[0] == 'T');
+  Kind kind = plain ? PlainScalarKind(text) : Kind::kString;
+  if (kind == Kind::kBool) text = BoolText(text[0] == 't' || text[0] == 'T');
   Node node = Node::Scalar(kind, std::move(text), Pos(mark));
   MarkSingleLine(mark, plain, node);
   Check(mark, builder_.AddScalar(std::move(node)));
@@ -287,6 +307,7 @@ Finding SyntaxFinding(std::string_view source, const YAML::Exception& error) {
 }
 
 Result<Node> ParseDocument(std::string_view source, const ReadLimits& limits) {
+  REFEREE_TRY(PrescanYaml(source, limits));
   ViewBuffer buffer(source);
   std::istream in(&buffer);
   YamlHandler handler(source, limits);

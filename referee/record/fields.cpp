@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
+#include <utility>
 
 #include "referee/core/names.h"
 #include "referee/core/printable.h"
@@ -9,16 +11,25 @@
 namespace referee::record {
 namespace {
 
-// The value a message says it found: its kind, and a scalar's text, escaped and shortened (on a
-// character boundary) so that a megabyte of garbage does not end up in one.
+// Free text may hold tabs and line breaks; a message shows them as \t and \n, on one line.
+std::string OneLine(std::string_view text) {
+  std::string line;
+  for (char c : text) line += c == '\t' ? "\\t" : c == '\n' ? "\\n" : std::string(1, c);
+  return line;
+}
+
+// The value a message says it found: its kind, and a scalar's text on one line, escaped and
+// shortened (on a character boundary) so that a megabyte of garbage does not end up in one.
 std::string Found(const Node& node) {
   if (node.IsScalar() && node.kind() != Node::Kind::kNull) {
     constexpr size_t kMaxShown = 40;
     std::string_view text = node.text();
-    if (text.size() <= kMaxShown) return std::string(KindName(node.kind())) + " " + Quoted(text);
+    if (text.size() <= kMaxShown)
+      return std::string(KindName(node.kind())) + " " + Quoted(OneLine(text));
     size_t cut = kMaxShown;
     while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-    return std::string(KindName(node.kind())) + " '" + Printable(text.substr(0, cut)) + "...'";
+    return std::string(KindName(node.kind())) + " '" + Printable(OneLine(text.substr(0, cut))) +
+           "...'";
   }
   return std::string(KindName(node.kind()));
 }
@@ -28,7 +39,50 @@ Finding WrongType(const Node& node, const std::string& path, std::string_view ex
                    "expected " + std::string(expected) + ", found " + Found(node));
 }
 
+// "U+001B (escape)": a control character as a message may show it.
+std::string DescribeControlCharacter(unsigned code) {
+  static const std::pair<unsigned, const char*> kNames[] = {
+      {0x00, "NUL"},    {0x07, "bell"},      {0x08, "backspace"},
+      {0x09, "tab"},    {0x0A, "line feed"}, {0x0D, "carriage return"},
+      {0x1B, "escape"}, {0x7F, "delete"},
+  };
+  char hex[8];
+  std::snprintf(hex, sizeof hex, "U+%04X", code);
+  for (const auto& [known, name] : kNames) {
+    if (known == code) return std::string(hex) + " (" + name + ")";
+  }
+  return std::string(hex) + " (a control character)";
+}
+
 }  // namespace
+
+std::optional<size_t> FindControlCharacter(std::string_view text, TextKind kind) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    auto byte = static_cast<unsigned char>(text[i]);
+    bool c0 = byte < 0x20 && !(kind == TextKind::kFreeText && (byte == '\t' || byte == '\n'));
+    // C1 controls are U+0080..U+009F: in UTF-8, 0xC2 followed by 0x80..0x9F.
+    bool c1 = byte == 0xC2 && i + 1 < text.size() &&
+              static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+              static_cast<unsigned char>(text[i + 1]) <= 0x9F;
+    if (c0 || byte == 0x7F || c1) return i;
+  }
+  return std::nullopt;
+}
+
+Finding ControlCharacterFinding(std::string_view text, size_t offset, std::string path,
+                                std::string_view what) {
+  auto byte = static_cast<unsigned char>(text[offset]);
+  unsigned code = byte == 0xC2 ? static_cast<unsigned char>(text[offset + 1]) : byte;
+  // What comes before the first such character has none, so it can be shown as it is.
+  size_t shown = std::min<size_t>(offset, 40);
+  while (shown > 0 && (static_cast<unsigned char>(text[shown]) & 0xC0) == 0x80) --shown;
+  std::string before = offset == 0 ? "at its start"
+                                   : "after '" + std::string(text.substr(0, shown)) +
+                                         (shown < offset ? "...'" : "'");
+  return Malformed("control-character", std::move(path),
+                   "expected " + std::string(what) + " without control characters, found " +
+                       DescribeControlCharacter(code) + " " + before);
+}
 
 std::string DidYouMean(std::string_view word, const std::vector<std::string>& candidates) {
   std::optional<std::string> closest = ClosestName(word, candidates);
@@ -81,10 +135,23 @@ Result<int64_t> ReadInteger(const Node& node, const std::string& path, int64_t m
 }
 
 Result<std::string> ReadText(const Node& node, const std::string& path) {
-  if (node.kind() == Node::Kind::kString || node.kind() == Node::Kind::kInteger) {
-    return node.text();
+  if (node.kind() != Node::Kind::kString && node.kind() != Node::Kind::kInteger) {
+    return Fail(WrongType(node, path, "a string"));
   }
-  return Fail(WrongType(node, path, "a string"));
+  if (auto bad = FindControlCharacter(node.text(), TextKind::kIdentifier)) {
+    return Fail(ControlCharacterFinding(node.text(), *bad, path, "a name or word on one line"));
+  }
+  return node.text();
+}
+
+Result<std::string> ReadFreeText(const Node& node, const std::string& path) {
+  if (node.kind() != Node::Kind::kString && node.kind() != Node::Kind::kInteger) {
+    return Fail(WrongType(node, path, "a string"));
+  }
+  if (auto bad = FindControlCharacter(node.text(), TextKind::kFreeText)) {
+    return Fail(ControlCharacterFinding(node.text(), *bad, path, "text"));
+  }
+  return node.text();
 }
 
 Result<bool> ReadBool(const Node& node, const std::string& path) {

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,8 +43,23 @@ class MapFields {
 
 // An integer written as an integer (no decimals, exponents or quotes), within [min, max].
 Result<int64_t> ReadInteger(const Node& node, const std::string& path, int64_t min, int64_t max);
-// A text scalar. Integers are accepted as text where a name or an id is expected (`round: 3`).
+// Which characters text may hold (docs/record-format.md, "Text"). No text holds a C0 control
+// character, DEL or a C1 control character (U+0080..U+009F): they can make a terminal or a page
+// show something else than the record says. An identifier (a name, an id, a key, a card: any text
+// but free text) is also one line without tabs.
+enum class TextKind { kIdentifier, kFreeText };
+// The offset in `text` (UTF-8) of the first character `kind` may not hold, or nullopt.
+std::optional<size_t> FindControlCharacter(std::string_view text, TextKind kind);
+// The `control-character` finding for text[offset], placed at `path`; `what` names the text in
+// the message ("a name", "a key").
+Finding ControlCharacterFinding(std::string_view text, size_t offset, std::string path,
+                                std::string_view what);
+
+// A text scalar, an identifier (TextKind::kIdentifier). Integers are accepted as text where a name
+// or an id is expected (`round: 3`).
 Result<std::string> ReadText(const Node& node, const std::string& path);
+// Free text (`notes:`): like ReadText, but tabs and line feeds are allowed in it.
+Result<std::string> ReadFreeText(const Node& node, const std::string& path);
 Result<bool> ReadBool(const Node& node, const std::string& path);
 // Seconds, with at most three decimals, as milliseconds: "12", "12.5", "0.125".
 Result<int64_t> ReadSeconds(const Node& node, const std::string& path);

@@ -1,5 +1,6 @@
 #include "referee/record/record_reader.h"
 
+#include <algorithm>
 #include <set>
 
 #include "referee/core/printable.h"
@@ -72,11 +73,20 @@ Result<void> ReadPlayers(const MapFields& root, const games::GameDescriptor& gam
     auto players = MapFields::Open(**node, "/players", "players");
     REFEREE_TRY(players);
     REFEREE_TRY(players->AllowOnly({"N", "E", "S", "W"}));
-    for (std::string seat : {"N", "E", "S", "W"}) {
+    const std::vector<std::string> seats = {"N", "E", "S", "W"};
+    for (const std::string& seat : seats) {
       auto name_node = players->Required(seat);
       REFEREE_TRY(name_node);
       auto name = ReadText(**name_node, players->PathOf(seat));
       REFEREE_TRY(name);
+      // One person at two seats would be credited with a match per seat in the standings.
+      auto first = std::find(record.players.begin(), record.players.end(), *name);
+      if (first != record.players.end()) {
+        return Fail(Malformed("duplicate-player", players->PathOf(seat),
+                              "expected a different player at each seat, found '" + *name +
+                                  "' at " + seats[first - record.players.begin()] +
+                                  " and again at " + seat));
+      }
       record.players.push_back(*name);
     }
     return {};
@@ -106,7 +116,8 @@ Result<void> ReadPlayers(const MapFields& root, const games::GameDescriptor& gam
 Result<void> ReadMetadataAndSeed(const MapFields& root, Record& record) {
   for (const std::string& key : MetadataKeys()) {
     if (const Node* value = root.Optional(key)) {
-      auto text = ReadText(*value, root.PathOf(key));
+      auto text = key == "notes" ? ReadFreeText(*value, root.PathOf(key))
+                                 : ReadText(*value, root.PathOf(key));
       REFEREE_TRY(text);
       record.metadata.emplace_back(key, *text);
     }

@@ -67,9 +67,9 @@ TEST(JsonReaderTest, RejectsDuplicateKeys) {
   EXPECT_TRUE(FailsAt(result, "duplicate-key", 2, 2));
   EXPECT_EQ(result.error().place.path, "/a/b");
   EXPECT_NE(result.error().message.find("'b'"), std::string::npos);
-  // A key spelled with escapes is the same key. Where it starts is not known, so the finding is
-  // placed where the parser stopped, at its closing quote.
-  EXPECT_TRUE(FailsAt(ParseJson(R"({"aA": 1, "a\u0041": 2})"), "duplicate-key", 1, 19));
+  // A key spelled with escapes is the same key; the finding is placed at its opening quote.
+  EXPECT_TRUE(FailsAt(ParseJson(R"({"aA": 1, "a\u0041": 2})"), "duplicate-key", 1, 11));
+  EXPECT_TRUE(FailsAt(ParseJson(R"({"a\"": 1, "a\u0022": 2})"), "duplicate-key", 1, 12));
   EXPECT_TRUE(FailsAt(ParseJson(R"({"aA": 1, "aA": 2})"), "duplicate-key", 1, 11));
 }
 

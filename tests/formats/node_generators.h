@@ -23,13 +23,16 @@ inline void showValue(const Node& node, std::ostream& os) { os << formats::Write
 
 namespace referee::formats::testing {
 
-inline rc::Gen<std::string> TrickyString() {
+// Text a record may hold (docs/record-format.md, "Text"): no control characters but tab and line
+// feed, and those only in values, not in keys. Control characters are refused by the readers
+// (control_characters_test.cpp), so they cannot read back.
+inline rc::Gen<std::string> TrickyString(bool key) {
   static const std::vector<std::string> kTricky = {
-      "true", "False", "N",    "no", "y",    "off", "12",   "-3",   "+4", "1.5",
-      ".5",   "1e5",   "0x1F", "",   " a",   "a ",  "a: b", "a:b",  "#x", "a #b",
-      "-",    "- a",   "?",    ":",  "[1]",  "{}",  ",",    "&a",   "*a", "!t",
-      "|",    ">",     "'",    "\"", "%",    "@",   "`",    "null", "~",  "Null",
-      "---",  "...",   "a\nb", "\t", "x\\y", "é ♠", ".inf", "<<",   "=",  "2C 5C KC AC"};
+      "true", "False", "N",    "no",   "y",   "off",  "12",   "-3",   "+4",         "1.5",
+      ".5",   "1e5",   "0x1F", "",     " a",  "a ",   "a: b", "a:b",  "#x",         "a #b",
+      "-",    "- a",   "?",    ":",    "[1]", "{}",   ",",    "&a",   "*a",         "!t",
+      "|",    ">",     "'",    "\"",   "%",   "@",    "`",    "null", "~",          "Null",
+      "---",  "...",   "a\tb", "x\\y", "é ♠", ".inf", "<<",   "=",    "2C 5C KC AC"};
   // Pieces rather than single bytes keep the strings valid UTF-8 and reach multi-byte and
   // escaped characters often.
   static const std::vector<std::string> kPieces = {"a",
@@ -53,14 +56,8 @@ inline rc::Gen<std::string> TrickyString() {
                                                    "?",
                                                    "|",
                                                    "%",
-                                                   "\t",
-                                                   "\n",
-                                                   "\r",
-                                                   "\x01",
-                                                   "\x7F",
                                                    "\xC3\xA9",
                                                    "\xE2\x99\xA0",
-                                                   "\xC2\x85",
                                                    "\xE2\x80\xA8",
                                                    "\xEF\xBB\xBF",
                                                    "\xF0\x9F\x82\xA1",
@@ -68,11 +65,15 @@ inline rc::Gen<std::string> TrickyString() {
                                                    "E",
                                                    "+",
                                                    "~",
-                                                   "x",
-                                                   std::string(1, '\0')};
+                                                   "x"};
+  static const std::vector<std::string> kValuePieces = {"\t", "\n", "a\nb"};
+  std::vector<std::string> pieces = kPieces;
+  if (!key) pieces.insert(pieces.end(), kValuePieces.begin(), kValuePieces.end());
+  std::vector<std::string> tricky = kTricky;
+  if (key) std::erase(tricky, "a\tb");
   return rc::gen::oneOf(
-      rc::gen::elementOf(kTricky),
-      rc::gen::map(rc::gen::container<std::vector<std::string>>(rc::gen::elementOf(kPieces)),
+      rc::gen::elementOf(tricky),
+      rc::gen::map(rc::gen::container<std::vector<std::string>>(rc::gen::elementOf(pieces)),
                    [](const std::vector<std::string>& pieces) {
                      std::string text;
                      for (const std::string& piece : pieces) text += piece;
@@ -120,7 +121,7 @@ inline rc::Gen<record::Node> ScalarNode() {
               [](bool value) { return Node::Scalar(Kind::kBool, value ? "true" : "false", {}); })},
       {2, NumberNode()},
       {5, rc::gen::map(
-              TrickyString(),
+              TrickyString(false),
               [](std::string text) { return Node::Scalar(Kind::kString, std::move(text), {}); })},
   });
 }
@@ -137,7 +138,7 @@ inline rc::Gen<record::Node> TreeNode(int depth) {
     return node;
   });
   rc::Gen<Node> map = rc::gen::map(
-      rc::gen::pair(children, rc::gen::container<std::vector<std::string>>(5, TrickyString())),
+      rc::gen::pair(children, rc::gen::container<std::vector<std::string>>(5, TrickyString(true))),
       [](std::pair<std::vector<Node>, std::vector<std::string>> parts) {
         Node node = Node::Map({});
         std::set<std::string> seen;

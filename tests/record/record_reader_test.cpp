@@ -80,6 +80,47 @@ TEST(RecordReader, ACardInsideATrickStringHasItsOwnPath) {
   EXPECT_EQ(bad.place.path, "/deals/0/tricks/0/1");
 }
 
+TEST(RecordReader, OnePlayerAtSeveralSeatsIsADuplicatePlayerAtTheSecondSeat) {
+  // The hostile-input run: this verified valid and credited alice with three matches.
+  Finding twice = ReadError(
+      "format: referee/1\ngame: collusion\nplayers: {N: alice, E: alice, S: alice, W: bob}\n"
+      "deals: []\n");
+  EXPECT_EQ(twice.code, "duplicate-player");
+  EXPECT_EQ(twice.place.path, "/players/E");
+  EXPECT_NE(twice.message.find("'alice'"), std::string::npos) << twice.message;
+  EXPECT_NE(twice.message.find("N"), std::string::npos) << twice.message;
+  Finding listed = ReadError(
+      "format: referee/1\ngame: cahoots\nplayers: [ann, bob, ann]\ndeck: []\ngoals: []\n"
+      "turns: []\n");
+  EXPECT_EQ(listed.code, "duplicate-player");
+  EXPECT_EQ(listed.place.path, "/players/2");
+}
+
+TEST(RecordReader, NamesAndIdsAreOneLineWithoutControlCharacters) {
+  Finding tab = ReadError(
+      "format: referee/1\ngame: collusion\nplayers: {N: \"al\\tice\", E: b, S: c, W: d}\n");
+  EXPECT_EQ(tab.code, "control-character");
+  EXPECT_EQ(tab.place.path, "/players/N");
+  Finding line_break = ReadError(kHeader + "id: \"t\\n3\"\ndeals: []\n");
+  EXPECT_EQ(line_break.code, "control-character");
+  EXPECT_EQ(line_break.place.path, "/id");
+  // A tree built without the readers is held to the same rule.
+  Node escape = Node::Scalar(Node::Kind::kString, "\x1b[31mred", {});
+  Result<std::string> read = ReadText(escape, "/players/N");
+  ASSERT_FALSE(read.has_value());
+  EXPECT_EQ(read.error().code, "control-character");
+}
+
+TEST(RecordReader, NotesAreFreeTextWithTabsAndLineBreaks) {
+  auto record =
+      ReadRecord(Yaml(kHeader + "notes: |\n  first line\n  \tindented by a tab\ndeals: []\n"));
+  ASSERT_TRUE(record.has_value()) << record.error().message;
+  EXPECT_EQ(record->metadata.at(0).second, "first line\n\tindented by a tab\n");
+  Result<std::string> bell = ReadFreeText(Node::Scalar(Node::Kind::kString, "a\x07", {}), "/notes");
+  ASSERT_FALSE(bell.has_value());
+  EXPECT_EQ(bell.error().code, "control-character");
+}
+
 TEST(PositionOf, FindsWordsInsidePlainAndQuotedStrings) {
   Node root = Yaml("a:\n  - x: \"AS KS QS\"\n  - y: 2C 3C 4C\n");
   EXPECT_EQ(PositionOf(root, "/a/0/x/2"), (SourcePos{2, 15}));  // `  - x: "AS KS QS"`
