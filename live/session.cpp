@@ -90,7 +90,10 @@ Session::Session(Node header, record::Record record, std::unique_ptr<Match> matc
 Result<Session> Session::Start(const Node& header) {
   auto record = ReadHeader(header);
   REFEREE_TRY(record);
-  std::unique_ptr<Match> match = record->game->new_match(verifier::SetupFor(*record));
+  // Each reply goes to one seat: the findings must not say where the other seats' cards are.
+  MatchSetup setup = verifier::SetupFor(*record);
+  setup.secret_hands = true;
+  std::unique_ptr<Match> match = record->game->new_match(setup);
   // What the header sets up (the Cahoots table) is applied at once, as in a replay.
   for (const record::Record::Entry& entry : record->entries) {
     if (const auto* event = std::get_if<Event>(&entry.item)) REFEREE_TRY(match->Apply(*event));
