@@ -91,7 +91,10 @@ Session::Session(Node header, record::Record record, std::unique_ptr<Match> matc
 Result<Session> Session::Start(const Node& header) {
   auto record = ReadHeader(header);
   REFEREE_TRY(record);
-  std::unique_ptr<Match> match = record->game->new_match(verifier::SetupFor(*record));
+  // Each reply goes to one seat: the findings must not say where the other seats' cards are.
+  MatchSetup setup = verifier::SetupFor(*record);
+  setup.secret_hands = true;
+  std::unique_ptr<Match> match = record->game->new_match(setup);
   // What the header sets up (the Cahoots table) is applied at once, as in a replay.
   for (const record::Record::Entry& entry : record->entries) {
     if (const auto* event = std::get_if<Event>(&entry.item)) REFEREE_TRY(match->Apply(*event));
@@ -207,29 +210,61 @@ Node Session::ViewReply(const Node& line) const {
   if (!actor.has_value()) return Rejection(actor.error());
   Node reply = Node::Map({});
   reply.AddMember("ok", {}, Bool(true));
-  reply.AddMember("view", {}, record_.game->live.write_view(match_->ViewFor(*actor), record_));
+  reply.AddMember("view", {}, ViewNode(*actor));
   reply.AddMember("next", {}, NextNode());
   return reply;
 }
 
-// The events the rules allow the actor now: empty unless it is the actor's turn (a seat may ask
-// only about its own choices; they show its hand, as its view does).
 Node Session::LegalReply(const Node& line) const {
   auto actor = ReadActor(line);
   if (!actor.has_value()) return Rejection(actor.error());
+  Node reply = Node::Map({});
+  reply.AddMember("ok", {}, Bool(true));
+  reply.AddMember("legal", {}, LegalList(*actor));
+  reply.AddMember("next", {}, NextNode());
+  return reply;
+}
+
+Node Session::ViewNode(int actor) const {
+  return record_.game->live.write_view(match_->ViewFor(actor), record_);
+}
+
+// The events the rules allow the actor now: empty unless it is the actor's turn (a seat may ask
+// only about its own choices; they show its hand, as its view does).
+Node Session::LegalList(int actor) const {
   ToAct next = match_->Next();
   Node legal = Node::List({});
   for (const Event& event : match_->LegalEvents()) {
     std::optional<int> by = ActorOf(event);
     if (!by && next.seat) by = SeatIndex(*next.seat);
-    if (by != *actor) continue;
+    if (by != actor) continue;
     legal.Append(record_.game->live.write_event(event, record_));
   }
-  Node reply = Node::Map({});
-  reply.AddMember("ok", {}, Bool(true));
-  reply.AddMember("legal", {}, std::move(legal));
-  reply.AddMember("next", {}, NextNode());
-  return reply;
+  return legal;
+}
+
+Node Session::StateFor(std::optional<int> actor) const {
+  Node state = Node::Map({});
+  state.AddMember("next", {}, NextNode());
+  if (actor) {
+    state.AddMember("view", {}, ViewNode(*actor));
+    state.AddMember("legal", {}, LegalList(*actor));
+  }
+  return state;
+}
+
+Node Session::PublicHeader() const {
+  Node shown = Node::Map({});
+  for (const Node::Member& member : header_.members()) {
+    if (member.key != "seed" && member.key != "deck") shown.AddMember(member.key, {}, member.value);
+  }
+  return shown;
+}
+
+Session Session::Clone() const {
+  Session copy(header_, record_, match_->Clone());
+  copy.events_ = events_;
+  return copy;
 }
 
 verifier::Verdict Session::Verdict() const {

@@ -36,6 +36,14 @@ class Session {
   Reply Handle(const record::Node& line);
   // The reply to a line that is not an event at all (not JSON): its finding, and whose turn it is.
   record::Node Rejection(const Finding& finding) const;
+  // What `actor` (a seat or player index; none: anyone) may know of the match now, as one map:
+  // `next`, and for an actor its `view` and its `legal` events, as its view and legal requests
+  // answer them. `referee serve` answers a table's state and a seat's wait with it.
+  record::Node StateFor(std::optional<int> actor) const;
+  // The header as anyone may see it: without the seed and the pack order, which hold every hand.
+  record::Node PublicHeader() const;
+  // An independent copy: what one copy is told or accepts changes nothing in the other.
+  Session Clone() const;
 
   const record::Node& header() const { return header_; }
   const record::Record& record() const { return record_; }
@@ -52,6 +60,8 @@ class Session {
   record::Node Acceptance(const Event& event, const Ruling& ruling) const;
   record::Node ViewReply(const record::Node& line) const;
   record::Node LegalReply(const record::Node& line) const;
+  record::Node ViewNode(int actor) const;
+  record::Node LegalList(int actor) const;
   Result<int> ReadActor(const record::Node& line) const;
   record::Node NextNode() const;
 

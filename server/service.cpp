@@ -93,15 +93,6 @@ Node WithMember(const Node& map, const std::string& key, Node value) {
   return copy;
 }
 
-// A header as anyone may see it: without the seed and the deck, which hold every hand.
-Node PublicHeader(const Node& header) {
-  Node copy = Node::Map({});
-  for (const auto& member : header.members()) {
-    if (member.key != "seed" && member.key != "deck") copy.AddMember(member.key, {}, member.value);
-  }
-  return copy;
-}
-
 bool ValidId(const std::string& id) {
   if (id.empty() || id.size() > 64) return false;
   for (char c : id) {
@@ -164,13 +155,9 @@ Node StateNode(Table& table, std::optional<int> actor, const Node& referee_moves
   body.AddMember("id", {}, record::StringNode(table.meta().id));
   body.AddMember("events", {}, record::IntegerNode(table.events()));
   body.AddMember("status", {}, record::StringNode(table.Status()));
-  Node view = table.Ask("view", actor.value_or(0));
-  if (const Node* next = view.Find("next")) body.AddMember("next", {}, *next);
-  if (actor) {
-    if (const Node* seen = view.Find("view")) body.AddMember("view", {}, *seen);
-    Node legal = table.Ask("legal", *actor);
-    if (const Node* list = legal.Find("legal")) body.AddMember("legal", {}, *list);
-  }
+  // The session's part: `next`, and for a seat exactly what its view and legal requests tell it.
+  Node state = table.session().StateFor(actor);
+  for (const Node::Member& member : state.members()) body.AddMember(member.key, {}, member.value);
   if (!referee_moves.items().empty()) body.AddMember("referee_moves", {}, referee_moves);
   return body;
 }
@@ -444,7 +431,7 @@ void Service::TableRequest(const HttpRequest& request, const std::string& id,
   Node body = StateNode(table, std::nullopt, slot->referee_moves);
   body.AddMember("game", {}, record::StringNode(table.meta().game));
   body.AddMember("move_seconds", {}, record::SecondsNode(table.meta().move_ms));
-  body.AddMember("header", {}, PublicHeader(table.session().header()));
+  body.AddMember("header", {}, table.session().PublicHeader());
   respond(JsonResponse(200, body));
 }
 

@@ -102,6 +102,12 @@ struct MatchSetup {
   // verifier never reads them, and wording one per trick or turn was a string for every few
   // events. Findings are made either way.
   bool announce = true;
+  // Whether the hands are secret from whoever the findings go to. The live referee answers one
+  // seat (Cahoots: one player) at a time, so what it says must depend only on what that seat may
+  // see (docs/live.md, "What a seat may learn"): findings keep their codes but do not say who
+  // holds a card, or what a hand that cannot play holds. The verifier words them in full: a
+  // finished record is public.
+  bool secret_hands = false;
 };
 
 class Match {

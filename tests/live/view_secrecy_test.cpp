@@ -1,4 +1,4 @@
-// A view never shows a card of another actor's hand (docs/live.md, "Hidden information"): at
+// A view never shows a card of another actor's hand (docs/live.md, "What a seat may learn"): at
 // random points of random legal matches of every game, the cards in each actor's view (as the
 // protocol writes it) are checked against every other actor's hand, taken from the match's own
 // description, not from its views. The exceptions are the rules' own: Conspiracy's calling

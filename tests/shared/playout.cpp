@@ -12,9 +12,15 @@ std::unique_ptr<Match> NewMatchFor(const record::Record& record) {
 
 Playout PlayRandomly(const games::GameDescriptor& game, std::mt19937& rng, const std::string& seed,
                      int max_steps, const std::function<void(Match&)>& before_choice) {
+  return PlayRandomly(game, RuleOptions(game.options), rng, seed, max_steps, before_choice);
+}
+
+Playout PlayRandomly(const games::GameDescriptor& game, const RuleOptions& rules, std::mt19937& rng,
+                     const std::string& seed, int max_steps,
+                     const std::function<void(Match&)>& before_choice) {
   Playout playout;
   playout.record.game = &game;
-  playout.record.rules = RuleOptions(game.options);
+  playout.record.rules = rules;
   int players =
       game.player_shape == games::PlayerShape::kFourSeats
           ? 4

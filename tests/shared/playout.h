@@ -26,6 +26,10 @@ struct Playout {
 // `before_choice`, when given, sees the match before every choice event.
 Playout PlayRandomly(const games::GameDescriptor& game, std::mt19937& rng, const std::string& seed,
                      int max_steps = 200000, const std::function<void(Match&)>& before_choice = {});
+// The same under `rules` instead of the game's defaults.
+Playout PlayRandomly(const games::GameDescriptor& game, const RuleOptions& rules, std::mt19937& rng,
+                     const std::string& seed, int max_steps = 200000,
+                     const std::function<void(Match&)>& before_choice = {});
 
 // A fresh match of `record`'s game with its rules, players and seed.
 std::unique_ptr<Match> NewMatchFor(const record::Record& record);

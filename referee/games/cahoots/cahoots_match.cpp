@@ -330,10 +330,12 @@ Result<int> CahootsMatch::CheckPlayer(const TurnEvent& event) const {
 Result<void> CahootsMatch::CheckCardHeld(const TurnEvent& event, int player) const {
   const std::vector<NumberCard>& hand = hands_[player];
   if (std::find(hand.begin(), hand.end(), event.card) != hand.end()) return {};
+  // Where the copies are (another hand, the draw pile) is for a public record only.
+  std::string where = match_setup().secret_hands ? "" : WhereIs(event.card, player);
   return Fail(Illegal("card-not-in-hand",
                       PlaceOf(event.path, TurnNumber(event), player, event.card),
                       "expected a card from " + Name(player) + "'s hand (" + Cards(hand) +
-                          "), found " + Text(event.card) + WhereIs(event.card, player)));
+                          "), found " + Text(event.card) + where));
 }
 
 std::string CahootsMatch::WhereIs(NumberCard card, int except_player) const {
@@ -590,9 +592,12 @@ Outcome CahootsMatch::GetOutcome() const {
       outcome.summary = "the table wins " + level + ": " + goals + " in " + turns;
       break;
     case End::kStuck:
-      outcome.summary = stuck_player_ ? "loss: " + Name(*stuck_player_) + " cannot play (holds " +
-                                            Cards(hands_[*stuck_player_]) + ")"
+      outcome.summary = stuck_player_ ? "loss: " + Name(*stuck_player_) + " cannot play"
                                       : "loss: no player can play";
+      // Live, the cards are left to the verdict, which is the record.
+      if (stuck_player_ && !match_setup().secret_hands) {
+        outcome.summary += " (holds " + Cards(hands_[*stuck_player_]) + ")";
+      }
       outcome.summary += ", " + goals + " completed in " + turns;
       break;
     case End::kEmpty:

@@ -405,7 +405,14 @@ Result<Event> ReadLiveEvent(const Node& line, const record::Record& header, cons
                               Quoted(*kind) +
                               record::DidYouMean(*kind, {"turn", "view", "legal"})));
   }
-  REFEREE_TRY(fields->AllowOnly({"event", "player", "card", "pile", "at", "drew", "completed"}));
+  // What a player draws is hidden until drawn: the answer to a claim of it, accepted or refused,
+  // would tell the draw pile. The referee draws, and the player's view shows the cards.
+  if (fields->Optional("drew") != nullptr) {
+    return Fail(Malformed("unknown-key", "/drew",
+                          "expected a live turn without 'drew' (the referee draws, and the "
+                          "player's view shows what it drew), found 'drew'"));
+  }
+  REFEREE_TRY(fields->AllowOnly({"event", "player", "card", "pile", "at", "completed"}));
   const Edition& edition = EditionNamed(header.rules.Choice("edition"));
   auto turn = ReadTurnFields(*fields, header, edition, false);
   REFEREE_TRY(turn);

@@ -380,20 +380,26 @@ Result<void> TrickMatch::CheckCardHolder(const PlayEvent& event, Seat seat) cons
                               ToString(card) + ", which was already played to this trick"));
     }
   }
+  // Another seat holds the card. A record is public once finished, and names that seat (it may
+  // have played out of turn); a live seat is told only that the card is not its own.
   Seat holder = seat;
   for (Seat other : kAllSeats) {
     if (deal_->hands[SeatIndex(other)].Contains(card)) holder = other;
   }
+  std::string found = ToString(card);
   if (deal_->current.empty()) {
+    found += setup_.secret_hands ? ", which is not in " + SeatName(seat) + "'s hand"
+                                 : " from " + SeatName(holder) + "'s hand";
     return Fail(Illegal("wrong-leader", place,
                         "expected " + SeatName(seat) + " to lead to trick " +
                             std::to_string(trick) + " (" + LeaderReason(trick) + "), found " +
-                            ToString(card) + " from " + SeatName(holder) + "'s hand"));
+                            found));
   }
+  found += setup_.secret_hands ? ", which " + SeatName(seat) + " does not hold"
+                               : ", which " + SeatName(holder) + " holds: played out of turn?";
   return Fail(Illegal("card-not-in-hand", place,
                       "expected a card from " + SeatName(seat) + "'s hand (" + SeatName(seat) +
-                          " plays next to this trick), found " + ToString(card) + ", which " +
-                          SeatName(holder) + " holds: played out of turn?"));
+                          " plays next to this trick), found " + found));
 }
 
 Result<void> TrickMatch::CheckFollow(const PlayEvent& event, Seat seat) const {

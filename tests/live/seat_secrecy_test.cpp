@@ -1,0 +1,484 @@
+// Seat secrecy (docs/live.md, "What a seat may learn"): whatever the live referee tells a seat is
+// a function of what that seat may see. A property over every registered game: for a random
+// seeded playout, stopped at a random point (or played out), and for each actor X (a seat; in
+// Cahoots a player), a twin table is built in which the cards X may not see are dealt anew among
+// the places that hold them: the other actors' hands as they stand, except those X's view shows
+// (Conspiracy's calling partners, Lil Cahoots' open hands), and in Cahoots the draw pile; the same
+// number of cards in each place, no card of a suit a seat has shown it lacks, and no playable card
+// in a hand the end of the match showed cannot play. The same events are replayed at the twin
+// (each must be accepted and leave the same turn; else another redeal). Then every line X may send
+// is answered at both tables, each on a copy of the table: a play of every card of the pack, calls
+// and a conference, Cahoots turns of every card to every pile, with and without claims of what
+// was drawn or completed, malformed lines, `view` and `legal`. So are X's wait (the state
+// `referee serve` sends a seat), the public table header and the greeting. The replies must be
+// byte-identical. Once the match is over its record is public: the verdict is left out of the
+// comparison, and nothing else. One event may end the match at one table only (Cahoots: after it,
+// a player holds no card to play): that end makes the record public, so only the seat's own event
+// is compared in its reply.
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "referee/games/cahoots/cahoots_match.h"
+#include "referee/record/record_writer.h"
+#include "tests/live/live_test_util.h"
+
+namespace referee::testing {
+namespace {
+
+using games::GameDescriptor;
+using games::cahoots::CahootsMatch;
+using record::Node;
+
+bool FourSeats(const GameDescriptor& game) {
+  return game.player_shape == games::PlayerShape::kFourSeats;
+}
+
+// Random values for the game's choice and yes/no options (variants, editions, open hands);
+// integers keep their defaults, and with them matches of their usual length.
+RuleOptions RandomRules(const GameDescriptor& game, std::mt19937& rng) {
+  RuleOptions rules(game.options);
+  for (const OptionSpec& spec : game.options) {
+    if (rng() % 2 == 0) continue;
+    if (spec.type == OptionSpec::Type::kBool) rules.Set(spec.name, rng() % 2 == 0);
+    if (spec.type == OptionSpec::Type::kChoice) {
+      rules.Set(spec.name, spec.choices[rng() % spec.choices.size()]);
+    }
+  }
+  return rules;
+}
+
+// Played out one time in four, so that the end is probed too; else stopped after 1 to 120
+// events. Rules the game refuses at set-up (open hands outside Lil Cahoots) give way to its
+// defaults.
+Playout RandomPlayout(const GameDescriptor& game, std::mt19937& rng) {
+  int max_steps = rng() % 4 == 0 ? 200000 : 1 + static_cast<int>(rng() % 120);
+  std::string seed = "secrecy-" + std::to_string(rng());
+  Playout playout = PlayRandomly(game, RandomRules(game, rng), rng, seed, max_steps);
+  if (playout.record.entries.empty()) playout = PlayRandomly(game, rng, seed, max_steps);
+  return playout;
+}
+
+// Where each card of a Cahoots deck is, by its place in the deck (record-format.md: four cards to
+// each player in turn, one to each pile, the rest the draw pile), followed turn by turn as the
+// engine moves cards: the first copy of the card played leaves the hand, then the player draws
+// back up to four.
+struct DeckPlaces {
+  std::vector<NumberCard> deck;
+  std::vector<std::vector<size_t>> hands;  // places in the deck, in the engine's hand order
+  std::vector<size_t> draw;                // places in the deck, top first
+
+  explicit DeckPlaces(const CahootsMatch& match) {
+    size_t players = match.hands().size();
+    hands.resize(players);
+    for (size_t i = 0; i < players * games::cahoots::kHandSize; ++i) {
+      deck.push_back(match.hands()[i % players][i / players]);
+      hands[i % players].push_back(i);
+    }
+    for (const auto& pile : match.piles()) deck.push_back(pile.front());
+    for (NumberCard card : match.draw_pile()) {
+      draw.push_back(deck.size());
+      deck.push_back(card);
+    }
+  }
+  void Turn(int player, NumberCard card) {
+    std::vector<size_t>& hand = hands[player];
+    hand.erase(std::find_if(hand.begin(), hand.end(), [&](size_t at) { return deck[at] == card; }));
+    while (hand.size() < games::cahoots::kHandSize && !draw.empty()) {
+      hand.push_back(draw.front());
+      draw.erase(draw.begin());
+    }
+  }
+};
+
+// The table as played: the live session fed the playout's events, and what twins are built from.
+struct Table {
+  live::Session session;
+  std::vector<std::array<CardSet, 4>> dealt;  // trick games: every deal's hands as dealt
+  std::array<unsigned, 4> lacks{};            // trick games: suits (bits) a seat has shown it lacks
+  bool follow_free = false;                   // a seat did not follow while it could
+  std::optional<DeckPlaces> places;           // Cahoots
+};
+
+// Before an accepted play that does not follow the suit led: the seat has none of that suit left,
+// unless it holds some, and then the game has no duty to follow (Plonk) and a card not followed
+// tells nothing.
+void NoteSuitsLacked(Table& table, const PlayEvent& play) {
+  const Match& match = table.session.match();
+  std::vector<Card> trick = match.ViewFor(0).trick;
+  if (trick.empty() || !play.seat || play.card.suit == trick.front().suit) return;
+  Suit led = trick.front().suit;
+  if (match.ViewFor(SeatIndex(*play.seat)).hand.HasSuit(led)) {
+    table.follow_free = true;
+  } else {
+    table.lacks[SeatIndex(*play.seat)] |= 1u << static_cast<int>(led);
+  }
+}
+
+void NoteDealt(Table& table) {
+  std::array<CardSet, 4> hands;
+  for (int seat = 0; seat < 4; ++seat) hands[seat] = table.session.match().ViewFor(seat).hand;
+  table.dealt.push_back(hands);
+  table.lacks = {};
+}
+
+Table PlayLive(const Playout& playout) {
+  live::LiveScript script = live::ScriptFor(playout.record);
+  auto started = live::Session::Start(script.header);
+  RC_ASSERT(started.has_value());
+  Table table{std::move(*started), {}, {}, false, {}};
+  if (const auto* cahoots = dynamic_cast<const CahootsMatch*>(&table.session.match())) {
+    table.places.emplace(*cahoots);
+  }
+  // The header holds the entries that set the table (the Cahoots set-up); the lines the rest.
+  size_t first = playout.record.entries.size() - script.events.size();
+  for (size_t i = 0; i < script.events.size(); ++i) {
+    const Event& event = std::get<Event>(playout.record.entries[first + i].item);
+    if (const auto* play = std::get_if<PlayEvent>(&event)) NoteSuitsLacked(table, *play);
+    RC_ASSERT(IsOk(table.session.Handle(script.events[i]).line));
+    if (std::holds_alternative<DealEvent>(event)) NoteDealt(table);
+    if (const auto* turn = std::get_if<TurnEvent>(&event)) {
+      table.places->Turn(*turn->player, turn->card);
+    }
+  }
+  if (table.places) {
+    // The places followed are where the engine has the cards.
+    const auto& match = dynamic_cast<const CahootsMatch&>(table.session.match());
+    for (size_t player = 0; player < match.hands().size(); ++player) {
+      std::vector<NumberCard> held;
+      for (size_t at : table.places->hands[player]) held.push_back(table.places->deck[at]);
+      RC_ASSERT(held == match.hands()[player]);
+    }
+  }
+  return table;
+}
+
+// The actors whose hands `actor` sees: itself, and those its view shows.
+std::vector<int> SeenBy(const Match& match, int actor) {
+  View view = match.ViewFor(actor);
+  std::vector<int> seen = {actor};
+  for (const auto& [seat, hand] : view.known_hands) seen.push_back(SeatIndex(seat));
+  for (const auto& [player, cards] : view.open_hands) seen.push_back(player);
+  return seen;
+}
+
+bool Contains(const std::vector<int>& list, int value) {
+  return std::find(list.begin(), list.end(), value) != list.end();
+}
+
+// Trick games: the current deal's hidden cards dealt anew among the seats that hold them, with
+// the same counts and no card of a suit a seat has shown it lacks: from the deal as it stands,
+// random swaps of two cards between two such seats, each made where both seats may take the other
+// card.
+std::array<CardSet, 4> RedealHidden(const Table& table, int actor, std::mt19937& rng) {
+  const Match& match = table.session.match();
+  std::vector<int> seen = SeenBy(match, actor);
+  std::vector<std::pair<int, Card>> hidden;  // seat, card
+  for (int seat = 0; seat < 4; ++seat) {
+    if (Contains(seen, seat)) continue;
+    for (Card card : match.ViewFor(seat).hand.Cards()) hidden.emplace_back(seat, card);
+  }
+  auto may_take = [&](int seat, Card card) {
+    unsigned lacks = table.follow_free ? 0 : table.lacks[seat];
+    return ((lacks >> static_cast<int>(card.suit)) & 1u) == 0;
+  };
+  for (size_t swap = 0; swap < 8 * hidden.size(); ++swap) {
+    auto& [seat_a, card_a] = hidden[rng() % hidden.size()];
+    auto& [seat_b, card_b] = hidden[rng() % hidden.size()];
+    if (seat_a != seat_b && may_take(seat_a, card_b) && may_take(seat_b, card_a)) {
+      std::swap(card_a, card_b);
+    }
+  }
+  std::array<CardSet, 4> redealt;
+  for (int seat = 0; seat < 4; ++seat) {
+    if (Contains(seen, seat)) redealt[seat] = match.ViewFor(seat).hand;
+  }
+  for (const auto& [seat, card] : hidden) redealt[seat].Add(card);
+  return redealt;
+}
+
+// The playout's record with every deal given as hands (no seed): the deals as dealt, and the
+// deal in progress with the cards already played and the hands redealt.
+record::Record TrickTwin(const Playout& playout, const Table& table, int actor, std::mt19937& rng) {
+  std::array<CardSet, 4> redealt = RedealHidden(table, actor, rng);
+  record::Record twin = playout.record;
+  twin.seed.reset();
+  size_t deal = 0;
+  for (record::Record::Entry& entry : twin.entries) {
+    auto* event = std::get_if<DealEvent>(&std::get<Event>(entry.item));
+    if (event == nullptr) continue;
+    std::array<CardSet, 4> hands = table.dealt.at(deal++);
+    if (deal == table.dealt.size()) {  // the last deal: in progress, or over and all played
+      for (int seat = 0; seat < 4; ++seat) {
+        CardSet played(hands[seat].Bits() & ~table.session.match().ViewFor(seat).hand.Bits());
+        hands[seat] = played | redealt[seat];
+      }
+    }
+    event->hands.emplace();
+    for (int seat = 0; seat < 4; ++seat) (*event->hands)[seat] = hands[seat].Cards();
+    event->seeded = false;
+    event->board = 0;
+  }
+  return twin;
+}
+
+// Cahoots: the players whose hands everyone knows to hold no card that matches a pile top: the
+// table was lost because they cannot play.
+std::vector<int> CannotPlay(const CahootsMatch& match) {
+  std::vector<int> players;
+  if (match.end() != CahootsMatch::End::kStuck) return players;
+  for (int player = 0; player < static_cast<int>(match.hands().size()); ++player) {
+    bool stuck = match.stuck_player() ? *match.stuck_player() == player : true;
+    if (stuck && !match.hands()[player].empty()) players.push_back(player);
+  }
+  return players;
+}
+
+bool Playable(const CahootsMatch& match, NumberCard card) {
+  games::cahoots::PileTops tops = match.Tops();
+  return std::any_of(tops.begin(), tops.end(),
+                     [&](NumberCard top) { return games::cahoots::Matches(card, top); });
+}
+
+// Cahoots: the record with the deck whose hidden places (the other players' hands but open ones,
+// and the draw pile) hold their cards in a new order; a hand that cannot play gets cards that
+// cannot play.
+record::Record CahootsTwin(const Playout& playout, const Table& table, int actor,
+                           std::mt19937& rng) {
+  const auto& match = dynamic_cast<const CahootsMatch&>(table.session.match());
+  const DeckPlaces& places = *table.places;
+  std::vector<int> seen = SeenBy(match, actor);
+  std::vector<int> stuck = CannotPlay(match);
+  std::vector<size_t> hidden;  // the stuck hands' places first
+  for (bool stuck_first : {true, false}) {
+    for (int player = 0; player < static_cast<int>(places.hands.size()); ++player) {
+      if (Contains(seen, player) || Contains(stuck, player) != stuck_first) continue;
+      hidden.insert(hidden.end(), places.hands[player].begin(), places.hands[player].end());
+    }
+  }
+  size_t stuck_places = 0;
+  for (int player : stuck) {
+    if (!Contains(seen, player)) stuck_places += places.hands[player].size();
+  }
+  hidden.insert(hidden.end(), places.draw.begin(), places.draw.end());
+  std::vector<NumberCard> cards;
+  for (size_t at : hidden) cards.push_back(places.deck[at]);
+  std::shuffle(cards.begin(), cards.end(), rng);
+  // The first cards that cannot play go to the stuck hands (there are enough: the table has them).
+  std::stable_partition(cards.begin(), cards.end(),
+                        [&](NumberCard card) { return !Playable(match, card); });
+  std::shuffle(cards.begin() + static_cast<std::ptrdiff_t>(stuck_places), cards.end(), rng);
+  std::vector<NumberCard> deck = places.deck;
+  for (size_t i = 0; i < hidden.size(); ++i) deck[hidden[i]] = cards[i];
+  record::Record twin = playout.record;
+  twin.seed.reset();
+  auto& setup = std::get<SetupEvent>(std::get<Event>(twin.entries.front().item));
+  setup.deck = deck;
+  setup.seeded = false;
+  return twin;
+}
+
+// The twin played live; none unless it accepts every event and ends where the table stands.
+std::optional<live::Session> PlayTwin(const record::Record& twin, const live::Session& table) {
+  live::LiveScript script = live::ScriptFor(twin);
+  auto session = live::Session::Start(script.header);
+  if (!session.has_value()) return std::nullopt;
+  for (const Node& line : script.events) {
+    if (!IsOk(session->Handle(line).line)) return std::nullopt;
+  }
+  if (session->IsOver() != table.IsOver() ||
+      Json(session->StateFor(std::nullopt)) != Json(table.StateFor(std::nullopt))) {
+    return std::nullopt;
+  }
+  return std::move(*session);
+}
+
+// A twin table `actor` cannot tell from the table by what it has seen. A Cahoots redeal may leave
+// the player to move with no card to play, which would have ended the match: drawn again.
+std::optional<live::Session> Twin(const Playout& playout, const Table& table, int actor,
+                                  std::mt19937& rng) {
+  for (int attempt = 0; attempt < 20; ++attempt) {
+    record::Record twin = table.places ? CahootsTwin(playout, table, actor, rng)
+                                       : TrickTwin(playout, table, actor, rng);
+    if (std::optional<live::Session> session = PlayTwin(twin, table.session)) return session;
+  }
+  return std::nullopt;
+}
+
+std::string ActorName(const live::Session& session, int actor) {
+  return FourSeats(*session.record().game) ? SeatName(SeatAt(actor))
+                                           : session.record().players[actor];
+}
+
+Node Line(const std::string& event, const std::string& key, const std::string& name) {
+  Node line = Node::Map({});
+  line.AddMember("event", {}, record::StringNode(event));
+  line.AddMember(key, {}, record::StringNode(name));
+  return line;
+}
+
+std::vector<Node> TrickLines(const live::Session& session, int actor) {
+  auto write = [&](const Event& event) {
+    return session.record().game->live.write_event(event, session.record());
+  };
+  Seat seat = SeatAt(actor);
+  std::vector<Node> lines;
+  for (int index = 0; index < 52; ++index) {
+    lines.push_back(write(PlayEvent{.seat = seat, .card = Card::FromIndex(index)}));
+  }
+  for (std::optional<Suit> trump : {std::optional<Suit>(), std::optional<Suit>(Suit::kClubs),
+                                    std::optional<Suit>(Suit::kHearts)}) {
+    for (int64_t tricks : {0, 5, 8, 9}) {
+      lines.push_back(write(
+          CallEvent{.by = seat, .trump = trump, .no_trump = !trump.has_value(), .tricks = tricks}));
+    }
+  }
+  lines.push_back(write(ConferenceEvent{.start_ms = 0, .end_ms = 30000}));
+  lines.push_back(Line("play", "seat", SeatName(seat)));  // no card
+  return lines;
+}
+
+// Every card to every pile (and to piles that do not exist); each legal turn also with claims of
+// what it draws (nothing, or the card on top of the draw pile) and of the goals it completes.
+std::vector<Node> CahootsLines(const Table& table, int actor) {
+  const live::Session& session = table.session;
+  auto write = [&](const Event& event) {
+    return session.record().game->live.write_event(event, session.record());
+  };
+  std::vector<Node> lines;
+  for (uint8_t colour = 0; colour < 4; ++colour) {
+    for (uint8_t number = 1; number <= 7; ++number) {
+      for (int pile = 0; pile <= 5; ++pile) {
+        lines.push_back(write(TurnEvent{.player = actor, .card = {colour, number}, .pile = pile}));
+      }
+    }
+  }
+  std::vector<std::vector<NumberCard>> claims = {{}};
+  if (!table.places->draw.empty()) claims.push_back({table.places->deck[table.places->draw[0]]});
+  for (const Event& event : session.match().LegalEvents()) {
+    TurnEvent turn = std::get<TurnEvent>(event);
+    if (turn.player != actor) continue;
+    for (const std::vector<NumberCard>& drawn : claims) {
+      turn.drawn = drawn;
+      lines.push_back(write(turn));
+    }
+    turn.drawn.reset();
+    turn.completed.emplace();
+    lines.push_back(write(turn));
+  }
+  lines.push_back(Line("turn", "player", ActorName(session, actor)));  // no card
+  return lines;
+}
+
+std::vector<Node> LinesOf(const Table& table, int actor) {
+  const live::Session& session = table.session;
+  bool seats = FourSeats(*session.record().game);
+  std::vector<Node> lines = seats ? TrickLines(session, actor) : CahootsLines(table, actor);
+  std::string key = seats ? "seat" : "player";
+  lines.push_back(Line("view", key, ActorName(session, actor)));
+  lines.push_back(Line("legal", key, ActorName(session, actor)));
+  lines.push_back(Line("fly", key, ActorName(session, actor)));
+  return lines;
+}
+
+// A reply as the property compares it: without the verdict, the record made public at the end.
+std::string Compared(const Node& reply) {
+  Node shown = Node::Map({});
+  for (const Node::Member& member : reply.members()) {
+    if (member.key != "verdict") shown.AddMember(member.key, {}, member.value);
+  }
+  return Json(shown);
+}
+
+std::string MemberText(const Node& reply, const std::string& key) {
+  const Node* member = reply.Find(key);
+  return member != nullptr ? Json(*member) : "";
+}
+
+struct Answer {
+  Node reply;
+  bool over = false;
+};
+
+// Answers each line at a copy of a table, so that no line changes the table for the next. A
+// rejected line changes nothing (tests/live/session_test.cpp checks that), so the copy is made
+// anew only after a line it accepted.
+class Prober {
+ public:
+  explicit Prober(const live::Session& table) : table_(table), copy_(table.Clone()) {}
+  Answer Ask(const Node& line) {
+    live::Reply reply = copy_.Handle(line);
+    Answer answer{std::move(reply.line), copy_.IsOver()};
+    if (reply.accepted) copy_ = table_.Clone();
+    return answer;
+  }
+
+ private:
+  const live::Session& table_;
+  live::Session copy_;
+};
+
+// The replies to one line at the table and at its twin. An event that ends the match at one of
+// them only (the rules end it on a hidden hand: a Cahoots player who cannot play) makes the end
+// and the record public: then only the seat's own event must agree.
+void CheckSameReply(Prober& table, Prober& twin, const Node& line, int* ends_differ) {
+  Answer seen = table.Ask(line);
+  Answer other = twin.Ask(line);
+  if (seen.over != other.over) {
+    ++*ends_differ;
+    RC_ASSERT(MemberText(seen.reply, "ok") == MemberText(other.reply, "ok"));
+    RC_ASSERT(MemberText(seen.reply, "event") == MemberText(other.reply, "event"));
+    return;
+  }
+  std::string expected = Compared(seen.reply);
+  std::string found = Compared(other.reply);
+  if (expected != found) RC_LOG() << "line " << Json(line) << "\n";
+  RC_ASSERT(expected == found);
+}
+
+void CheckActor(const Playout& playout, const Table& table, int actor, std::mt19937& rng,
+                int* ends_differ) {
+  std::optional<live::Session> twin = Twin(playout, table, actor, rng);
+  RC_ASSERT(twin.has_value());
+  const live::Session& seen = table.session;
+  RC_ASSERT(Json(seen.Greeting(0)) == Json(twin->Greeting(0)));
+  RC_ASSERT(Json(seen.PublicHeader()) == Json(twin->PublicHeader()));
+  RC_ASSERT(Json(seen.StateFor(actor)) == Json(twin->StateFor(actor)));
+  RC_ASSERT(Json(seen.StateFor(std::nullopt)) == Json(twin->StateFor(std::nullopt)));
+  Prober at_table(seen);
+  Prober at_twin(*twin);
+  for (const Node& line : LinesOf(table, actor)) {
+    CheckSameReply(at_table, at_twin, line, ends_differ);
+  }
+}
+
+class SeatSecrecy : public ::testing::TestWithParam<const GameDescriptor*> {};
+
+TEST_P(SeatSecrecy, WhatASeatIsToldDependsOnlyOnWhatItMaySee) {
+  const GameDescriptor& game = *GetParam();
+  EXPECT_TRUE(rc::check(game.name + ": a seat's replies do not change when the cards it may not "
+                                    "see are dealt anew",
+                        [&game] {
+                          std::mt19937 rng(*rc::gen::arbitrary<uint32_t>());
+                          Playout playout = RandomPlayout(game, rng);
+                          Table table = PlayLive(playout);
+                          int actors = static_cast<int>(table.session.record().players.size());
+                          int ends_differ = 0;
+                          for (int actor = 0; actor < actors; ++actor) {
+                            CheckActor(playout, table, actor, rng, &ends_differ);
+                          }
+                          RC_TAG(table.session.IsOver() ? "over" : "in play");
+                          RC_CLASSIFY(ends_differ > 0, "an event ended one table only");
+                        }));
+}
+
+INSTANTIATE_TEST_SUITE_P(AllGames, SeatSecrecy, ::testing::ValuesIn(games::AllGames()), GameName);
+
+}  // namespace
+}  // namespace referee::testing
