@@ -5,7 +5,6 @@
 #include <boost/asio/steady_timer.hpp>
 #include <charconv>
 #include <chrono>
-#include <filesystem>
 
 #include "formats/json_reader.h"
 #include "formats/json_writer.h"
@@ -17,7 +16,6 @@
 
 namespace referee::server {
 
-namespace fs = std::filesystem;
 using record::Node;
 
 struct Service::Slot {
@@ -263,16 +261,11 @@ Result<Node, HttpResponse> CompleteLine(const Table& table, std::optional<int> a
 }  // namespace
 
 Service::Service(boost::asio::io_context& io, ServiceOptions options)
-    : io_(io), options_(std::move(options)) {}
+    : io_(io),
+      options_(std::move(options)),
+      store_(options_.data_folder, options_.disk != nullptr ? *options_.disk : SystemDisk()) {}
 
 Service::~Service() = default;
-
-std::string Service::TablesFolder() const {
-  return (fs::path(options_.data_folder) / "tables").string();
-}
-std::string Service::RecordsFolder() const {
-  return (fs::path(options_.data_folder) / "records").string();
-}
 
 size_t Service::TableCount() const {
   std::lock_guard lock(mutex_);
@@ -367,18 +360,13 @@ void Service::CreateTable(const HttpRequest& request, Respond& respond) {
   {
     // Creations wait for each other, not the other tables: the map's mutex is held only to insert.
     std::lock_guard create_lock(create_mutex_);
-    std::string journal_path = (fs::path(TablesFolder()) / (id + ".journal")).string();
-    if (FindSlot(id) != nullptr || fs::exists(journal_path)) {
+    if (FindSlot(id) != nullptr || store_.Taken(id)) {
       return respond(Error(409, "table-exists", "a table " + id + " exists already"));
     }
-    auto journal = live::JournalFile::Open(journal_path);
+    auto journal = store_.CreateTable(meta, live::JournalLine(*header));
     if (!journal.has_value()) return respond(Error(500, "disk", journal.error()));
-    std::optional<std::string> error = (*journal)->Append(live::JournalLine(*header));
-    std::string meta_path = (fs::path(TablesFolder()) / (id + ".meta.json")).string();
-    if (!error) error = WriteFileAtomically(meta_path, formats::WriteJson(MetaNode(meta), true));
-    if (error) return respond(Error(500, "disk", *error));
-    slot->table = std::make_unique<Table>(meta, std::move(*session), std::move(*journal),
-                                          RecordsFolder(), options_.clock->NowMs());
+    slot->table = std::make_unique<Table>(meta, std::move(*session), std::move(*journal), &store_,
+                                          options_.clock->NowMs());
     std::lock_guard lock(mutex_);
     tables_[id] = slot;
   }
@@ -437,7 +425,7 @@ void Service::TableRequest(const HttpRequest& request, const std::string& id,
     if (table.Status() != "over") {
       return respond(Error(409, "in-play", "table " + id + " is " + table.Status()));
     }
-    auto text = ReadWholeFile((fs::path(RecordsFolder()) / (id + ".json")).string());
+    auto text = store_.ReadRecord(id);
     if (!text.has_value()) return respond(Error(500, "disk", text.error()));
     return respond(HttpResponse{200, *text, ""});
   }
@@ -573,29 +561,23 @@ void Service::MoveClockRanOut(const std::shared_ptr<Slot>& slot, int change) {
 }
 
 std::optional<std::string> Service::Resume() {
-  std::error_code error;
-  fs::create_directories(TablesFolder(), error);
-  if (!error) fs::create_directories(RecordsFolder(), error);
-  if (error) return "cannot create the folders in " + options_.data_folder + ": " + error.message();
-  for (const fs::directory_entry& entry : fs::directory_iterator(TablesFolder(), error)) {
-    std::string name = entry.path().filename().string();
-    constexpr std::string_view kSuffix = ".meta.json";
-    if (name.size() <= kSuffix.size() || !name.ends_with(kSuffix)) continue;
-    if (std::optional<std::string> problem = ResumeTable(entry.path().string())) {
-      spdlog::error("{}: not resumed: {}", entry.path().string(), *problem);
+  if (std::optional<std::string> error = store_.Prepare()) return error;
+  auto ids = store_.TableIds();
+  if (!ids.has_value()) return ids.error();
+  for (const std::string& id : *ids) {
+    if (std::optional<std::string> problem = ResumeTable(id)) {
+      spdlog::error("{}: not resumed: {}", store_.MetaPath(id), *problem);
     }
   }
-  if (error) return "cannot list " + TablesFolder() + ": " + error.message();
   return std::nullopt;
 }
 
-std::optional<std::string> Service::ResumeTable(const std::string& meta_path) {
-  auto meta_text = ReadWholeFile(meta_path);
-  if (!meta_text.has_value()) return meta_text.error();
-  auto meta = ReadMeta(*meta_text);
+std::optional<std::string> Service::ResumeTable(const std::string& id) {
+  auto meta = store_.LoadMeta(id);
   if (!meta.has_value()) return meta.error();
-  std::string journal_path = (fs::path(TablesFolder()) / (meta->id + ".journal")).string();
-  auto journal = live::JournalFile::Open(journal_path);
+  if (meta->id != id) return "the metadata names another table, " + meta->id;
+  std::string journal_path = store_.JournalPath(id);
+  auto journal = store_.OpenJournal(id);
   if (!journal.has_value()) return journal.error();
   auto text = (*journal)->ReadAll();
   if (!text.has_value()) return text.error();
@@ -608,8 +590,8 @@ std::optional<std::string> Service::ResumeTable(const std::string& meta_path) {
   if (!session.has_value()) return "corrupt journal: " + session.error().message;
   auto slot = std::make_shared<Slot>(io_);
   int64_t now = options_.clock->NowMs();
-  slot->table = std::make_unique<Table>(*meta, std::move(*session), std::move(*journal),
-                                        RecordsFolder(), now);
+  slot->table =
+      std::make_unique<Table>(*meta, std::move(*session), std::move(*journal), &store_, now);
   std::lock_guard lock(slot->mutex);
   if (std::optional<std::string> problem = slot->table->DealIfDue(now)) return problem;
   if (std::optional<std::string> problem = slot->table->WriteRecordIfOver()) return problem;

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "server/clock.h"
+#include "server/store.h"
 
 namespace referee::server {
 
@@ -44,6 +45,7 @@ struct ServiceOptions {
   const Clock* clock = nullptr;
   int64_t poll_ms = 25'000;       // the longest a wait request is held
   size_t max_body_bytes = 65536;  // the transport refuses larger bodies first (413)
+  StoreDisk* disk = nullptr;      // none: the real disk (tests stop a fake one at each step)
 };
 
 class Service {
@@ -75,15 +77,14 @@ class Service {
   void Wait(const std::shared_ptr<Slot>& slot, const Caller& caller, const std::string& query,
             Respond& respond);
   void WaitOn(const std::shared_ptr<Slot>& slot, uint64_t id);
-  std::optional<std::string> ResumeTable(const std::string& meta_path);
+  std::optional<std::string> ResumeTable(const std::string& id);
   void AfterChange(const std::shared_ptr<Slot>& slot);
   void ArmMoveClock(const std::shared_ptr<Slot>& slot);
   void MoveClockRanOut(const std::shared_ptr<Slot>& slot, int change);
-  std::string TablesFolder() const;
-  std::string RecordsFolder() const;
 
   boost::asio::io_context& io_;
   ServiceOptions options_;
+  Store store_;
   std::mutex create_mutex_;   // one table created at a time
   mutable std::mutex mutex_;  // guards tables_
   std::map<std::string, std::shared_ptr<Slot>> tables_;

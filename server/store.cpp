@@ -12,36 +12,21 @@
 #include <sstream>
 
 #include "formats/json_reader.h"
+#include "formats/json_writer.h"
 #include "referee/record/record_writer.h"
 
 namespace referee::server {
 namespace {
 
+namespace fs = std::filesystem;
+
 std::string Describe(const std::string& what, const std::string& path) {
   return what + " " + path + ": " + std::strerror(errno);
 }
 
-std::optional<std::string> WriteAll(int fd, const std::string& text, const std::string& path) {
-  size_t done = 0;
-  while (done < text.size()) {
-    ssize_t wrote = ::write(fd, text.data() + done, text.size() - done);
-    if (wrote < 0 && errno == EINTR) continue;
-    if (wrote < 0) return Describe("cannot write", path);
-    done += static_cast<size_t>(wrote);
-  }
-  if (::fsync(fd) != 0) return Describe("cannot sync", path);
-  return std::nullopt;
-}
-
-std::optional<std::string> SyncFolder(const std::string& path) {
-  std::string folder = std::filesystem::path(path).parent_path().string();
-  if (folder.empty()) folder = ".";
-  int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return Describe("cannot open the folder", folder);
-  std::optional<std::string> error;
-  if (::fsync(fd) != 0) error = Describe("cannot sync the folder", folder);
-  ::close(fd);
-  return error;
+std::string FolderOf(const std::string& path) {
+  std::string folder = fs::path(path).parent_path().string();
+  return folder.empty() ? "." : folder;
 }
 
 std::optional<std::string> Text(const record::Node& map, const char* key) {
@@ -103,16 +88,76 @@ Result<TableMeta, std::string> ReadMeta(const std::string& text) {
   return meta;
 }
 
+Result<int, std::string> PosixDisk::Create(const std::string& path, unsigned mode, bool exclusive) {
+  int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL : O_TRUNC);
+  int fd = ::open(path.c_str(), flags, mode);
+  if (fd < 0) return Unexpected<std::string>(Describe("cannot create", path));
+  return fd;
+}
+
+std::optional<std::string> PosixDisk::Write(int fd, std::string_view bytes,
+                                            const std::string& path) {
+  while (!bytes.empty()) {
+    ssize_t wrote = ::write(fd, bytes.data(), bytes.size());
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote < 0) return Describe("cannot write", path);
+    bytes.remove_prefix(static_cast<size_t>(wrote));
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> PosixDisk::Sync(int fd, const std::string& path) {
+  if (::fsync(fd) != 0) return Describe("cannot sync", path);
+  return std::nullopt;
+}
+
+void PosixDisk::Close(int fd) { ::close(fd); }
+
+std::optional<std::string> PosixDisk::Rename(const std::string& from, const std::string& to) {
+  if (::rename(from.c_str(), to.c_str()) != 0) return Describe("cannot rename to", to);
+  return std::nullopt;
+}
+
+std::optional<std::string> PosixDisk::SyncFolder(const std::string& folder) {
+  int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return Describe("cannot open the folder", folder);
+  std::optional<std::string> error;
+  if (::fsync(fd) != 0) error = Describe("cannot sync the folder", folder);
+  ::close(fd);
+  return error;
+}
+
+std::optional<std::string> PosixDisk::Remove(const std::string& path) {
+  if (::unlink(path.c_str()) != 0 && errno != ENOENT) return Describe("cannot remove", path);
+  return std::nullopt;
+}
+
+Result<std::unique_ptr<live::JournalFile>, std::string> PosixDisk::OpenJournal(
+    const std::string& path) {
+  return live::JournalFile::Open(path);
+}
+
+StoreDisk& SystemDisk() {
+  static PosixDisk disk;
+  return disk;
+}
+
+std::optional<std::string> WriteFileAtomically(StoreDisk& disk, const std::string& path,
+                                               const std::string& text, unsigned mode) {
+  std::string temporary = path + ".tmp";
+  auto fd = disk.Create(temporary, mode, false);
+  if (!fd.has_value()) return fd.error();
+  std::optional<std::string> error = disk.Write(*fd, text, temporary);
+  if (!error) error = disk.Sync(*fd, temporary);
+  disk.Close(*fd);
+  if (!error) error = disk.Rename(temporary, path);
+  if (!error) error = disk.SyncFolder(FolderOf(path));
+  return error;
+}
+
 std::optional<std::string> WriteFileAtomically(const std::string& path, const std::string& text,
                                                unsigned mode) {
-  std::string temporary = path + ".tmp";
-  int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
-  if (fd < 0) return Describe("cannot create", temporary);
-  std::optional<std::string> error = WriteAll(fd, text, temporary);
-  ::close(fd);
-  if (error) return error;
-  if (::rename(temporary.c_str(), path.c_str()) != 0) return Describe("cannot rename to", path);
-  return SyncFolder(path);
+  return WriteFileAtomically(SystemDisk(), path, text, mode);
 }
 
 Result<std::string, std::string> ReadWholeFile(const std::string& path) {
@@ -122,6 +167,84 @@ Result<std::string, std::string> ReadWholeFile(const std::string& path) {
   text << file.rdbuf();
   if (file.bad()) return Unexpected<std::string>(Describe("cannot read", path));
   return text.str();
+}
+
+Store::Store(std::string data_folder, StoreDisk& disk)
+    : data_folder_(std::move(data_folder)),
+      tables_((fs::path(data_folder_) / "tables").string()),
+      records_((fs::path(data_folder_) / "records").string()),
+      disk_(disk) {}
+
+std::string Store::JournalPath(const std::string& id) const {
+  return (fs::path(tables_) / (id + ".journal")).string();
+}
+std::string Store::MetaPath(const std::string& id) const {
+  return (fs::path(tables_) / (id + ".meta.json")).string();
+}
+std::string Store::RecordPath(const std::string& id) const {
+  return (fs::path(records_) / (id + ".json")).string();
+}
+
+std::optional<std::string> Store::Prepare() {
+  std::error_code error;
+  fs::create_directories(tables_, error);
+  if (!error) fs::create_directories(records_, error);
+  if (error) return "cannot create the folders in " + data_folder_ + ": " + error.message();
+  return std::nullopt;
+}
+
+Result<std::vector<std::string>, std::string> Store::TableIds() const {
+  constexpr std::string_view kSuffix = ".meta.json";
+  std::vector<std::string> ids;
+  std::error_code error;
+  for (const fs::directory_entry& entry : fs::directory_iterator(tables_, error)) {
+    std::string name = entry.path().filename().string();
+    if (name.size() <= kSuffix.size() || !name.ends_with(kSuffix)) continue;
+    ids.push_back(name.substr(0, name.size() - kSuffix.size()));
+  }
+  if (error) return Unexpected<std::string>("cannot list " + tables_ + ": " + error.message());
+  return ids;
+}
+
+bool Store::Taken(const std::string& id) const {
+  std::error_code ignored;
+  return fs::exists(JournalPath(id), ignored) || fs::exists(MetaPath(id), ignored);
+}
+
+Result<std::unique_ptr<live::JournalFile>, std::string> Store::CreateTable(
+    const TableMeta& meta, std::string_view header) {
+  using Failure = Unexpected<std::string>;
+  std::string journal_path = JournalPath(meta.id);
+  auto fd = disk_.Create(journal_path, 0644, true);
+  if (!fd.has_value()) return Failure(fd.error());
+  std::optional<std::string> error = disk_.Write(*fd, header, journal_path);
+  if (!error) error = disk_.Sync(*fd, journal_path);
+  disk_.Close(*fd);
+  if (!error) error = disk_.SyncFolder(tables_);
+  if (!error) {
+    error = WriteFileAtomically(disk_, MetaPath(meta.id), formats::WriteJson(MetaNode(meta), true),
+                                0644);
+  }
+  if (error) return Failure(*error);
+  return disk_.OpenJournal(journal_path);
+}
+
+Result<TableMeta, std::string> Store::LoadMeta(const std::string& id) const {
+  auto text = ReadWholeFile(MetaPath(id));
+  if (!text.has_value()) return Unexpected<std::string>(text.error());
+  return ReadMeta(*text);
+}
+
+Result<std::unique_ptr<live::JournalFile>, std::string> Store::OpenJournal(const std::string& id) {
+  return disk_.OpenJournal(JournalPath(id));
+}
+
+std::optional<std::string> Store::WriteRecord(const std::string& id, const std::string& text) {
+  return WriteFileAtomically(disk_, RecordPath(id), text, 0644);
+}
+
+Result<std::string, std::string> Store::ReadRecord(const std::string& id) const {
+  return ReadWholeFile(RecordPath(id));
 }
 
 }  // namespace referee::server

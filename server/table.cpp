@@ -1,7 +1,5 @@
 #include "server/table.h"
 
-#include <filesystem>
-
 #include "formats/json_writer.h"
 #include "live/journal.h"
 #include "referee/games/registry.h"
@@ -17,11 +15,11 @@ record::Node ActorLine(const TableMeta& meta, const std::string& kind, int actor
 }
 
 Table::Table(TableMeta meta, live::Session session, std::unique_ptr<live::JournalFile> journal,
-             std::string records_folder, int64_t now_ms)
+             Store* store, int64_t now_ms)
     : meta_(std::move(meta)),
       session_(std::move(session)),
       journal_(std::move(journal)),
-      records_folder_(std::move(records_folder)),
+      store_(store),
       phase_started_ms_(TableMs(now_ms)) {}
 
 std::string Table::Status() const {
@@ -90,8 +88,7 @@ std::optional<std::string> Table::WriteRecordIfOver() {
   if (!text.has_value()) return text.error();
   auto tree = live::JournalRecord(*text);
   if (!tree.has_value()) return "cannot turn the journal into a record: " + tree.error().message;
-  std::string path = (std::filesystem::path(records_folder_) / (meta_.id + ".json")).string();
-  return WriteFileAtomically(path, formats::WriteJson(*tree, true) + "\n");
+  return store_->WriteRecord(meta_.id, formats::WriteJson(*tree, true) + "\n");
 }
 
 }  // namespace referee::server

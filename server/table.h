@@ -24,8 +24,9 @@ class Table {
   };
 
   // `journal` holds the header line already (and, resumed, the session's events).
+  // `store` writes the finished record and outlives the table.
   Table(TableMeta meta, live::Session session, std::unique_ptr<live::JournalFile> journal,
-        std::string records_folder, int64_t now_ms);
+        Store* store, int64_t now_ms);
 
   const TableMeta& meta() const { return meta_; }
   const live::Session& session() const { return session_; }
@@ -58,7 +59,7 @@ class Table {
   TableMeta meta_;
   live::Session session_;
   std::unique_ptr<live::JournalFile> journal_;
-  std::string records_folder_;
+  Store* store_;
   std::optional<std::string> failure_;
   int changes_ = 0;
   int64_t phase_started_ms_ = 0;  // table time
