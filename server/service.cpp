@@ -561,7 +561,9 @@ void Service::MoveClockRanOut(const std::shared_ptr<Slot>& slot, int change) {
 }
 
 std::optional<std::string> Service::Resume() {
-  if (std::optional<std::string> error = store_.Prepare()) return error;
+  auto prepared = store_.Prepare();
+  if (!prepared.has_value()) return prepared.error();
+  for (const std::string& note : *prepared) spdlog::warn("{}", note);
   auto ids = store_.TableIds();
   if (!ids.has_value()) return ids.error();
   for (const std::string& id : *ids) {

@@ -185,12 +185,50 @@ std::string Store::RecordPath(const std::string& id) const {
   return (fs::path(records_) / (id + ".json")).string();
 }
 
-std::optional<std::string> Store::Prepare() {
+Result<std::vector<std::string>, std::string> Store::Prepare() {
   std::error_code error;
   fs::create_directories(tables_, error);
   if (!error) fs::create_directories(records_, error);
-  if (error) return "cannot create the folders in " + data_folder_ + ": " + error.message();
-  return std::nullopt;
+  if (error) {
+    return Unexpected<std::string>("cannot create the folders in " + data_folder_ + ": " +
+                                   error.message());
+  }
+  std::vector<std::string> notes;
+  RemoveLeftovers(tables_, &notes);
+  RemoveLeftovers(records_, &notes);
+  std::string token_temporary = (fs::path(data_folder_) / "organiser.token.tmp").string();
+  if (fs::exists(token_temporary, error)) RemoveLeftover(token_temporary, "", &notes);
+  return notes;
+}
+
+// What a crash while writing leaves: temporary files, and journals of creations that never
+// reached their metadata (an empty, torn or header-only journal: no event is journaled before the
+// metadata is in place). A journal with events and no metadata is not the server's doing: kept.
+void Store::RemoveLeftovers(const std::string& folder, std::vector<std::string>* notes) {
+  std::error_code error;
+  for (const fs::directory_entry& entry : fs::directory_iterator(folder, error)) {
+    std::string path = entry.path().string();
+    if (entry.path().extension() == ".tmp") {
+      RemoveLeftover(path, "a temporary file", notes);
+    } else if (entry.path().extension() == ".journal") {
+      std::string id = entry.path().stem().string();
+      if (fs::exists(MetaPath(id))) continue;
+      auto text = ReadWholeFile(path);
+      size_t line_break = text.has_value() ? text->find('\n') : 0;
+      if (text.has_value() && (line_break == std::string::npos || line_break + 1 == text->size())) {
+        RemoveLeftover(path, "the journal of a creation that never finished", notes);
+      } else {
+        notes->push_back(path + ": a journal without metadata, left alone (table " + id +
+                         " cannot be created)");
+      }
+    }
+  }
+}
+
+void Store::RemoveLeftover(const std::string& path, const std::string& what,
+                           std::vector<std::string>* notes) {
+  std::optional<std::string> error = disk_.Remove(path);
+  notes->push_back(error ? *error : "removed " + (what.empty() ? path : what + ", " + path));
 }
 
 Result<std::vector<std::string>, std::string> Store::TableIds() const {
@@ -211,22 +249,35 @@ bool Store::Taken(const std::string& id) const {
   return fs::exists(JournalPath(id), ignored) || fs::exists(MetaPath(id), ignored);
 }
 
+// The metadata is the commit point: a journal without it is a creation that never finished, and
+// Prepare removes it. So the journal is written whole, made durable with its name and opened
+// before the metadata is renamed into place, and nothing is left to fail after that.
 Result<std::unique_ptr<live::JournalFile>, std::string> Store::CreateTable(
     const TableMeta& meta, std::string_view header) {
-  using Failure = Unexpected<std::string>;
   std::string journal_path = JournalPath(meta.id);
   auto fd = disk_.Create(journal_path, 0644, true);
-  if (!fd.has_value()) return Failure(fd.error());
+  if (!fd.has_value()) return Unexpected<std::string>(fd.error());  // nothing was made
   std::optional<std::string> error = disk_.Write(*fd, header, journal_path);
   if (!error) error = disk_.Sync(*fd, journal_path);
   disk_.Close(*fd);
   if (!error) error = disk_.SyncFolder(tables_);
-  if (!error) {
-    error = WriteFileAtomically(disk_, MetaPath(meta.id), formats::WriteJson(MetaNode(meta), true),
-                                0644);
+  if (error) return Undo(meta.id, *error);
+  auto journal = disk_.OpenJournal(journal_path);
+  if (!journal.has_value()) return Undo(meta.id, journal.error());
+  std::string meta_text = formats::WriteJson(MetaNode(meta), true);
+  if (auto failed = WriteFileAtomically(disk_, MetaPath(meta.id), meta_text, 0644)) {
+    return Undo(meta.id, *failed);
   }
-  if (error) return Failure(*error);
-  return disk_.OpenJournal(journal_path);
+  return journal;
+}
+
+// A creation that failed is undone, so the id is free again (as far as the disk still obeys:
+// what it leaves, Prepare removes at the next start).
+Unexpected<std::string> Store::Undo(const std::string& id, const std::string& error) {
+  disk_.Remove(MetaPath(id));
+  disk_.Remove(MetaPath(id) + ".tmp");
+  disk_.Remove(JournalPath(id));
+  return Unexpected<std::string>(error);
 }
 
 Result<TableMeta, std::string> Store::LoadMeta(const std::string& id) const {
@@ -236,6 +287,10 @@ Result<TableMeta, std::string> Store::LoadMeta(const std::string& id) const {
 }
 
 Result<std::unique_ptr<live::JournalFile>, std::string> Store::OpenJournal(const std::string& id) {
+  std::error_code error;
+  if (!fs::exists(JournalPath(id), error)) {
+    return Unexpected<std::string>("no journal " + JournalPath(id));  // not made empty here
+  }
   return disk_.OpenJournal(JournalPath(id));
 }
 

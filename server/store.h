@@ -86,15 +86,18 @@ class Store {
  public:
   Store(std::string data_folder, StoreDisk& disk);
 
-  // Makes DIR/tables and DIR/records (mode 0700). Returns a fatal error.
-  std::optional<std::string> Prepare();
+  // Makes DIR/tables and DIR/records, and removes what a crash in the middle of a write left
+  // (temporary files, the journal of a creation without its metadata). Returns what it did, to be
+  // logged, or a fatal error.
+  Result<std::vector<std::string>, std::string> Prepare();
   // The ids of the tables that have metadata, in no particular order.
   Result<std::vector<std::string>, std::string> TableIds() const;
   // Whether a table `id` has a file of any kind.
   bool Taken(const std::string& id) const;
 
-  // Creates table `meta.id`: its journal with the header line, then its metadata; returns the
-  // journal, open for the table's events.
+  // Creates table `meta.id`, atomically: its journal holding the header line, then its metadata,
+  // which commits it. Returns the journal, open for the table's events; on an error the files are
+  // removed and the id is free.
   Result<std::unique_ptr<live::JournalFile>, std::string> CreateTable(const TableMeta& meta,
                                                                       std::string_view header);
   // The metadata and the open journal of an existing table.
@@ -109,6 +112,11 @@ class Store {
   const std::string& data_folder() const { return data_folder_; }
 
  private:
+  Unexpected<std::string> Undo(const std::string& id, const std::string& error);
+  void RemoveLeftovers(const std::string& folder, std::vector<std::string>* notes);
+  void RemoveLeftover(const std::string& path, const std::string& what,
+                      std::vector<std::string>* notes);
+
   std::string data_folder_;
   std::string tables_;
   std::string records_;
