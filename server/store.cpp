@@ -20,6 +20,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
+constexpr fs::perms kNotOwner = fs::perms::group_all | fs::perms::others_all;
+
 std::string Describe(const std::string& what, const std::string& path) {
   return what + " " + path + ": " + std::strerror(errno);
 }
@@ -92,6 +94,12 @@ Result<int, std::string> PosixDisk::Create(const std::string& path, unsigned mod
   int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL : O_TRUNC);
   int fd = ::open(path.c_str(), flags, mode);
   if (fd < 0) return Unexpected<std::string>(Describe("cannot create", path));
+  // The umask may only take permissions away, but an emptied file keeps its old ones: set them.
+  if (::fchmod(fd, mode) != 0) {
+    std::string error = Describe("cannot set the permissions of", path);
+    ::close(fd);
+    return Unexpected<std::string>(error);
+  }
   return fd;
 }
 
@@ -135,6 +143,21 @@ std::optional<std::string> PosixDisk::Remove(const std::string& path) {
 Result<std::unique_ptr<live::JournalFile>, std::string> PosixDisk::OpenJournal(
     const std::string& path) {
   return live::JournalFile::Open(path);
+}
+
+std::optional<std::string> MakePrivateFolder(const std::string& path, bool existing_too) {
+  std::error_code error;
+  fs::path parent = fs::path(path).parent_path();
+  if (!parent.empty()) fs::create_directories(parent, error);
+  if (error) return "cannot create " + parent.string() + ": " + error.message();
+  bool made = ::mkdir(path.c_str(), 0700) == 0;
+  if (!made && errno != EEXIST) return Describe("cannot create", path);
+  if (!made && !fs::is_directory(path, error)) return path + " is not a folder";
+  // mkdir(2) applies the umask, which may leave less than 0700: set exactly 0700.
+  if ((made || existing_too) && ::chmod(path.c_str(), 0700) != 0) {
+    return Describe("cannot set the permissions of", path);
+  }
+  return std::nullopt;
 }
 
 StoreDisk& SystemDisk() {
@@ -186,28 +209,30 @@ std::string Store::RecordPath(const std::string& id) const {
 }
 
 Result<std::vector<std::string>, std::string> Store::Prepare() {
-  std::error_code error;
-  fs::create_directories(tables_, error);
-  if (!error) fs::create_directories(records_, error);
-  if (error) {
-    return Unexpected<std::string>("cannot create the folders in " + data_folder_ + ": " +
-                                   error.message());
-  }
+  std::optional<std::string> error = MakePrivateFolder(data_folder_, false);
+  if (!error) error = MakePrivateFolder(tables_, true);
+  if (!error) error = MakePrivateFolder(records_, true);
+  if (error) return Unexpected<std::string>(*error);
   std::vector<std::string> notes;
-  RemoveLeftovers(tables_, &notes);
-  RemoveLeftovers(records_, &notes);
+  TidyFolder(tables_, &notes);
+  TidyFolder(records_, &notes);
   std::string token_temporary = (fs::path(data_folder_) / "organiser.token.tmp").string();
-  if (fs::exists(token_temporary, error)) RemoveLeftover(token_temporary, "", &notes);
+  std::error_code ignored;
+  if (fs::exists(token_temporary, ignored)) RemoveLeftover(token_temporary, "", &notes);
   return notes;
 }
 
-// What a crash while writing leaves: temporary files, and journals of creations that never
-// reached their metadata (an empty, torn or header-only journal: no event is journaled before the
-// metadata is in place). A journal with events and no metadata is not the server's doing: kept.
-void Store::RemoveLeftovers(const std::string& folder, std::vector<std::string>* notes) {
+// Tidies one of the store's folders at start. Files of older versions, written before the store's
+// files were private, are made 0600. Then what a crash while writing leaves: temporary files, and
+// journals of creations that never reached their metadata (an empty, torn or header-only journal:
+// no event is journaled before the metadata is in place). A journal with events and no metadata
+// is not the server's doing: kept.
+void Store::TidyFolder(const std::string& folder, std::vector<std::string>* notes) {
   std::error_code error;
+  int made_private = 0;
   for (const fs::directory_entry& entry : fs::directory_iterator(folder, error)) {
     std::string path = entry.path().string();
+    if (MakePrivateFile(entry, notes)) ++made_private;
     if (entry.path().extension() == ".tmp") {
       RemoveLeftover(path, "a temporary file", notes);
     } else if (entry.path().extension() == ".journal") {
@@ -223,6 +248,24 @@ void Store::RemoveLeftovers(const std::string& folder, std::vector<std::string>*
       }
     }
   }
+  if (made_private > 0) {
+    notes->push_back("made " + std::to_string(made_private) + " files in " + folder +
+                     " private to their owner (0600)");
+  }
+}
+
+// Whether the file had permissions for others than its owner, now taken away.
+bool Store::MakePrivateFile(const fs::directory_entry& entry, std::vector<std::string>* notes) {
+  std::error_code error;
+  fs::file_status status = entry.symlink_status(error);
+  fs::perms perms = status.permissions();
+  if (error || !fs::is_regular_file(status) || (perms & kNotOwner) == fs::perms::none) {
+    return false;
+  }
+  fs::permissions(entry.path(), perms & ~kNotOwner, error);
+  if (error)
+    notes->push_back("cannot make " + entry.path().string() + " private: " + error.message());
+  return !error;
 }
 
 void Store::RemoveLeftover(const std::string& path, const std::string& what,
@@ -255,7 +298,7 @@ bool Store::Taken(const std::string& id) const {
 Result<std::unique_ptr<live::JournalFile>, std::string> Store::CreateTable(
     const TableMeta& meta, std::string_view header) {
   std::string journal_path = JournalPath(meta.id);
-  auto fd = disk_.Create(journal_path, 0644, true);
+  auto fd = disk_.Create(journal_path, 0600, true);
   if (!fd.has_value()) return Unexpected<std::string>(fd.error());  // nothing was made
   std::optional<std::string> error = disk_.Write(*fd, header, journal_path);
   if (!error) error = disk_.Sync(*fd, journal_path);
@@ -265,7 +308,7 @@ Result<std::unique_ptr<live::JournalFile>, std::string> Store::CreateTable(
   auto journal = disk_.OpenJournal(journal_path);
   if (!journal.has_value()) return Undo(meta.id, journal.error());
   std::string meta_text = formats::WriteJson(MetaNode(meta), true);
-  if (auto failed = WriteFileAtomically(disk_, MetaPath(meta.id), meta_text, 0644)) {
+  if (auto failed = WriteFileAtomically(disk_, MetaPath(meta.id), meta_text, 0600)) {
     return Undo(meta.id, *failed);
   }
   return journal;
@@ -295,7 +338,7 @@ Result<std::unique_ptr<live::JournalFile>, std::string> Store::OpenJournal(const
 }
 
 std::optional<std::string> Store::WriteRecord(const std::string& id, const std::string& text) {
-  return WriteFileAtomically(disk_, RecordPath(id), text, 0644);
+  return WriteFileAtomically(disk_, RecordPath(id), text, 0600);
 }
 
 Result<std::string, std::string> Store::ReadRecord(const std::string& id) const {

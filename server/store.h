@@ -1,4 +1,5 @@
-// The server's files in its data folder (docs/serve.md, "Durability"):
+// The server's files in its data folder (docs/serve.md, "Durability"), private to the server's
+// user whatever the umask (folders 0700, files 0600): journals and records hold the seed.
 //   DIR/organiser.token         the organiser's token (mode 0600), unless --organiser-token-file
 //   DIR/tables/ID.journal       the live journal of table ID (live/journal.h): header, events
 //   DIR/tables/ID.meta.json     game, options, created time, SHA-256 of each seat's token
@@ -11,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -73,6 +75,10 @@ class PosixDisk : public StoreDisk {
 // The disk of the running program.
 StoreDisk& SystemDisk();
 
+// Makes the folder `path` (and its parents) with exactly mode 0700; an existing one is made 0700
+// when `existing_too`, else left as it is.
+std::optional<std::string> MakePrivateFolder(const std::string& path, bool existing_too);
+
 // Writes `text` to `path` atomically with exactly the given mode (0600: every file of the store
 // holds a secret or a seed).
 std::optional<std::string> WriteFileAtomically(StoreDisk& disk, const std::string& path,
@@ -86,7 +92,8 @@ class Store {
  public:
   Store(std::string data_folder, StoreDisk& disk);
 
-  // Makes DIR/tables and DIR/records, and removes what a crash in the middle of a write left
+  // Makes DIR (0700 when it is made here), DIR/tables and DIR/records (0700, also when they
+  // exist), makes their files 0600, and removes what a crash in the middle of a write left
   // (temporary files, the journal of a creation without its metadata). Returns what it did, to be
   // logged, or a fatal error.
   Result<std::vector<std::string>, std::string> Prepare();
@@ -113,7 +120,9 @@ class Store {
 
  private:
   Unexpected<std::string> Undo(const std::string& id, const std::string& error);
-  void RemoveLeftovers(const std::string& folder, std::vector<std::string>* notes);
+  void TidyFolder(const std::string& folder, std::vector<std::string>* notes);
+  bool MakePrivateFile(const std::filesystem::directory_entry& entry,
+                       std::vector<std::string>* notes);
   void RemoveLeftover(const std::string& path, const std::string& what,
                       std::vector<std::string>* notes);
 

@@ -217,5 +217,18 @@ TEST(ServeCrash, TheOrganiserTokenIsMadeOnceAndKeptPrivate) {
   EXPECT_EQ(second.output.find(token), std::string::npos) << second.output;
 }
 
+// A data folder the server makes is private to its user (0700), whatever the umask (000 here).
+TEST(ServeCrash, TheDataFolderItMakesIsPrivateWhateverTheUmask) {
+  fs::path data = ServeScratch("umask") / "club";
+  ShellResult run =
+      RunShell("umask 000 && timeout --preserve-status -s INT 1.5 " + RefereeCommand() +
+               " serve --port 0 --data " + data.string() + " 2>&1; echo exit=$?");
+  EXPECT_NE(run.output.find("exit=0"), std::string::npos) << run.output;
+  EXPECT_EQ(fs::status(data).permissions() & fs::perms::all, fs::perms::owner_all);
+  EXPECT_EQ(fs::status(data / "tables").permissions() & fs::perms::all, fs::perms::owner_all);
+  EXPECT_EQ(fs::status(data / "organiser.token").permissions() & fs::perms::all,
+            fs::perms::owner_read | fs::perms::owner_write);
+}
+
 }  // namespace
 }  // namespace referee::testing

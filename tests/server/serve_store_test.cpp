@@ -4,11 +4,13 @@
 // one fail and do nothing, as when the process dies there (a write stopped there writes half its
 // bytes).
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <fstream>
 #include <sstream>
 
 #include "live/journal.h"
+#include "server/bot_client.h"
 #include "tests/server/serve_test_util.h"
 
 namespace referee::testing {
@@ -120,6 +122,46 @@ TEST(ServeStore, ACreationStoppedAtAnyStepLeavesTheTableWholeOrItsIdFree) {
   }
   EXPECT_GT(free, 0);
   EXPECT_GT(whole, 0);  // stopped after the metadata was in place: the reply was lost
+}
+
+fs::perms Permissions(const fs::path& path) {
+  return fs::status(path).permissions() & fs::perms::all;
+}
+
+// Journals and records hold the seed: the data folder, its folders and its files are private to
+// the server's user whatever the umask (000 here); those an older version left open are closed at
+// start.
+TEST(ServeStore, TheDataFolderAndItsFilesArePrivateWhateverTheUmask) {
+  mode_t umask_before = ::umask(0);
+  fs::path data = ServeScratch("private") / "data";
+  {
+    TestServer server(data);
+    server::HttpClient client("127.0.0.1", server.port());
+    CreatedTable table = CreateTable(client, SmallHeader("collusion", "private"));
+    std::vector<std::unique_ptr<Bot>> bots;
+    for (size_t i = 0; i < table.tokens.size(); ++i) bots.push_back(std::make_unique<RandomBot>());
+    auto played = server::DriveTable(server.port(), table.id, table.tokens, bots, 14);
+    ASSERT_TRUE(played.has_value()) << played.error();
+  }
+  // As an older version left them: open to all. A restart closes them.
+  fs::permissions(data / "records", fs::perms::all);
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(data)) {
+    if (entry.is_regular_file()) fs::permissions(entry.path(), fs::perms(0666));
+  }
+  TestServer restarted(data);
+  ::umask(umask_before);
+  const fs::perms kFolder = fs::perms::owner_all;
+  const fs::perms kFile = fs::perms::owner_read | fs::perms::owner_write;
+  EXPECT_EQ(Permissions(data), kFolder);
+  EXPECT_EQ(Permissions(data / "tables"), kFolder);
+  EXPECT_EQ(Permissions(data / "records"), kFolder);
+  int files = 0;
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(data)) {
+    if (!entry.is_regular_file()) continue;
+    ++files;
+    EXPECT_EQ(Permissions(entry.path()), kFile) << entry.path();
+  }
+  EXPECT_EQ(files, 3);  // the journal, the metadata and the record
 }
 
 }  // namespace
