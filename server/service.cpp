@@ -206,8 +206,14 @@ Result<CreateBody, HttpResponse> ReadCreateBody(const Node& body) {
         return Refusal(Error(400, "bad-option", "expected move_seconds from 0 to 86400"));
       create.move_ms = *millis;
     } else if (member.key == "id") {
+      // A JSON null, boolean or number has a text too ("null", "true", "12"): not a name.
+      if (member.value.kind() != Node::Kind::kString) {
+        return Refusal(Error(
+            400, "bad-type",
+            "expected id to be a string, found " + std::string(KindName(member.value.kind()))));
+      }
       create.id = member.value.text();
-      if (!member.value.IsScalar() || !ValidId(create.id)) {
+      if (!ValidId(create.id)) {
         return Refusal(Error(400, "bad-id", "expected an id of 1 to 64 letters, digits, - or _"));
       }
     } else {

@@ -94,6 +94,28 @@ TEST_F(ServeRequestsTest, ABadHeaderIs400AtItsPlace) {
   EXPECT_EQ(Text(response.json, "code"), "bad-option");
 }
 
+// `"id": null`, `true` or `12` made tables named null, true and 12: an id must be a JSON string.
+TEST_F(ServeRequestsTest, AnIdThatIsNotAStringIs400BadType) {
+  const std::vector<std::pair<std::string, std::string>> ids = {
+      {"null", "null"}, {"true", "a boolean"}, {"12", "an integer"}, {"[\"t\"]", "a list"}};
+  for (const auto& [id, kind] : ids) {
+    server::ClientResponse response =
+        Call("POST", "/tables", kOrganiser,
+             R"({"id":)" + id + R"(,"header":)" + SmallHeader("plonk", "typed") + "}");
+    EXPECT_EQ(response.status, 400) << id << ": " << response.body;
+    EXPECT_EQ(Text(response.json, "code"), "bad-type") << id;
+    EXPECT_EQ(Text(response.json, "message"), "expected id to be a string, found " + kind);
+  }
+  EXPECT_EQ(Call("GET", "/tables/null").status, 404);
+  EXPECT_EQ(Call("GET", "/tables/true").status, 404);
+  EXPECT_EQ(Call("GET", "/tables/12").status, 404);
+  // A string of digits is a good id.
+  EXPECT_EQ(Call("POST", "/tables", kOrganiser,
+                 R"({"id":"12","header":)" + SmallHeader("plonk", "typed") + "}")
+                .status,
+            201);
+}
+
 TEST_F(ServeRequestsTest, UnknownTablePathAndMethod) {
   EXPECT_EQ(Call("GET", "/tables/nope/view", table_.tokens[0]).status, 404);
   EXPECT_EQ(Text(Call("GET", "/tables/nope").json, "code"), "unknown-table");
