@@ -37,6 +37,13 @@ class RawSocket {
     EXPECT_EQ(::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL),
               static_cast<ssize_t>(bytes.size()));
   }
+  // Everything up to and including `marker` (or all until the server closes, or 5 s pass).
+  std::string ReadUntil(const std::string& marker) {
+    std::string text;
+    char byte = 0;
+    while (text.find(marker) == std::string::npos && ::recv(fd_, &byte, 1, 0) == 1) text += byte;
+    return text;
+  }
   // Everything until the server closes the connection (or 5 s pass).
   std::string ReadToEnd() {
     std::string text;
@@ -195,6 +202,28 @@ TEST_F(ServeRequestsTest, TokensAreNeverWrittenToDisk) {
     }
     EXPECT_EQ(text.str().find(kOrganiser), std::string::npos) << entry.path();
   }
+}
+
+// A client that sends `Expect: 100-continue` holds its body back until the server says
+// `100 Continue` (curl does so for bodies over 1 KiB, and waits a second for it): the server says
+// it once the header is read, and refuses a body over the limit at once instead.
+TEST_F(ServeRequestsTest, Expect100ContinueIsAnsweredBeforeTheBody) {
+  std::string body = R"({"header":)" + SmallHeader("plonk", "continue") + "}";
+  RawSocket socket(server_.port());
+  socket.Send("POST /tables HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " +
+              std::string(kOrganiser) + "\r\nContent-Length: " + std::to_string(body.size()) +
+              "\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n");
+  std::string interim = socket.ReadUntil("\r\n\r\n");
+  EXPECT_EQ(interim.rfind("HTTP/1.1 100 Continue\r\n", 0), 0u) << interim;
+  socket.Send(body);
+  std::string answer = socket.ReadToEnd();
+  EXPECT_EQ(answer.rfind("HTTP/1.1 201", 0), 0u) << answer;
+
+  RawSocket too_large(server_.port());
+  too_large.Send("POST /tables HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n" +
+                 std::string("Expect: 100-continue\r\n\r\n"));
+  answer = too_large.ReadToEnd();
+  EXPECT_EQ(answer.rfind("HTTP/1.1 413", 0), 0u) << answer;
 }
 
 TEST(ServeRequests, ConnectionsOverTheLimitAreRefused) {
