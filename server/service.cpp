@@ -462,7 +462,12 @@ void Service::PostEvent(const std::shared_ptr<Slot>& slot, const Caller& caller,
   if (!complete.has_value()) return respond(complete.error());
   line = std::move(*complete);
   Table::Outcome outcome = table.Act(line, now);
-  if (outcome.accepted && !outcome.disk_error) outcome.disk_error = table.DealIfDue(now);
+  if (outcome.accepted && !outcome.disk_error) {
+    int acted = table.events();
+    outcome.disk_error = table.DealIfDue(now);
+    // The referee has dealt already: the reply says what follows its deal.
+    if (table.events() > acted) outcome.reply = WithMember(outcome.reply, "next", table.Next());
+  }
   if (outcome.disk_error) {
     spdlog::error("table {}: {}; the table stops", meta.id, *outcome.disk_error);
     return respond(Error(500, "disk", "the journal cannot be written: " + *outcome.disk_error));

@@ -62,6 +62,10 @@ record::Node Table::Ask(const std::string& kind, int actor) {
   return session_.Handle(ActorLine(meta_, kind, actor)).line;
 }
 
+record::Node Table::Next() const {
+  return *session_.Greeting(0).Find("next");  // the header's reply: `ok`, `game` and `next`
+}
+
 std::optional<int> Table::ActorToMove() const {
   if (session_.IsOver()) return std::nullopt;
   ToAct next = session_.match().Next();

@@ -42,6 +42,8 @@ class Table {
   std::optional<std::string> DealIfDue(int64_t now_ms);
   // The live protocol's `view` or `legal` reply for one actor (kind: "view" or "legal").
   record::Node Ask(const std::string& kind, int actor);
+  // What the match waits for, as the live protocol's replies say it (`next`).
+  record::Node Next() const;
   // The actor whose move it is (none: a deal is awaited, the match is over, or Speed Cahoots).
   std::optional<int> ActorToMove() const;
   // The move clock ran out: plays the first legal event of the actor to move, in the engine's
