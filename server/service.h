@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "formats/json_reader.h"
 #include "server/clock.h"
 #include "server/store.h"
 
@@ -72,14 +73,21 @@ class Service {
   void ListTables(Respond& respond);
   void TableRequest(const HttpRequest& request, const std::string& id, const std::string& action,
                     const std::string& query, Respond& respond);
+  Caller Identify(Slot& slot, const std::string& token);
+  void PublicRequest(const std::shared_ptr<Slot>& slot, const std::string& action,
+                     Respond& respond);
   void PostEvent(const std::shared_ptr<Slot>& slot, const Caller& caller, const std::string& body,
                  Respond& respond);
+  void ReissueTokens(const std::shared_ptr<Slot>& slot, const std::string& text, Respond& respond);
+  std::vector<Respond> DropWaiters(Slot& slot, const std::vector<int>& actors);
+  void CancelTable(const std::shared_ptr<Slot>& slot, const std::string& text, Respond& respond);
   void Wait(const std::shared_ptr<Slot>& slot, const Caller& caller, const std::string& query,
             Respond& respond);
   void WaitOn(const std::shared_ptr<Slot>& slot, uint64_t id);
   std::optional<std::string> ResumeTable(const std::string& id);
   void AfterChange(const std::shared_ptr<Slot>& slot);
   void ArmMoveClock(const std::shared_ptr<Slot>& slot);
+  formats::ReadLimits BodyLimits() const;
   void MoveClockRanOut(const std::shared_ptr<Slot>& slot, int change);
 
   boost::asio::io_context& io_;
