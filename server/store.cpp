@@ -147,14 +147,16 @@ Result<std::unique_ptr<live::JournalFile>, std::string> PosixDisk::OpenJournal(
 
 std::optional<std::string> MakePrivateFolder(const std::string& path, bool existing_too) {
   std::error_code error;
-  fs::path parent = fs::path(path).parent_path();
+  fs::path folder = fs::path(path).lexically_normal();
+  if (!folder.has_filename()) folder = folder.parent_path();  // "club/": the folder is "club"
+  fs::path parent = folder.parent_path();
   if (!parent.empty()) fs::create_directories(parent, error);
   if (error) return "cannot create " + parent.string() + ": " + error.message();
-  bool made = ::mkdir(path.c_str(), 0700) == 0;
+  bool made = ::mkdir(folder.c_str(), 0700) == 0;
   if (!made && errno != EEXIST) return Describe("cannot create", path);
-  if (!made && !fs::is_directory(path, error)) return path + " is not a folder";
+  if (!made && !fs::is_directory(folder, error)) return path + " is not a folder";
   // mkdir(2) applies the umask, which may leave less than 0700: set exactly 0700.
-  if ((made || existing_too) && ::chmod(path.c_str(), 0700) != 0) {
+  if ((made || existing_too) && ::chmod(folder.c_str(), 0700) != 0) {
     return Describe("cannot set the permissions of", path);
   }
   return std::nullopt;

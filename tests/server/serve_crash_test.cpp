@@ -217,12 +217,13 @@ TEST(ServeCrash, TheOrganiserTokenIsMadeOnceAndKeptPrivate) {
   EXPECT_EQ(second.output.find(token), std::string::npos) << second.output;
 }
 
-// A data folder the server makes is private to its user (0700), whatever the umask (000 here).
+// A data folder the server makes is private to its user (0700), whatever the umask (000 here),
+// also when it is named with a trailing slash.
 TEST(ServeCrash, TheDataFolderItMakesIsPrivateWhateverTheUmask) {
   fs::path data = ServeScratch("umask") / "club";
   ShellResult run =
       RunShell("umask 000 && timeout --preserve-status -s INT 1.5 " + RefereeCommand() +
-               " serve --port 0 --data " + data.string() + " 2>&1; echo exit=$?");
+               " serve --port 0 --data " + data.string() + "/ 2>&1; echo exit=$?");
   EXPECT_NE(run.output.find("exit=0"), std::string::npos) << run.output;
   EXPECT_EQ(fs::status(data).permissions() & fs::perms::all, fs::perms::owner_all);
   EXPECT_EQ(fs::status(data / "tables").permissions() & fs::perms::all, fs::perms::owner_all);
