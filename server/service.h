@@ -56,9 +56,9 @@ class Service {
   Service(const Service&) = delete;
   Service& operator=(const Service&) = delete;
 
-  // Creates DIR/tables and DIR/records and resumes every table found there from its journal
-  // (a torn last line is dropped). Returns a fatal error; tables that cannot be resumed are
-  // logged and left out.
+  // Prepares the data folder (Store::Prepare: private folders, what a crash left removed) and
+  // resumes every table found there from its journal (a torn last line is dropped). Returns a
+  // fatal error; tables that cannot be resumed are logged and left out.
   std::optional<std::string> Resume();
   void Handle(const HttpRequest& request, Respond respond);
   // Answers every waiting request and stops the move clocks (before the io_context stops).

@@ -239,7 +239,8 @@ void Store::TidyFolder(const std::string& folder, std::vector<std::string>* note
       RemoveLeftover(path, "a temporary file", notes);
     } else if (entry.path().extension() == ".journal") {
       std::string id = entry.path().stem().string();
-      if (fs::exists(MetaPath(id))) continue;
+      std::error_code unknown;
+      if (fs::exists(MetaPath(id), unknown) || unknown) continue;  // keep what it cannot check
       auto text = ReadWholeFile(path);
       size_t line_break = text.has_value() ? text->find('\n') : 0;
       if (text.has_value() && (line_break == std::string::npos || line_break + 1 == text->size())) {
