@@ -224,37 +224,44 @@ Result<std::vector<std::string>, std::string> Store::Prepare() {
   return notes;
 }
 
-// Tidies one of the store's folders at start. Files of older versions, written before the store's
-// files were private, are made 0600. Then what a crash while writing leaves: temporary files, and
-// journals of creations that never reached their metadata (an empty, torn or header-only journal:
-// no event is journaled before the metadata is in place). A journal with events and no metadata
-// is not the server's doing: kept.
+// Tidies one of the store's folders at start: removes what a crash in the middle of a write left,
+// and makes the other files 0600 (older versions wrote them readable to all).
 void Store::TidyFolder(const std::string& folder, std::vector<std::string>* notes) {
   std::error_code error;
   int made_private = 0;
   for (const fs::directory_entry& entry : fs::directory_iterator(folder, error)) {
-    std::string path = entry.path().string();
-    if (MakePrivateFile(entry, notes)) ++made_private;
-    if (entry.path().extension() == ".tmp") {
-      RemoveLeftover(path, "a temporary file", notes);
-    } else if (entry.path().extension() == ".journal") {
-      std::string id = entry.path().stem().string();
-      std::error_code unknown;
-      if (fs::exists(MetaPath(id), unknown) || unknown) continue;  // keep what it cannot check
-      auto text = ReadWholeFile(path);
-      size_t line_break = text.has_value() ? text->find('\n') : 0;
-      if (text.has_value() && (line_break == std::string::npos || line_break + 1 == text->size())) {
-        RemoveLeftover(path, "the journal of a creation that never finished", notes);
-      } else {
-        notes->push_back(path + ": a journal without metadata, left alone (table " + id +
-                         " cannot be created)");
-      }
+    if (std::optional<std::string> leftover = Leftover(entry, notes)) {
+      RemoveLeftover(entry.path().string(), *leftover, notes);
+    } else if (MakePrivateFile(entry, notes)) {
+      ++made_private;
     }
   }
   if (made_private > 0) {
-    notes->push_back("made " + std::to_string(made_private) + " files in " + folder +
-                     " private to their owner (0600)");
+    notes->push_back(folder + ": made " + std::to_string(made_private) +
+                     (made_private == 1 ? " file" : " files") + " private to the owner (0600)");
   }
+}
+
+// What a crash while writing leaves: temporary files, and journals of creations that never
+// reached their metadata (an empty, torn or header-only journal: no event is journaled before the
+// metadata is in place). Returns what the file is, or none to keep it. A journal with events and
+// no metadata is not the server's doing: kept, with a note.
+std::optional<std::string> Store::Leftover(const fs::directory_entry& entry,
+                                           std::vector<std::string>* notes) const {
+  if (entry.path().extension() == ".tmp") return "a temporary file";
+  if (entry.path().extension() != ".journal") return std::nullopt;
+  std::string id = entry.path().stem().string();
+  std::error_code unknown;
+  if (fs::exists(MetaPath(id), unknown) || unknown) return std::nullopt;  // or cannot tell
+  auto text = ReadWholeFile(entry.path().string());
+  if (!text.has_value()) return std::nullopt;
+  size_t line_break = text->find('\n');
+  if (line_break == std::string::npos || line_break + 1 == text->size()) {
+    return "the journal of a creation that never finished";
+  }
+  notes->push_back(entry.path().string() + ": a journal without metadata, left alone (table " + id +
+                   " cannot be created)");
+  return std::nullopt;
 }
 
 // Whether the file had permissions for others than its owner, now taken away.

@@ -121,6 +121,8 @@ class Store {
  private:
   Unexpected<std::string> Undo(const std::string& id, const std::string& error);
   void TidyFolder(const std::string& folder, std::vector<std::string>* notes);
+  std::optional<std::string> Leftover(const std::filesystem::directory_entry& entry,
+                                      std::vector<std::string>* notes) const;
   bool MakePrivateFile(const std::filesystem::directory_entry& entry,
                        std::vector<std::string>* notes);
   void RemoveLeftover(const std::string& path, const std::string& what,
