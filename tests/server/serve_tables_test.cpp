@@ -198,6 +198,9 @@ TEST_F(ServeTablesTest, OrganiserLinesLeaveTheJournalsRecordAsItWas) {
   ShellResult verified = RunShell(RefereeCommand() + " verify " + Journal(table.id).string());
   EXPECT_EQ(verified.exit_code, 1) << verified.output;  // legal and unfinished: incomplete
   EXPECT_NE(verified.output.find("incomplete"), std::string::npos) << verified.output;
+  // A journal is still told from a record by its content when an organiser line comes second.
+  EXPECT_TRUE(live::LooksLikeJournal(SmallHeader("plonk", "x") + "\n" +
+                                     R"({"organiser":"cancel","at":"0.000"})" + "\n"));
 }
 
 // The organiser cancels a table: its seats are refused with 409 table-cancelled (a pending wait
