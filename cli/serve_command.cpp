@@ -50,10 +50,9 @@ Result<std::string, std::string> OrganiserToken(const ServeOptions& options, std
 }  // namespace
 
 int RunServe(const ServeOptions& options, std::ostream& out, std::ostream& err) {
-  std::error_code error;
-  fs::create_directories(options.data, error);
-  if (error) {
-    err << "referee: cannot create " << options.data << ": " << error.message() << "\n";
+  // Private to the server's user: the journals hold the seeds (an existing folder is left as is).
+  if (std::optional<std::string> error = server::MakePrivateFolder(options.data, false)) {
+    err << "referee: " << *error << "\n";
     return kExitIo;
   }
   auto token = OrganiserToken(options, out);

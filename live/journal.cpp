@@ -41,7 +41,12 @@ JournalText SplitJournal(std::string_view text) {
 
 std::string JournalLine(const record::Node& node) { return formats::WriteJson(node, false) + "\n"; }
 
-Result<Session> ReplayJournal(const JournalText& journal) {
+bool IsOrganiserLine(const record::Node& line) {
+  return line.IsMap() && line.Has("organiser") && !line.Has("event");
+}
+
+Result<Session> ReplayJournal(const JournalText& journal,
+                              std::vector<record::Node>* organiser_lines) {
   if (journal.lines.empty()) {
     return Fail(Malformed("empty-document", "", "expected a journal, found no complete line"));
   }
@@ -53,6 +58,10 @@ Result<Session> ReplayJournal(const JournalText& journal) {
     if (journal.lines[i].empty()) continue;
     auto line = formats::ParseJson(journal.lines[i]);
     if (!line.has_value()) return Fail(AtLine(line.error(), i));
+    if (IsOrganiserLine(*line)) {
+      if (organiser_lines != nullptr) organiser_lines->push_back(std::move(*line));
+      continue;
+    }
     Reply reply = session->Handle(*line);
     if (!reply.accepted) {
       const record::Node* message = reply.line.Find("message");
@@ -83,7 +92,8 @@ bool LooksLikeJournal(std::string_view text) {
   if (journal.lines.size() < 2) return false;
   auto event = formats::ParseJson(journal.lines[1]);
   // A record's metadata may have `event:` too, but a record line also has `format:`.
-  return event.has_value() && event->IsMap() && event->Has("event") && !event->Has("format");
+  return event.has_value() && event->IsMap() && (event->Has("event") || IsOrganiserLine(*event)) &&
+         !event->Has("format");
 }
 
 }  // namespace referee::live

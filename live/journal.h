@@ -43,9 +43,16 @@ JournalText SplitJournal(std::string_view text);
 // The journal line of a node: compact canonical JSON and a line break.
 std::string JournalLine(const record::Node& node);
 
+// A line `referee serve` writes for an act of the organiser that is not an event of the match (a
+// re-issue of tokens, a cancellation; docs/serve.md): a map with "organiser" and no "event".
+// Replay and the record leave it out.
+bool IsOrganiserLine(const record::Node& line);
+
 // Replays a journal's complete lines through a fresh Session: the header, then events that must
 // all be accepted. Anything else is corruption: the finding names the line (place.line, 1-based).
-Result<Session> ReplayJournal(const JournalText& journal);
+// Organiser lines are skipped, and given to the caller in `organiser_lines` when it asks.
+Result<Session> ReplayJournal(const JournalText& journal,
+                              std::vector<record::Node>* organiser_lines = nullptr);
 
 // The record a journal holds, as the tree of an ordinary record in canonical form (what `referee
 // verify` checks and `referee convert` writes). A torn last line is left out; `torn_bytes` (when

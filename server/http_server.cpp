@@ -77,6 +77,27 @@ class Connection : public std::enable_shared_from_this<Connection> {
       beast::error_code ignored;
       self->stream_.socket().cancel(ignored);
     });
+    http::async_read_header(stream_, buffer_, *parser_,
+                            beast::bind_front_handler(&Connection::OnHeader, shared_from_this()));
+  }
+
+  // A client that sent `Expect: 100-continue` holds its body back until it is told to go on (RFC
+  // 9110, 10.1.1; curl waits a second for it). A body the header already shows to be over the
+  // limit is refused instead (OnRead, 413).
+  void OnHeader(beast::error_code error, size_t) {
+    if (error || parser_->is_done()) return OnRead(error, 0);
+    if (!beast::iequals(parser_->get()[http::field::expect], "100-continue")) return ReadBody();
+    continue_ = {};
+    continue_.version(11);
+    continue_.result(http::status::continue_);
+    http::async_write(stream_, continue_,
+                      [self = shared_from_this()](beast::error_code sent, size_t) {
+                        if (sent) return self->OnRead(sent, 0);
+                        self->ReadBody();
+                      });
+  }
+
+  void ReadBody() {
     http::async_read(stream_, buffer_, *parser_,
                      beast::bind_front_handler(&Connection::OnRead, shared_from_this()));
   }
@@ -146,6 +167,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   http::response<http::string_body> response_;
+  http::response<http::empty_body> continue_;  // 100 Continue
   bool keep_alive_ = true;
   bool close_ = false;
   bool timed_out_ = false;

@@ -5,7 +5,6 @@
 #include <boost/asio/steady_timer.hpp>
 #include <charconv>
 #include <chrono>
-#include <filesystem>
 
 #include "formats/json_reader.h"
 #include "formats/json_writer.h"
@@ -17,7 +16,6 @@
 
 namespace referee::server {
 
-namespace fs = std::filesystem;
 using record::Node;
 
 struct Service::Slot {
@@ -172,6 +170,70 @@ std::vector<std::string> ActorsOf(const live::Session& session, std::string* key
   return {"N", "E", "S", "W"};
 }
 
+HttpResponse CancelledError(const Table& table) {
+  return Error(409, "table-cancelled",
+               "table " + table.meta().id + " was cancelled by the organiser");
+}
+
+// A body that may be empty (nothing to say) or a JSON map.
+Result<Node, HttpResponse> OptionalMap(const std::string& text, const formats::ReadLimits& limits) {
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos) return Node::Map({});
+  auto body = formats::ParseJson(text, limits);
+  if (!body.has_value()) return Unexpected<HttpResponse>(FindingError(body.error()));
+  if (!body->IsMap()) {
+    return Unexpected<HttpResponse>(
+        Error(400, "bad-type", "expected a map, found " + std::string(KindName(body->kind()))));
+  }
+  return std::move(*body);
+}
+
+// The body of POST /tables/ID/tokens: empty or {} for every actor, else {"seats": ["E", ...]}
+// ({"players": [...]} in Cahoots). Returns the actors, in order.
+Result<std::vector<int>, HttpResponse> ReadReissueBody(const Node& body, const TableMeta& meta) {
+  using Refusal = Unexpected<HttpResponse>;
+  std::string key = meta.actor_key + "s";
+  std::vector<bool> chosen(meta.actors.size(), body.members().empty());
+  for (const auto& member : body.members()) {
+    if (member.key != key) {
+      return Refusal(Error(400, "unknown-key", "expected " + key + ", found '" + member.key + "'"));
+    }
+    if (!member.value.IsList() || member.value.items().empty()) {
+      return Refusal(Error(400, "bad-type", "expected " + key + " to be a list of names"));
+    }
+    for (const Node& name : member.value.items()) {
+      auto found = std::find(meta.actors.begin(), meta.actors.end(), name.text());
+      if (name.kind() != Node::Kind::kString || found == meta.actors.end()) {
+        return Refusal(
+            Error(400, "unknown-" + meta.actor_key,
+                  "expected a " + meta.actor_key + " of the table, found '" + name.text() + "'"));
+      }
+      chosen[found - meta.actors.begin()] = true;
+    }
+  }
+  std::vector<int> actors;
+  for (size_t i = 0; i < chosen.size(); ++i) {
+    if (chosen[i]) actors.push_back(static_cast<int>(i));
+  }
+  return actors;
+}
+
+// The body of POST /tables/ID/cancel: empty or {} or {"reason": TEXT}.
+Result<std::optional<std::string>, HttpResponse> ReadCancelBody(const Node& body) {
+  using Refusal = Unexpected<HttpResponse>;
+  constexpr size_t kMaxReason = 500;
+  std::optional<std::string> reason;
+  for (const auto& member : body.members()) {
+    if (member.key != "reason") {
+      return Refusal(Error(400, "unknown-key", "expected reason, found '" + member.key + "'"));
+    }
+    if (member.value.kind() != Node::Kind::kString || member.value.text().size() > kMaxReason) {
+      return Refusal(Error(400, "bad-type", "expected reason to be a text of at most 500 bytes"));
+    }
+    reason = member.value.text();
+  }
+  return reason;
+}
+
 struct CreateBody {
   const Node* header = nullptr;
   int64_t move_ms = 0;
@@ -195,8 +257,14 @@ Result<CreateBody, HttpResponse> ReadCreateBody(const Node& body) {
         return Refusal(Error(400, "bad-option", "expected move_seconds from 0 to 86400"));
       create.move_ms = *millis;
     } else if (member.key == "id") {
+      // A JSON null, boolean or number has a text too ("null", "true", "12"): not a name.
+      if (member.value.kind() != Node::Kind::kString) {
+        return Refusal(Error(
+            400, "bad-type",
+            "expected id to be a string, found " + std::string(KindName(member.value.kind()))));
+      }
       create.id = member.value.text();
-      if (!member.value.IsScalar() || !ValidId(create.id)) {
+      if (!ValidId(create.id)) {
         return Refusal(Error(400, "bad-id", "expected an id of 1 to 64 letters, digits, - or _"));
       }
     } else {
@@ -250,16 +318,11 @@ Result<Node, HttpResponse> CompleteLine(const Table& table, std::optional<int> a
 }  // namespace
 
 Service::Service(boost::asio::io_context& io, ServiceOptions options)
-    : io_(io), options_(std::move(options)) {}
+    : io_(io),
+      options_(std::move(options)),
+      store_(options_.data_folder, options_.disk != nullptr ? *options_.disk : SystemDisk()) {}
 
 Service::~Service() = default;
-
-std::string Service::TablesFolder() const {
-  return (fs::path(options_.data_folder) / "tables").string();
-}
-std::string Service::RecordsFolder() const {
-  return (fs::path(options_.data_folder) / "records").string();
-}
 
 size_t Service::TableCount() const {
   std::lock_guard lock(mutex_);
@@ -322,8 +385,7 @@ void Service::CreateTable(const HttpRequest& request, Respond& respond) {
   if (!TokenMatches(*token, options_.organiser_hash)) {
     return respond(Error(401, "wrong-token", "expected the organiser's token"));
   }
-  formats::ReadLimits limits{.max_document_bytes = options_.max_body_bytes, .max_depth = 32};
-  auto body = formats::ParseJson(request.body, limits);
+  auto body = formats::ParseJson(request.body, BodyLimits());
   if (!body.has_value()) return respond(FindingError(body.error()));
   auto create = ReadCreateBody(*body);
   if (!create.has_value()) return respond(create.error());
@@ -354,18 +416,13 @@ void Service::CreateTable(const HttpRequest& request, Respond& respond) {
   {
     // Creations wait for each other, not the other tables: the map's mutex is held only to insert.
     std::lock_guard create_lock(create_mutex_);
-    std::string journal_path = (fs::path(TablesFolder()) / (id + ".journal")).string();
-    if (FindSlot(id) != nullptr || fs::exists(journal_path)) {
+    if (FindSlot(id) != nullptr || store_.Taken(id)) {
       return respond(Error(409, "table-exists", "a table " + id + " exists already"));
     }
-    auto journal = live::JournalFile::Open(journal_path);
+    auto journal = store_.CreateTable(meta, live::JournalLine(*header));
     if (!journal.has_value()) return respond(Error(500, "disk", journal.error()));
-    std::optional<std::string> error = (*journal)->Append(live::JournalLine(*header));
-    std::string meta_path = (fs::path(TablesFolder()) / (id + ".meta.json")).string();
-    if (!error) error = WriteFileAtomically(meta_path, formats::WriteJson(MetaNode(meta), true));
-    if (error) return respond(Error(500, "disk", *error));
-    slot->table = std::make_unique<Table>(meta, std::move(*session), std::move(*journal),
-                                          RecordsFolder(), options_.clock->NowMs());
+    slot->table = std::make_unique<Table>(meta, std::move(*session), std::move(*journal), &store_,
+                                          options_.clock->NowMs());
     std::lock_guard lock(mutex_);
     tables_[id] = slot;
   }
@@ -384,9 +441,9 @@ void Service::CreateTable(const HttpRequest& request, Respond& respond) {
 
 void Service::TableRequest(const HttpRequest& request, const std::string& id,
                            const std::string& action, const std::string& query, Respond& respond) {
-  static const std::map<std::string, std::string> kMethods = {{"", "GET"},     {"events", "POST"},
-                                                              {"view", "GET"}, {"legal", "GET"},
-                                                              {"wait", "GET"}, {"record", "GET"}};
+  static const std::map<std::string, std::string> kMethods = {
+      {"", "GET"},     {"events", "POST"}, {"view", "GET"},    {"legal", "GET"},
+      {"wait", "GET"}, {"record", "GET"},  {"tokens", "POST"}, {"cancel", "POST"}};
   auto method = kMethods.find(action);
   if (method == kMethods.end()) {
     return respond(Error(404, "not-found", "no such path: /tables/" + id + "/" + action));
@@ -394,51 +451,73 @@ void Service::TableRequest(const HttpRequest& request, const std::string& id,
   if (request.method != method->second) return respond(MethodNotAllowed(method->second));
   std::shared_ptr<Slot> slot = FindSlot(id);
   if (slot == nullptr) return respond(Error(404, "unknown-table", "no table " + id));
-  Caller caller;
+  if (action.empty() || action == "record") return PublicRequest(slot, action, respond);
   std::optional<std::string> token = BearerToken(request.authorization);
-  if (token) {
-    std::lock_guard lock(slot->mutex);
-    const TableMeta& meta = slot->table->meta();
-    // Every hash is compared (no early exit), each in constant time.
-    for (size_t i = 0; i < meta.token_hashes.size(); ++i) {
-      if (TokenMatches(*token, meta.token_hashes[i])) caller.actor = static_cast<int>(i);
-    }
-    caller.organiser = TokenMatches(*token, options_.organiser_hash);
+  if (!token) return respond(Error(401, "missing-token", "expected Authorization: Bearer TOKEN"));
+  Caller caller = Identify(*slot, *token);
+  bool organiser_only = action == "tokens" || action == "cancel";
+  if (!caller.actor && !caller.organiser) {
+    return respond(Error(401, "wrong-token",
+                         organiser_only ? "expected the organiser's token"
+                                        : "expected a seat's token of table " + id));
   }
-  bool is_public = action.empty() || action == "record";
-  if (!is_public && !token) {
-    return respond(Error(401, "missing-token", "expected Authorization: Bearer TOKEN"));
+  if (organiser_only && !caller.organiser) {
+    std::string what = action == "tokens" ? "re-issue a table's tokens" : "cancel a table";
+    return respond(Error(403, "organiser-only", "only the organiser may " + what));
   }
-  if (!is_public && !caller.actor && !caller.organiser) {
-    return respond(Error(401, "wrong-token", "expected a seat's token of table " + id));
-  }
+  if (action == "tokens") return ReissueTokens(slot, request.body, respond);
+  if (action == "cancel") return CancelTable(slot, request.body, respond);
   if (action == "events") return PostEvent(slot, caller, request.body, respond);
   if (action == "wait") return Wait(slot, caller, query, respond);
   std::lock_guard lock(slot->mutex);
   Table& table = *slot->table;
-  if (action == "view" || action == "legal") {
-    if (!caller.actor) return respond(Error(403, "no-seat", "the organiser's token has no seat"));
-    return respond(JsonResponse(200, table.Ask(action, *caller.actor)));
+  if (table.cancelled()) return respond(CancelledError(table));
+  if (!caller.actor) return respond(Error(403, "no-seat", "the organiser's token has no seat"));
+  respond(JsonResponse(200, table.Ask(action, *caller.actor)));
+}
+
+Service::Caller Service::Identify(Slot& slot, const std::string& token) {
+  Caller caller;
+  std::lock_guard lock(slot.mutex);
+  const TableMeta& meta = slot.table->meta();
+  // Every hash is compared (no early exit), each in constant time.
+  for (size_t i = 0; i < meta.token_hashes.size(); ++i) {
+    if (TokenMatches(token, meta.token_hashes[i])) caller.actor = static_cast<int>(i);
   }
+  caller.organiser = TokenMatches(token, options_.organiser_hash);
+  return caller;
+}
+
+// GET /tables/ID and GET /tables/ID/record: no token.
+void Service::PublicRequest(const std::shared_ptr<Slot>& slot, const std::string& action,
+                            Respond& respond) {
+  std::lock_guard lock(slot->mutex);
+  Table& table = *slot->table;
+  const std::string& id = table.meta().id;
   if (action == "record") {
+    if (table.cancelled()) return respond(CancelledError(table));
     if (table.Status() != "over") {
       return respond(Error(409, "in-play", "table " + id + " is " + table.Status()));
     }
-    auto text = ReadWholeFile((fs::path(RecordsFolder()) / (id + ".json")).string());
+    auto text = store_.ReadRecord(id);
     if (!text.has_value()) return respond(Error(500, "disk", text.error()));
     return respond(HttpResponse{200, *text, ""});
   }
   Node body = StateNode(table, std::nullopt, slot->referee_moves);
+  if (table.cancelled()) body.AddMember("cancelled", {}, *table.cancellation());
   body.AddMember("game", {}, record::StringNode(table.meta().game));
   body.AddMember("move_seconds", {}, record::SecondsNode(table.meta().move_ms));
   body.AddMember("header", {}, table.session().PublicHeader());
   respond(JsonResponse(200, body));
 }
 
+formats::ReadLimits Service::BodyLimits() const {
+  return formats::ReadLimits{.max_document_bytes = options_.max_body_bytes, .max_depth = 32};
+}
+
 void Service::PostEvent(const std::shared_ptr<Slot>& slot, const Caller& caller,
                         const std::string& body, Respond& respond) {
-  formats::ReadLimits limits{.max_document_bytes = options_.max_body_bytes, .max_depth = 32};
-  auto parsed = formats::ParseJson(body, limits);
+  auto parsed = formats::ParseJson(body, BodyLimits());
   if (!parsed.has_value()) return respond(FindingError(parsed.error()));
   Node line = std::move(*parsed);
   const Node* kind_node = line.IsMap() ? line.Find("event") : nullptr;
@@ -449,13 +528,19 @@ void Service::PostEvent(const std::shared_ptr<Slot>& slot, const Caller& caller,
   std::unique_lock lock(slot->mutex);
   Table& table = *slot->table;
   const TableMeta& meta = table.meta();
+  if (table.cancelled()) return respond(CancelledError(table));
   if (table.failed()) return respond(Error(500, "disk", "table stopped: " + *table.failure()));
   int64_t now = options_.clock->NowMs();
   auto complete = CompleteLine(table, caller.actor, caller.organiser, std::move(line), kind, now);
   if (!complete.has_value()) return respond(complete.error());
   line = std::move(*complete);
   Table::Outcome outcome = table.Act(line, now);
-  if (outcome.accepted && !outcome.disk_error) outcome.disk_error = table.DealIfDue(now);
+  if (outcome.accepted && !outcome.disk_error) {
+    int acted = table.events();
+    outcome.disk_error = table.DealIfDue(now);
+    // The referee has dealt already: the reply says what follows its deal.
+    if (table.events() > acted) outcome.reply = WithMember(outcome.reply, "next", table.Next());
+  }
   if (outcome.disk_error) {
     spdlog::error("table {}: {}; the table stops", meta.id, *outcome.disk_error);
     return respond(Error(500, "disk", "the journal cannot be written: " + *outcome.disk_error));
@@ -465,12 +550,93 @@ void Service::PostEvent(const std::shared_ptr<Slot>& slot, const Caller& caller,
   respond(JsonResponse(IsTrue(outcome.reply.Find("ok")) ? 200 : 422, outcome.reply));
 }
 
+// POST /tables/ID/tokens: new tokens for the chosen actors (all by default); their old ones stop
+// working at once, and their pending waits are answered 401.
+void Service::ReissueTokens(const std::shared_ptr<Slot>& slot, const std::string& text,
+                            Respond& respond) {
+  auto body = OptionalMap(text, BodyLimits());
+  if (!body.has_value()) return respond(body.error());
+  std::unique_lock lock(slot->mutex);
+  Table& table = *slot->table;
+  const TableMeta& meta = table.meta();
+  auto actors = ReadReissueBody(*body, meta);
+  if (!actors.has_value()) return respond(actors.error());
+  if (table.cancelled()) return respond(CancelledError(table));
+  if (table.failed()) return respond(Error(500, "disk", "table stopped: " + *table.failure()));
+  std::vector<std::string> hashes = meta.token_hashes;
+  Node tokens = Node::Map({});
+  for (int actor : *actors) {
+    std::optional<std::string> token = NewToken();
+    if (!token) return respond(Error(500, "no-randomness", "the random source failed"));
+    hashes[actor] = TokenHash(*token);
+    tokens.AddMember(meta.actors[actor], {}, record::StringNode(*token));
+  }
+  if (std::optional<std::string> error = table.ReissueTokens(hashes, options_.clock->NowMs())) {
+    spdlog::error("table {}: {}; the table stops", meta.id, *error);
+    return respond(Error(500, "disk", "the journal cannot be written: " + *error));
+  }
+  spdlog::info("table {}: new tokens for {} of its {}s", meta.id, actors->size(), meta.actor_key);
+  std::vector<Respond> dropped = DropWaiters(*slot, *actors);
+  Node reply = Ok();
+  reply.AddMember("id", {}, record::StringNode(meta.id));
+  reply.AddMember("tokens", {}, std::move(tokens));
+  lock.unlock();
+  for (Respond& waiter : dropped) {
+    waiter(Error(401, "wrong-token", "this token was replaced by the organiser"));
+  }
+  respond(JsonResponse(200, reply));
+}
+
+// The waits of these actors, taken off the table (called with its mutex held).
+std::vector<Respond> Service::DropWaiters(Slot& slot, const std::vector<int>& actors) {
+  std::vector<Respond> dropped;
+  for (auto it = slot.waiters.begin(); it != slot.waiters.end();) {
+    const std::optional<int>& actor = it->second.actor;
+    if (actor && std::find(actors.begin(), actors.end(), *actor) != actors.end()) {
+      it->second.timer->cancel();
+      dropped.push_back(std::move(it->second.respond));
+      it = slot.waiters.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  return dropped;
+}
+
+// POST /tables/ID/cancel: the match ends without a result; no record is written.
+void Service::CancelTable(const std::shared_ptr<Slot>& slot, const std::string& text,
+                          Respond& respond) {
+  auto body = OptionalMap(text, BodyLimits());
+  if (!body.has_value()) return respond(body.error());
+  auto reason = ReadCancelBody(*body);
+  if (!reason.has_value()) return respond(reason.error());
+  std::lock_guard lock(slot->mutex);
+  Table& table = *slot->table;
+  const std::string& id = table.meta().id;
+  if (table.cancelled()) return respond(CancelledError(table));
+  if (table.failed()) return respond(Error(500, "disk", "table stopped: " + *table.failure()));
+  if (table.Status() == "over") {
+    return respond(Error(409, "table-over", "table " + id + " is over: its record stands"));
+  }
+  if (std::optional<std::string> error = table.Cancel(*reason, options_.clock->NowMs())) {
+    spdlog::error("table {}: {}; the table stops", id, *error);
+    return respond(Error(500, "disk", "the journal cannot be written: " + *error));
+  }
+  spdlog::info("table {}: cancelled by the organiser after {} events", id, table.events());
+  AfterChange(slot);  // answers every wait (409) and stops the move clock
+  Node reply = Ok();
+  reply.AddMember("id", {}, record::StringNode(id));
+  reply.AddMember("status", {}, record::StringNode(table.Status()));
+  respond(JsonResponse(200, reply));
+}
+
 void Service::Wait(const std::shared_ptr<Slot>& slot, const Caller& caller,
                    const std::string& query, Respond& respond) {
   std::optional<int64_t> after = QueryInteger(query, "after");
   if (!after) return respond(Error(400, "bad-query", "expected after=N, a number of events"));
   std::lock_guard lock(slot->mutex);
   Table& table = *slot->table;
+  if (table.cancelled()) return respond(CancelledError(table));
   if (table.events() > *after || table.Status() != "in-play") {
     return respond(JsonResponse(200, StateNode(table, caller.actor, slot->referee_moves)));
   }
@@ -499,7 +665,10 @@ void Service::WaitOn(const std::shared_ptr<Slot>& slot, uint64_t id) {
       if (error == boost::asio::error::operation_aborted && !news && !shutting_down_) {
         return WaitOn(slot, id);
       }
-      response = JsonResponse(200, StateNode(table, found->second.actor, slot->referee_moves));
+      response =
+          table.cancelled()
+              ? CancelledError(table)
+              : JsonResponse(200, StateNode(table, found->second.actor, slot->referee_moves));
       respond = std::move(found->second.respond);
       slot->waiters.erase(found);
     }
@@ -560,29 +729,25 @@ void Service::MoveClockRanOut(const std::shared_ptr<Slot>& slot, int change) {
 }
 
 std::optional<std::string> Service::Resume() {
-  std::error_code error;
-  fs::create_directories(TablesFolder(), error);
-  if (!error) fs::create_directories(RecordsFolder(), error);
-  if (error) return "cannot create the folders in " + options_.data_folder + ": " + error.message();
-  for (const fs::directory_entry& entry : fs::directory_iterator(TablesFolder(), error)) {
-    std::string name = entry.path().filename().string();
-    constexpr std::string_view kSuffix = ".meta.json";
-    if (name.size() <= kSuffix.size() || !name.ends_with(kSuffix)) continue;
-    if (std::optional<std::string> problem = ResumeTable(entry.path().string())) {
-      spdlog::error("{}: not resumed: {}", entry.path().string(), *problem);
+  auto prepared = store_.Prepare();
+  if (!prepared.has_value()) return prepared.error();
+  for (const std::string& note : *prepared) spdlog::warn("{}", note);
+  auto ids = store_.TableIds();
+  if (!ids.has_value()) return ids.error();
+  for (const std::string& id : *ids) {
+    if (std::optional<std::string> problem = ResumeTable(id)) {
+      spdlog::error("{}: not resumed: {}", store_.MetaPath(id), *problem);
     }
   }
-  if (error) return "cannot list " + TablesFolder() + ": " + error.message();
   return std::nullopt;
 }
 
-std::optional<std::string> Service::ResumeTable(const std::string& meta_path) {
-  auto meta_text = ReadWholeFile(meta_path);
-  if (!meta_text.has_value()) return meta_text.error();
-  auto meta = ReadMeta(*meta_text);
+std::optional<std::string> Service::ResumeTable(const std::string& id) {
+  auto meta = store_.LoadMeta(id);
   if (!meta.has_value()) return meta.error();
-  std::string journal_path = (fs::path(TablesFolder()) / (meta->id + ".journal")).string();
-  auto journal = live::JournalFile::Open(journal_path);
+  if (meta->id != id) return "the metadata names another table, " + meta->id;
+  std::string journal_path = store_.JournalPath(id);
+  auto journal = store_.OpenJournal(id);
   if (!journal.has_value()) return journal.error();
   auto text = (*journal)->ReadAll();
   if (!text.has_value()) return text.error();
@@ -591,12 +756,16 @@ std::optional<std::string> Service::ResumeTable(const std::string& meta_path) {
     spdlog::warn("{}: dropped a torn last line ({} bytes)", journal_path, lines.torn_bytes);
     if (std::optional<std::string> cut = (*journal)->Truncate(lines.complete_bytes)) return cut;
   }
-  auto session = live::ReplayJournal(lines);
+  std::vector<Node> organiser_lines;
+  auto session = live::ReplayJournal(lines, &organiser_lines);
   if (!session.has_value()) return "corrupt journal: " + session.error().message;
   auto slot = std::make_shared<Slot>(io_);
   int64_t now = options_.clock->NowMs();
-  slot->table = std::make_unique<Table>(*meta, std::move(*session), std::move(*journal),
-                                        RecordsFolder(), now);
+  slot->table =
+      std::make_unique<Table>(*meta, std::move(*session), std::move(*journal), &store_, now);
+  if (std::optional<std::string> problem = slot->table->Resume(organiser_lines)) {
+    return "corrupt journal: " + *problem;
+  }
   std::lock_guard lock(slot->mutex);
   if (std::optional<std::string> problem = slot->table->DealIfDue(now)) return problem;
   if (std::optional<std::string> problem = slot->table->WriteRecordIfOver()) return problem;

@@ -18,7 +18,9 @@
 #include <string>
 #include <vector>
 
+#include "formats/json_reader.h"
 #include "server/clock.h"
+#include "server/store.h"
 
 namespace referee::server {
 
@@ -44,6 +46,7 @@ struct ServiceOptions {
   const Clock* clock = nullptr;
   int64_t poll_ms = 25'000;       // the longest a wait request is held
   size_t max_body_bytes = 65536;  // the transport refuses larger bodies first (413)
+  StoreDisk* disk = nullptr;      // none: the real disk (tests stop a fake one at each step)
 };
 
 class Service {
@@ -53,9 +56,9 @@ class Service {
   Service(const Service&) = delete;
   Service& operator=(const Service&) = delete;
 
-  // Creates DIR/tables and DIR/records and resumes every table found there from its journal
-  // (a torn last line is dropped). Returns a fatal error; tables that cannot be resumed are
-  // logged and left out.
+  // Prepares the data folder (Store::Prepare: private folders, what a crash left removed) and
+  // resumes every table found there from its journal (a torn last line is dropped). Returns a
+  // fatal error; tables that cannot be resumed are logged and left out.
   std::optional<std::string> Resume();
   void Handle(const HttpRequest& request, Respond respond);
   // Answers every waiting request and stops the move clocks (before the io_context stops).
@@ -70,20 +73,26 @@ class Service {
   void ListTables(Respond& respond);
   void TableRequest(const HttpRequest& request, const std::string& id, const std::string& action,
                     const std::string& query, Respond& respond);
+  Caller Identify(Slot& slot, const std::string& token);
+  void PublicRequest(const std::shared_ptr<Slot>& slot, const std::string& action,
+                     Respond& respond);
   void PostEvent(const std::shared_ptr<Slot>& slot, const Caller& caller, const std::string& body,
                  Respond& respond);
+  void ReissueTokens(const std::shared_ptr<Slot>& slot, const std::string& text, Respond& respond);
+  std::vector<Respond> DropWaiters(Slot& slot, const std::vector<int>& actors);
+  void CancelTable(const std::shared_ptr<Slot>& slot, const std::string& text, Respond& respond);
   void Wait(const std::shared_ptr<Slot>& slot, const Caller& caller, const std::string& query,
             Respond& respond);
   void WaitOn(const std::shared_ptr<Slot>& slot, uint64_t id);
-  std::optional<std::string> ResumeTable(const std::string& meta_path);
+  std::optional<std::string> ResumeTable(const std::string& id);
   void AfterChange(const std::shared_ptr<Slot>& slot);
   void ArmMoveClock(const std::shared_ptr<Slot>& slot);
+  formats::ReadLimits BodyLimits() const;
   void MoveClockRanOut(const std::shared_ptr<Slot>& slot, int change);
-  std::string TablesFolder() const;
-  std::string RecordsFolder() const;
 
   boost::asio::io_context& io_;
   ServiceOptions options_;
+  Store store_;
   std::mutex create_mutex_;   // one table created at a time
   mutable std::mutex mutex_;  // guards tables_
   std::map<std::string, std::shared_ptr<Slot>> tables_;

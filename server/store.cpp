@@ -12,36 +12,23 @@
 #include <sstream>
 
 #include "formats/json_reader.h"
+#include "formats/json_writer.h"
 #include "referee/record/record_writer.h"
 
 namespace referee::server {
 namespace {
 
+namespace fs = std::filesystem;
+
+constexpr fs::perms kNotOwner = fs::perms::group_all | fs::perms::others_all;
+
 std::string Describe(const std::string& what, const std::string& path) {
   return what + " " + path + ": " + std::strerror(errno);
 }
 
-std::optional<std::string> WriteAll(int fd, const std::string& text, const std::string& path) {
-  size_t done = 0;
-  while (done < text.size()) {
-    ssize_t wrote = ::write(fd, text.data() + done, text.size() - done);
-    if (wrote < 0 && errno == EINTR) continue;
-    if (wrote < 0) return Describe("cannot write", path);
-    done += static_cast<size_t>(wrote);
-  }
-  if (::fsync(fd) != 0) return Describe("cannot sync", path);
-  return std::nullopt;
-}
-
-std::optional<std::string> SyncFolder(const std::string& path) {
-  std::string folder = std::filesystem::path(path).parent_path().string();
-  if (folder.empty()) folder = ".";
-  int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return Describe("cannot open the folder", folder);
-  std::optional<std::string> error;
-  if (::fsync(fd) != 0) error = Describe("cannot sync the folder", folder);
-  ::close(fd);
-  return error;
+std::string FolderOf(const std::string& path) {
+  std::string folder = fs::path(path).parent_path().string();
+  return folder.empty() ? "." : folder;
 }
 
 std::optional<std::string> Text(const record::Node& map, const char* key) {
@@ -103,16 +90,99 @@ Result<TableMeta, std::string> ReadMeta(const std::string& text) {
   return meta;
 }
 
+Result<int, std::string> PosixDisk::Create(const std::string& path, unsigned mode, bool exclusive) {
+  int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL : O_TRUNC);
+  int fd = ::open(path.c_str(), flags, mode);
+  if (fd < 0) return Unexpected<std::string>(Describe("cannot create", path));
+  // The umask may only take permissions away, but an emptied file keeps its old ones: set them.
+  if (::fchmod(fd, mode) != 0) {
+    std::string error = Describe("cannot set the permissions of", path);
+    ::close(fd);
+    return Unexpected<std::string>(error);
+  }
+  return fd;
+}
+
+std::optional<std::string> PosixDisk::Write(int fd, std::string_view bytes,
+                                            const std::string& path) {
+  while (!bytes.empty()) {
+    ssize_t wrote = ::write(fd, bytes.data(), bytes.size());
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote < 0) return Describe("cannot write", path);
+    bytes.remove_prefix(static_cast<size_t>(wrote));
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> PosixDisk::Sync(int fd, const std::string& path) {
+  if (::fsync(fd) != 0) return Describe("cannot sync", path);
+  return std::nullopt;
+}
+
+void PosixDisk::Close(int fd) { ::close(fd); }
+
+std::optional<std::string> PosixDisk::Rename(const std::string& from, const std::string& to) {
+  if (::rename(from.c_str(), to.c_str()) != 0) return Describe("cannot rename to", to);
+  return std::nullopt;
+}
+
+std::optional<std::string> PosixDisk::SyncFolder(const std::string& folder) {
+  int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return Describe("cannot open the folder", folder);
+  std::optional<std::string> error;
+  if (::fsync(fd) != 0) error = Describe("cannot sync the folder", folder);
+  ::close(fd);
+  return error;
+}
+
+std::optional<std::string> PosixDisk::Remove(const std::string& path) {
+  if (::unlink(path.c_str()) != 0 && errno != ENOENT) return Describe("cannot remove", path);
+  return std::nullopt;
+}
+
+Result<std::unique_ptr<live::JournalFile>, std::string> PosixDisk::OpenJournal(
+    const std::string& path) {
+  return live::JournalFile::Open(path);
+}
+
+std::optional<std::string> MakePrivateFolder(const std::string& path, bool existing_too) {
+  std::error_code error;
+  fs::path folder = fs::path(path).lexically_normal();
+  if (!folder.has_filename()) folder = folder.parent_path();  // "club/": the folder is "club"
+  fs::path parent = folder.parent_path();
+  if (!parent.empty()) fs::create_directories(parent, error);
+  if (error) return "cannot create " + parent.string() + ": " + error.message();
+  bool made = ::mkdir(folder.c_str(), 0700) == 0;
+  if (!made && errno != EEXIST) return Describe("cannot create", path);
+  if (!made && !fs::is_directory(folder, error)) return path + " is not a folder";
+  // mkdir(2) applies the umask, which may leave less than 0700: set exactly 0700.
+  if ((made || existing_too) && ::chmod(folder.c_str(), 0700) != 0) {
+    return Describe("cannot set the permissions of", path);
+  }
+  return std::nullopt;
+}
+
+StoreDisk& SystemDisk() {
+  static PosixDisk disk;
+  return disk;
+}
+
+std::optional<std::string> WriteFileAtomically(StoreDisk& disk, const std::string& path,
+                                               const std::string& text, unsigned mode) {
+  std::string temporary = path + ".tmp";
+  auto fd = disk.Create(temporary, mode, false);
+  if (!fd.has_value()) return fd.error();
+  std::optional<std::string> error = disk.Write(*fd, text, temporary);
+  if (!error) error = disk.Sync(*fd, temporary);
+  disk.Close(*fd);
+  if (!error) error = disk.Rename(temporary, path);
+  if (!error) error = disk.SyncFolder(FolderOf(path));
+  return error;
+}
+
 std::optional<std::string> WriteFileAtomically(const std::string& path, const std::string& text,
                                                unsigned mode) {
-  std::string temporary = path + ".tmp";
-  int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
-  if (fd < 0) return Describe("cannot create", temporary);
-  std::optional<std::string> error = WriteAll(fd, text, temporary);
-  ::close(fd);
-  if (error) return error;
-  if (::rename(temporary.c_str(), path.c_str()) != 0) return Describe("cannot rename to", path);
-  return SyncFolder(path);
+  return WriteFileAtomically(SystemDisk(), path, text, mode);
 }
 
 Result<std::string, std::string> ReadWholeFile(const std::string& path) {
@@ -122,6 +192,167 @@ Result<std::string, std::string> ReadWholeFile(const std::string& path) {
   text << file.rdbuf();
   if (file.bad()) return Unexpected<std::string>(Describe("cannot read", path));
   return text.str();
+}
+
+Store::Store(std::string data_folder, StoreDisk& disk)
+    : data_folder_(std::move(data_folder)),
+      tables_((fs::path(data_folder_) / "tables").string()),
+      records_((fs::path(data_folder_) / "records").string()),
+      disk_(disk) {}
+
+std::string Store::JournalPath(const std::string& id) const {
+  return (fs::path(tables_) / (id + ".journal")).string();
+}
+std::string Store::MetaPath(const std::string& id) const {
+  return (fs::path(tables_) / (id + ".meta.json")).string();
+}
+std::string Store::RecordPath(const std::string& id) const {
+  return (fs::path(records_) / (id + ".json")).string();
+}
+
+Result<std::vector<std::string>, std::string> Store::Prepare() {
+  std::optional<std::string> error = MakePrivateFolder(data_folder_, false);
+  if (!error) error = MakePrivateFolder(tables_, true);
+  if (!error) error = MakePrivateFolder(records_, true);
+  if (error) return Unexpected<std::string>(*error);
+  std::vector<std::string> notes;
+  TidyFolder(tables_, &notes);
+  TidyFolder(records_, &notes);
+  std::string token_temporary = (fs::path(data_folder_) / "organiser.token.tmp").string();
+  std::error_code ignored;
+  if (fs::exists(token_temporary, ignored)) RemoveLeftover(token_temporary, "", &notes);
+  return notes;
+}
+
+// Tidies one of the store's folders at start: removes what a crash in the middle of a write left,
+// and makes the other files 0600 (older versions wrote them readable to all).
+void Store::TidyFolder(const std::string& folder, std::vector<std::string>* notes) {
+  std::error_code error;
+  int made_private = 0;
+  for (const fs::directory_entry& entry : fs::directory_iterator(folder, error)) {
+    if (std::optional<std::string> leftover = Leftover(entry, notes)) {
+      RemoveLeftover(entry.path().string(), *leftover, notes);
+    } else if (MakePrivateFile(entry, notes)) {
+      ++made_private;
+    }
+  }
+  if (made_private > 0) {
+    notes->push_back(folder + ": made " + std::to_string(made_private) +
+                     (made_private == 1 ? " file" : " files") + " private to the owner (0600)");
+  }
+}
+
+// What a crash while writing leaves: temporary files, and journals of creations that never
+// reached their metadata (an empty, torn or header-only journal: no event is journaled before the
+// metadata is in place). Returns what the file is, or none to keep it. A journal with events and
+// no metadata is not the server's doing: kept, with a note.
+std::optional<std::string> Store::Leftover(const fs::directory_entry& entry,
+                                           std::vector<std::string>* notes) const {
+  if (entry.path().extension() == ".tmp") return "a temporary file";
+  if (entry.path().extension() != ".journal") return std::nullopt;
+  std::string id = entry.path().stem().string();
+  std::error_code unknown;
+  if (fs::exists(MetaPath(id), unknown) || unknown) return std::nullopt;  // or cannot tell
+  auto text = ReadWholeFile(entry.path().string());
+  if (!text.has_value()) return std::nullopt;
+  size_t line_break = text->find('\n');
+  if (line_break == std::string::npos || line_break + 1 == text->size()) {
+    return "the journal of a creation that never finished";
+  }
+  notes->push_back(entry.path().string() + ": a journal without metadata, left alone (table " + id +
+                   " cannot be created)");
+  return std::nullopt;
+}
+
+// Whether the file had permissions for others than its owner, now taken away.
+bool Store::MakePrivateFile(const fs::directory_entry& entry, std::vector<std::string>* notes) {
+  std::error_code error;
+  fs::file_status status = entry.symlink_status(error);
+  fs::perms perms = status.permissions();
+  if (error || !fs::is_regular_file(status) || (perms & kNotOwner) == fs::perms::none) {
+    return false;
+  }
+  fs::permissions(entry.path(), perms & ~kNotOwner, error);
+  if (error)
+    notes->push_back("cannot make " + entry.path().string() + " private: " + error.message());
+  return !error;
+}
+
+void Store::RemoveLeftover(const std::string& path, const std::string& what,
+                           std::vector<std::string>* notes) {
+  std::optional<std::string> error = disk_.Remove(path);
+  notes->push_back(error ? *error : "removed " + (what.empty() ? path : what + ", " + path));
+}
+
+Result<std::vector<std::string>, std::string> Store::TableIds() const {
+  constexpr std::string_view kSuffix = ".meta.json";
+  std::vector<std::string> ids;
+  std::error_code error;
+  for (const fs::directory_entry& entry : fs::directory_iterator(tables_, error)) {
+    std::string name = entry.path().filename().string();
+    if (name.size() <= kSuffix.size() || !name.ends_with(kSuffix)) continue;
+    ids.push_back(name.substr(0, name.size() - kSuffix.size()));
+  }
+  if (error) return Unexpected<std::string>("cannot list " + tables_ + ": " + error.message());
+  return ids;
+}
+
+bool Store::Taken(const std::string& id) const {
+  std::error_code ignored;
+  return fs::exists(JournalPath(id), ignored) || fs::exists(MetaPath(id), ignored);
+}
+
+// The metadata is the commit point: a journal without it is a creation that never finished, and
+// Prepare removes it. So the journal is written whole, made durable with its name and opened
+// before the metadata is renamed into place, and nothing is left to fail after that.
+Result<std::unique_ptr<live::JournalFile>, std::string> Store::CreateTable(
+    const TableMeta& meta, std::string_view header) {
+  std::string journal_path = JournalPath(meta.id);
+  auto fd = disk_.Create(journal_path, 0600, true);
+  if (!fd.has_value()) return Unexpected<std::string>(fd.error());  // nothing was made
+  std::optional<std::string> error = disk_.Write(*fd, header, journal_path);
+  if (!error) error = disk_.Sync(*fd, journal_path);
+  disk_.Close(*fd);
+  if (!error) error = disk_.SyncFolder(tables_);
+  if (error) return Undo(meta.id, *error);
+  auto journal = disk_.OpenJournal(journal_path);
+  if (!journal.has_value()) return Undo(meta.id, journal.error());
+  std::string meta_text = formats::WriteJson(MetaNode(meta), true);
+  if (auto failed = WriteFileAtomically(disk_, MetaPath(meta.id), meta_text, 0600)) {
+    return Undo(meta.id, *failed);
+  }
+  return journal;
+}
+
+// A creation that failed is undone, so the id is free again (as far as the disk still obeys:
+// what it leaves, Prepare removes at the next start).
+Unexpected<std::string> Store::Undo(const std::string& id, const std::string& error) {
+  disk_.Remove(MetaPath(id));
+  disk_.Remove(MetaPath(id) + ".tmp");
+  disk_.Remove(JournalPath(id));
+  return Unexpected<std::string>(error);
+}
+
+Result<TableMeta, std::string> Store::LoadMeta(const std::string& id) const {
+  auto text = ReadWholeFile(MetaPath(id));
+  if (!text.has_value()) return Unexpected<std::string>(text.error());
+  return ReadMeta(*text);
+}
+
+Result<std::unique_ptr<live::JournalFile>, std::string> Store::OpenJournal(const std::string& id) {
+  std::error_code error;
+  if (!fs::exists(JournalPath(id), error)) {
+    return Unexpected<std::string>("no journal " + JournalPath(id));  // not made empty here
+  }
+  return disk_.OpenJournal(JournalPath(id));
+}
+
+std::optional<std::string> Store::WriteRecord(const std::string& id, const std::string& text) {
+  return WriteFileAtomically(disk_, RecordPath(id), text, 0600);
+}
+
+Result<std::string, std::string> Store::ReadRecord(const std::string& id) const {
+  return ReadWholeFile(RecordPath(id));
 }
 
 }  // namespace referee::server

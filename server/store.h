@@ -1,17 +1,25 @@
-// The server's files in its data folder (docs/serve.md, "Durability"):
+// The server's files in its data folder (docs/serve.md, "Durability"), private to the server's
+// user whatever the umask (folders 0700, files 0600): journals and records hold the seed.
 //   DIR/organiser.token         the organiser's token (mode 0600), unless --organiser-token-file
 //   DIR/tables/ID.journal       the live journal of table ID (live/journal.h): header, events
 //   DIR/tables/ID.meta.json     game, options, created time, SHA-256 of each seat's token
 //   DIR/records/ID.json         the record of a finished table, for `referee verify`/`standings`
 // Metadata and records are written whole and atomically: a temporary file, fsync, rename, fsync
 // of the folder. Every error is returned as text.
+//
+// The disk sits behind StoreDisk, one call per system call a crash can fall between, so that
+// tests can stop the disk at every step of a write (PosixDisk is the real one).
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "live/journal_file.h"
 #include "referee/core/result.h"
 #include "referee/record/node.h"
 
@@ -30,9 +38,100 @@ struct TableMeta {
 record::Node MetaNode(const TableMeta& meta);
 Result<TableMeta, std::string> ReadMeta(const std::string& text);
 
-// Writes `text` to `path` atomically with the given mode (0644, 0600 for secrets).
+class StoreDisk {
+ public:
+  virtual ~StoreDisk() = default;
+  // Opens `path` for writing with exactly `mode`, whatever the umask: a new file when
+  // `exclusive` (an existing one is an error), else created or emptied. Returns a descriptor.
+  virtual Result<int, std::string> Create(const std::string& path, unsigned mode,
+                                          bool exclusive) = 0;
+  // write(2) until done (`path` only names the file in an error).
+  virtual std::optional<std::string> Write(int fd, std::string_view bytes,
+                                           const std::string& path) = 0;
+  virtual std::optional<std::string> Sync(int fd, const std::string& path) = 0;  // fsync(2)
+  virtual void Close(int fd) = 0;
+  virtual std::optional<std::string> Rename(const std::string& from, const std::string& to) = 0;
+  virtual std::optional<std::string> SyncFolder(const std::string& folder) = 0;
+  virtual std::optional<std::string> Remove(const std::string& path) = 0;
+  // An existing journal opened for appending.
+  virtual Result<std::unique_ptr<live::JournalFile>, std::string> OpenJournal(
+      const std::string& path) = 0;
+};
+
+class PosixDisk : public StoreDisk {
+ public:
+  Result<int, std::string> Create(const std::string& path, unsigned mode, bool exclusive) override;
+  std::optional<std::string> Write(int fd, std::string_view bytes,
+                                   const std::string& path) override;
+  std::optional<std::string> Sync(int fd, const std::string& path) override;
+  void Close(int fd) override;
+  std::optional<std::string> Rename(const std::string& from, const std::string& to) override;
+  std::optional<std::string> SyncFolder(const std::string& folder) override;
+  std::optional<std::string> Remove(const std::string& path) override;
+  Result<std::unique_ptr<live::JournalFile>, std::string> OpenJournal(
+      const std::string& path) override;
+};
+
+// The disk of the running program.
+StoreDisk& SystemDisk();
+
+// Makes the folder `path` (and its parents) with exactly mode 0700; an existing one is made 0700
+// when `existing_too`, else left as it is.
+std::optional<std::string> MakePrivateFolder(const std::string& path, bool existing_too);
+
+// Writes `text` to `path` atomically with exactly the given mode (0600: every file of the store
+// holds a secret or a seed).
+std::optional<std::string> WriteFileAtomically(StoreDisk& disk, const std::string& path,
+                                               const std::string& text, unsigned mode = 0600);
 std::optional<std::string> WriteFileAtomically(const std::string& path, const std::string& text,
-                                               unsigned mode = 0644);
+                                               unsigned mode = 0600);
 Result<std::string, std::string> ReadWholeFile(const std::string& path);
+
+// The tables and records in a data folder.
+class Store {
+ public:
+  Store(std::string data_folder, StoreDisk& disk);
+
+  // Makes DIR (0700 when it is made here), DIR/tables and DIR/records (0700, also when they
+  // exist), makes their files 0600, and removes what a crash in the middle of a write left
+  // (temporary files, the journal of a creation without its metadata). Returns what it did, to be
+  // logged, or a fatal error.
+  Result<std::vector<std::string>, std::string> Prepare();
+  // The ids of the tables that have metadata, in no particular order.
+  Result<std::vector<std::string>, std::string> TableIds() const;
+  // Whether a table `id` has a file of any kind.
+  bool Taken(const std::string& id) const;
+
+  // Creates table `meta.id`, atomically: its journal holding the header line, then its metadata,
+  // which commits it. Returns the journal, open for the table's events; on an error the files are
+  // removed and the id is free.
+  Result<std::unique_ptr<live::JournalFile>, std::string> CreateTable(const TableMeta& meta,
+                                                                      std::string_view header);
+  // The metadata and the open journal of an existing table.
+  Result<TableMeta, std::string> LoadMeta(const std::string& id) const;
+  Result<std::unique_ptr<live::JournalFile>, std::string> OpenJournal(const std::string& id);
+  std::optional<std::string> WriteRecord(const std::string& id, const std::string& text);
+  Result<std::string, std::string> ReadRecord(const std::string& id) const;
+
+  std::string JournalPath(const std::string& id) const;
+  std::string MetaPath(const std::string& id) const;
+  std::string RecordPath(const std::string& id) const;
+  const std::string& data_folder() const { return data_folder_; }
+
+ private:
+  Unexpected<std::string> Undo(const std::string& id, const std::string& error);
+  void TidyFolder(const std::string& folder, std::vector<std::string>* notes);
+  std::optional<std::string> Leftover(const std::filesystem::directory_entry& entry,
+                                      std::vector<std::string>* notes) const;
+  bool MakePrivateFile(const std::filesystem::directory_entry& entry,
+                       std::vector<std::string>* notes);
+  void RemoveLeftover(const std::string& path, const std::string& what,
+                      std::vector<std::string>* notes);
+
+  std::string data_folder_;
+  std::string tables_;
+  std::string records_;
+  StoreDisk& disk_;
+};
 
 }  // namespace referee::server

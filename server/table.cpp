@@ -1,13 +1,24 @@
 #include "server/table.h"
 
-#include <filesystem>
-
 #include "formats/json_writer.h"
 #include "live/journal.h"
 #include "referee/games/registry.h"
 #include "referee/record/record_writer.h"
 
 namespace referee::server {
+
+namespace {
+
+// An organiser line without its "organiser": what the table shows of a cancellation.
+record::Node WithoutAction(const record::Node& line) {
+  record::Node rest = record::Node::Map({});
+  for (const auto& member : line.members()) {
+    if (member.key != "organiser") rest.AddMember(member.key, {}, member.value);
+  }
+  return rest;
+}
+
+}  // namespace
 
 record::Node ActorLine(const TableMeta& meta, const std::string& kind, int actor) {
   record::Node line = record::Node::Map({});
@@ -17,15 +28,16 @@ record::Node ActorLine(const TableMeta& meta, const std::string& kind, int actor
 }
 
 Table::Table(TableMeta meta, live::Session session, std::unique_ptr<live::JournalFile> journal,
-             std::string records_folder, int64_t now_ms)
+             Store* store, int64_t now_ms)
     : meta_(std::move(meta)),
       session_(std::move(session)),
       journal_(std::move(journal)),
-      records_folder_(std::move(records_folder)),
+      store_(store),
       phase_started_ms_(TableMs(now_ms)) {}
 
 std::string Table::Status() const {
   if (failed()) return "failed";
+  if (cancelled()) return "cancelled";
   return session_.IsOver() ? "over" : "in-play";
 }
 
@@ -47,8 +59,8 @@ Table::Outcome Table::Act(const record::Node& line, int64_t now_ms) {
 }
 
 std::optional<std::string> Table::DealIfDue(int64_t now_ms) {
-  while (!failed() && !session_.IsOver() && session_.match().Next().phase == Phase::kDeal &&
-         session_.record().seed.has_value()) {
+  while (!failed() && !cancelled() && !session_.IsOver() &&
+         session_.match().Next().phase == Phase::kDeal && session_.record().seed.has_value()) {
     record::Node line = record::Node::Map({});
     line.AddMember("event", {}, record::StringNode("deal"));
     Outcome outcome = Act(line, now_ms);
@@ -64,8 +76,12 @@ record::Node Table::Ask(const std::string& kind, int actor) {
   return session_.Handle(ActorLine(meta_, kind, actor)).line;
 }
 
+record::Node Table::Next() const {
+  return *session_.Greeting(0).Find("next");  // the header's reply: `ok`, `game` and `next`
+}
+
 std::optional<int> Table::ActorToMove() const {
-  if (session_.IsOver()) return std::nullopt;
+  if (session_.IsOver() || cancelled()) return std::nullopt;
   ToAct next = session_.match().Next();
   if (next.phase == Phase::kCall || next.phase == Phase::kPlay) {
     if (next.seat) return static_cast<int>(*next.seat);
@@ -85,13 +101,78 @@ std::optional<record::Node> Table::PlayForActor(int64_t now_ms, Outcome* outcome
 }
 
 std::optional<std::string> Table::WriteRecordIfOver() {
-  if (!session_.IsOver()) return std::nullopt;
+  if (!session_.IsOver() || cancelled()) return std::nullopt;
   auto text = journal_->ReadAll();
   if (!text.has_value()) return text.error();
   auto tree = live::JournalRecord(*text);
   if (!tree.has_value()) return "cannot turn the journal into a record: " + tree.error().message;
-  std::string path = (std::filesystem::path(records_folder_) / (meta_.id + ".json")).string();
-  return WriteFileAtomically(path, formats::WriteJson(*tree, true) + "\n");
+  return store_->WriteRecord(meta_.id, formats::WriteJson(*tree, true) + "\n");
+}
+
+// {"organiser": "tokens", "at": S, "token_sha256": {ACTOR: HASH, ...}}: every actor's hash, so
+// that the last such line alone says which tokens work.
+std::optional<std::string> Table::ReissueTokens(std::vector<std::string> hashes, int64_t now_ms) {
+  record::Node line = record::Node::Map({});
+  line.AddMember("organiser", {}, record::StringNode("tokens"));
+  line.AddMember("at", {}, record::SecondsNode(TableMs(now_ms)));
+  record::Node by_actor = record::Node::Map({});
+  for (size_t i = 0; i < meta_.actors.size(); ++i) {
+    by_actor.AddMember(meta_.actors[i], {}, record::StringNode(hashes.at(i)));
+  }
+  line.AddMember("token_sha256", {}, std::move(by_actor));
+  if (std::optional<std::string> error = JournalOrganiserLine(line)) return error;
+  meta_.token_hashes = std::move(hashes);
+  return std::nullopt;
+}
+
+// {"organiser": "cancel", "at": S, "reason": TEXT}
+std::optional<std::string> Table::Cancel(const std::optional<std::string>& reason, int64_t now_ms) {
+  record::Node line = record::Node::Map({});
+  line.AddMember("organiser", {}, record::StringNode("cancel"));
+  line.AddMember("at", {}, record::SecondsNode(TableMs(now_ms)));
+  if (reason) line.AddMember("reason", {}, record::StringNode(*reason));
+  if (std::optional<std::string> error = JournalOrganiserLine(line)) return error;
+  cancellation_ = WithoutAction(line);
+  return std::nullopt;
+}
+
+std::optional<std::string> Table::JournalOrganiserLine(const record::Node& line) {
+  if (failed()) return "the table stopped: " + *failure_;
+  if (std::optional<std::string> error = journal_->Append(live::JournalLine(line))) {
+    failure_ = error;
+    return error;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> Table::Resume(const std::vector<record::Node>& organiser_lines) {
+  for (const record::Node& line : organiser_lines) {
+    const record::Node* action = line.Find("organiser");
+    std::string name = action->IsScalar() ? action->text() : "";
+    if (name == "tokens") {
+      if (std::optional<std::string> problem = ReadTokensLine(line)) return problem;
+    } else if (name == "cancel") {
+      cancellation_ = WithoutAction(line);
+    } else {
+      return "expected an organiser line of tokens or cancel, found '" + name + "'";
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> Table::ReadTokensLine(const record::Node& line) {
+  const record::Node* by_actor = line.Find("token_sha256");
+  if (by_actor == nullptr || !by_actor->IsMap()) return "expected token_sha256 in a tokens line";
+  std::vector<std::string> hashes;
+  for (const std::string& actor : meta_.actors) {
+    const record::Node* hash = by_actor->Find(actor);
+    if (hash == nullptr || hash->kind() != record::Node::Kind::kString) {
+      return "expected the token hash of " + actor + " in a tokens line";
+    }
+    hashes.push_back(hash->text());
+  }
+  meta_.token_hashes = std::move(hashes);
+  return std::nullopt;
 }
 
 }  // namespace referee::server

@@ -11,9 +11,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <random>
 #include <sstream>
+#include <thread>
 
 #include "live/journal.h"
 #include "referee/games/registry.h"
@@ -122,6 +125,76 @@ TEST(ServeCrash, KilledAndRestartedTheServerLosesNoAcknowledgedEvent) {
   EXPECT_EQ(std::distance(fs::directory_iterator(data / "records"), fs::directory_iterator()), 2);
 }
 
+std::vector<std::string> TemporaryFiles(const fs::path& data) {
+  std::vector<std::string> found;
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(data)) {
+    if (entry.path().extension() == ".tmp") found.push_back(entry.path().string());
+  }
+  return found;
+}
+
+// What a kill between the journal and the metadata left before creation was atomic: a journal
+// holding only its header, a temporary metadata file, a temporary record. The id was 404 on GET
+// and 409 on POST for ever; now the leftovers are removed at start and the id is free.
+TEST(ServeCrash, WhatAKillDuringACreationLeftIsRemovedAndTheIdIsFree) {
+  fs::path data = ServeScratch("leftovers");
+  fs::path token_file = data / "organiser-token";
+  std::ofstream(token_file) << kOrganiser << "\n";
+  fs::create_directories(data / "tables");
+  fs::create_directories(data / "records");
+  std::ofstream(data / "tables" / "left.journal") << SmallHeader("plonk", "left") << "\n";
+  std::ofstream(data / "tables" / "left.meta.json.tmp") << R"({"id":"left","ga)";
+  std::ofstream(data / "records" / "other.json.tmp") << "{";
+  ServeProcess serve(data, token_file);
+  server::HttpClient client("127.0.0.1", serve.port());
+  EXPECT_EQ(client.Request("GET", "/tables/left")->status, 404);
+  CreatedTable table = CreateTable(client, SmallHeader("plonk", "again"), R"(,"id":"left")");
+  EXPECT_EQ(table.id, "left");
+  EXPECT_EQ(TemporaryFiles(data), std::vector<std::string>{});
+}
+
+// One client creates tables as fast as it can while the real server is killed at a random moment,
+// five times: after each restart every id asked for is a whole table or free, and no temporary
+// file is left.
+TEST(ServeCrash, KilledWhileCreatingTablesEveryIdIsWholeOrFree) {
+  fs::path data = ServeScratch("kill-creating");
+  fs::path token_file = data / "organiser-token";
+  std::ofstream(token_file) << kOrganiser << "\n";
+  std::mt19937 rng(14);
+  for (int round = 0; round < 5; ++round) {
+    std::vector<std::string> asked;
+    {
+      ServeProcess serve(data, token_file);
+      std::thread creator([&asked, &serve, round] {
+        server::HttpClient client("127.0.0.1", serve.port());
+        for (int i = 0;; ++i) {
+          asked.push_back("r" + std::to_string(round) + "-" + std::to_string(i));
+          std::string body = R"({"id":")" + asked.back() + R"(","header":)" +
+                             SmallHeader("collusion", asked.back()) + "}";
+          auto created = client.Request("POST", "/tables", kOrganiser, body);
+          if (!created.has_value() || created->status != 201) return;
+        }
+      });
+      std::this_thread::sleep_for(std::chrono::milliseconds(20 + rng() % 100));
+      serve.Kill();
+      creator.join();
+    }
+    ServeProcess serve(data, token_file);
+    server::HttpClient client("127.0.0.1", serve.port());
+    EXPECT_EQ(TemporaryFiles(data), std::vector<std::string>{});
+    for (const std::string& id : asked) {
+      auto table = client.Request("GET", "/tables/" + id);
+      ASSERT_TRUE(table.has_value());
+      if (table->status == 200) {
+        EXPECT_EQ(Text(table->json, "status"), "in-play") << id << ": " << table->body;
+      } else {
+        EXPECT_EQ(table->status, 404) << id << ": " << table->body;
+        EXPECT_EQ(CreateTable(client, SmallHeader("plonk", id), R"(,"id":")" + id + "\"").id, id);
+      }
+    }
+  }
+}
+
 // Without --organiser-token-file the first start draws the organiser's token, saves it with mode
 // 0600 and prints it once; later starts read it and print nothing of it. SIGINT stops with exit 0.
 TEST(ServeCrash, TheOrganiserTokenIsMadeOnceAndKeptPrivate) {
@@ -142,6 +215,20 @@ TEST(ServeCrash, TheOrganiserTokenIsMadeOnceAndKeptPrivate) {
   ShellResult second = RunShell(command);
   EXPECT_NE(second.output.find("serving 0 tables"), std::string::npos) << second.output;
   EXPECT_EQ(second.output.find(token), std::string::npos) << second.output;
+}
+
+// A data folder the server makes is private to its user (0700), whatever the umask (000 here),
+// also when it is named with a trailing slash.
+TEST(ServeCrash, TheDataFolderItMakesIsPrivateWhateverTheUmask) {
+  fs::path data = ServeScratch("umask") / "club";
+  ShellResult run =
+      RunShell("umask 000 && timeout --preserve-status -s INT 1.5 " + RefereeCommand() +
+               " serve --port 0 --data " + data.string() + "/ 2>&1; echo exit=$?");
+  EXPECT_NE(run.output.find("exit=0"), std::string::npos) << run.output;
+  EXPECT_EQ(fs::status(data).permissions() & fs::perms::all, fs::perms::owner_all);
+  EXPECT_EQ(fs::status(data / "tables").permissions() & fs::perms::all, fs::perms::owner_all);
+  EXPECT_EQ(fs::status(data / "organiser.token").permissions() & fs::perms::all,
+            fs::perms::owner_read | fs::perms::owner_write);
 }
 
 }  // namespace

@@ -37,6 +37,13 @@ class RawSocket {
     EXPECT_EQ(::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL),
               static_cast<ssize_t>(bytes.size()));
   }
+  // Everything up to and including `marker` (or all until the server closes, or 5 s pass).
+  std::string ReadUntil(const std::string& marker) {
+    std::string text;
+    char byte = 0;
+    while (text.find(marker) == std::string::npos && ::recv(fd_, &byte, 1, 0) == 1) text += byte;
+    return text;
+  }
   // Everything until the server closes the connection (or 5 s pass).
   std::string ReadToEnd() {
     std::string text;
@@ -92,6 +99,28 @@ TEST_F(ServeRequestsTest, ABadHeaderIs400AtItsPlace) {
   response = Call("POST", "/tables", kOrganiser, R"({"header":{},"move_seconds":-1})");
   EXPECT_EQ(response.status, 400);
   EXPECT_EQ(Text(response.json, "code"), "bad-option");
+}
+
+// `"id": null`, `true` or `12` made tables named null, true and 12: an id must be a JSON string.
+TEST_F(ServeRequestsTest, AnIdThatIsNotAStringIs400BadType) {
+  const std::vector<std::pair<std::string, std::string>> ids = {
+      {"null", "null"}, {"true", "a boolean"}, {"12", "an integer"}, {"[\"t\"]", "a list"}};
+  for (const auto& [id, kind] : ids) {
+    server::ClientResponse response =
+        Call("POST", "/tables", kOrganiser,
+             R"({"id":)" + id + R"(,"header":)" + SmallHeader("plonk", "typed") + "}");
+    EXPECT_EQ(response.status, 400) << id << ": " << response.body;
+    EXPECT_EQ(Text(response.json, "code"), "bad-type") << id;
+    EXPECT_EQ(Text(response.json, "message"), "expected id to be a string, found " + kind);
+  }
+  EXPECT_EQ(Call("GET", "/tables/null").status, 404);
+  EXPECT_EQ(Call("GET", "/tables/true").status, 404);
+  EXPECT_EQ(Call("GET", "/tables/12").status, 404);
+  // A string of digits is a good id.
+  EXPECT_EQ(Call("POST", "/tables", kOrganiser,
+                 R"({"id":"12","header":)" + SmallHeader("plonk", "typed") + "}")
+                .status,
+            201);
 }
 
 TEST_F(ServeRequestsTest, UnknownTablePathAndMethod) {
@@ -173,6 +202,28 @@ TEST_F(ServeRequestsTest, TokensAreNeverWrittenToDisk) {
     }
     EXPECT_EQ(text.str().find(kOrganiser), std::string::npos) << entry.path();
   }
+}
+
+// A client that sends `Expect: 100-continue` holds its body back until the server says
+// `100 Continue` (curl does so for bodies over 1 KiB, and waits a second for it): the server says
+// it once the header is read, and refuses a body over the limit at once instead.
+TEST_F(ServeRequestsTest, Expect100ContinueIsAnsweredBeforeTheBody) {
+  std::string body = R"({"header":)" + SmallHeader("plonk", "continue") + "}";
+  RawSocket socket(server_.port());
+  socket.Send("POST /tables HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " +
+              std::string(kOrganiser) + "\r\nContent-Length: " + std::to_string(body.size()) +
+              "\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n");
+  std::string interim = socket.ReadUntil("\r\n\r\n");
+  EXPECT_EQ(interim.rfind("HTTP/1.1 100 Continue\r\n", 0), 0u) << interim;
+  socket.Send(body);
+  std::string answer = socket.ReadToEnd();
+  EXPECT_EQ(answer.rfind("HTTP/1.1 201", 0), 0u) << answer;
+
+  RawSocket too_large(server_.port());
+  too_large.Send("POST /tables HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n" +
+                 std::string("Expect: 100-continue\r\n\r\n"));
+  answer = too_large.ReadToEnd();
+  EXPECT_EQ(answer.rfind("HTTP/1.1 413", 0), 0u) << answer;
 }
 
 TEST(ServeRequests, ConnectionsOverTheLimitAreRefused) {

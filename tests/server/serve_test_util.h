@@ -56,15 +56,17 @@ class TestClock : public server::Clock {
 
 class TestServer {
  public:
+  // `disk`: none for the real one.
   explicit TestServer(const std::filesystem::path& data, int64_t request_ms = 2000,
-                      int64_t poll_ms = 3000, size_t max_connections = 256) {
+                      int64_t poll_ms = 3000, size_t max_connections = 256,
+                      server::StoreDisk* disk = nullptr) {
     server::ServerOptions options;
     options.max_connections = max_connections;
     options.port = 0;
     options.threads = 2;
     options.request_ms = request_ms;
-    options.service = server::ServiceOptions{data.string(), server::TokenHash(kOrganiser), &clock,
-                                             poll_ms, 65536};
+    options.service = server::ServiceOptions{
+        data.string(), server::TokenHash(kOrganiser), &clock, poll_ms, 65536, disk};
     server_ = std::make_unique<server::Server>(options);
     std::optional<std::string> error = server_->Start();
     EXPECT_FALSE(error.has_value()) << *error;

@@ -1,0 +1,173 @@
+// Creating a table is atomic (docs/serve.md, "Durability"): a crash at any step between the first
+// byte written and the reply leaves, after a restart, either the whole table or its id free, and
+// no temporary file. The crash is a disk that stops at a chosen step: that call and every later
+// one fail and do nothing, as when the process dies there (a write stopped there writes half its
+// bytes).
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "live/journal.h"
+#include "server/bot_client.h"
+#include "tests/server/serve_test_util.h"
+
+namespace referee::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+class StoppingDisk : public server::StoreDisk {
+ public:
+  // From now on, the call numbered `step` (0: the next one) and every later call fail.
+  void StopAt(int step) {
+    steps_ = 0;
+    stop_at_ = step;
+  }
+  bool stopped() const { return stopped_; }
+
+  Result<int, std::string> Create(const std::string& path, unsigned mode, bool exclusive) override {
+    if (Stops()) return Unexpected<std::string>("stopped before creating " + path);
+    return real_.Create(path, mode, exclusive);
+  }
+  std::optional<std::string> Write(int fd, std::string_view bytes,
+                                   const std::string& path) override {
+    if (Stops()) {
+      real_.Write(fd, bytes.substr(0, bytes.size() / 2), path);
+      return "stopped halfway through writing " + path;
+    }
+    return real_.Write(fd, bytes, path);
+  }
+  std::optional<std::string> Sync(int fd, const std::string& path) override {
+    if (Stops()) return "stopped before syncing " + path;
+    return real_.Sync(fd, path);
+  }
+  void Close(int fd) override { real_.Close(fd); }  // a dead process's files close too
+  std::optional<std::string> Rename(const std::string& from, const std::string& to) override {
+    if (Stops()) return "stopped before renaming to " + to;
+    return real_.Rename(from, to);
+  }
+  std::optional<std::string> SyncFolder(const std::string& folder) override {
+    if (Stops()) return "stopped before syncing " + folder;
+    return real_.SyncFolder(folder);
+  }
+  std::optional<std::string> Remove(const std::string& path) override {
+    if (Stops()) return "stopped before removing " + path;
+    return real_.Remove(path);
+  }
+  Result<std::unique_ptr<live::JournalFile>, std::string> OpenJournal(
+      const std::string& path) override {
+    if (Stops()) return Unexpected<std::string>("stopped before opening " + path);
+    return real_.OpenJournal(path);
+  }
+
+ private:
+  bool Stops() {
+    if (stop_at_ >= 0 && steps_++ >= stop_at_) stopped_ = true;
+    return stopped_;
+  }
+
+  server::PosixDisk real_;
+  int steps_ = 0;
+  int stop_at_ = -1;
+  bool stopped_ = false;
+};
+
+std::vector<std::string> TemporaryFiles(const fs::path& data) {
+  std::vector<std::string> found;
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(data)) {
+    if (entry.path().extension() == ".tmp") found.push_back(entry.path().string());
+  }
+  return found;
+}
+
+std::string CreateBody(const std::string& id) {
+  return R"({"id":")" + id + R"(","header":)" + SmallHeader("collusion", "stopped") + "}";
+}
+
+TEST(ServeStore, ACreationStoppedAtAnyStepLeavesTheTableWholeOrItsIdFree) {
+  int whole = 0;
+  int free = 0;
+  for (int step = 0;; ++step) {
+    SCOPED_TRACE("the disk stops at step " + std::to_string(step));
+    fs::path data = ServeScratch("stopped-" + std::to_string(step));
+    StoppingDisk disk;
+    {
+      TestServer server(data, 2000, 3000, 256, &disk);
+      server::HttpClient client("127.0.0.1", server.port());
+      disk.StopAt(step);
+      auto created = client.Request("POST", "/tables", kOrganiser, CreateBody("t"));
+      ASSERT_TRUE(created.has_value());
+      EXPECT_EQ(created->status, disk.stopped() ? 500 : 201) << created->body;
+    }
+    if (!disk.stopped()) break;  // every step has been stopped at
+    TestServer restarted(data);
+    server::HttpClient client("127.0.0.1", restarted.port());
+    EXPECT_EQ(TemporaryFiles(data), std::vector<std::string>{});
+    auto table = client.Request("GET", "/tables/t");
+    ASSERT_TRUE(table.has_value());
+    if (table->status == 200) {
+      ++whole;
+      EXPECT_EQ(Text(table->json, "status"), "in-play") << table->body;
+      EXPECT_NE(table->json.Find("header"), nullptr);
+      EXPECT_EQ(client.Request("POST", "/tables", kOrganiser, CreateBody("t"))->status, 409);
+      // Its reply was lost: new tokens are the way out.
+      auto tokens = client.Request("POST", "/tables/t/tokens", kOrganiser);
+      ASSERT_EQ(tokens->status, 200) << tokens->body;
+      std::string north = Text(*tokens->json.Find("tokens"), "N");
+      EXPECT_EQ(client.Request("GET", "/tables/t/view", north)->status, 200);
+    } else {
+      ++free;
+      EXPECT_EQ(table->status, 404) << table->body;
+      CreatedTable again = CreateTable(client, SmallHeader("collusion", "again"), R"(,"id":"t")");
+      ASSERT_EQ(again.tokens.size(), 4u);
+      EXPECT_EQ(client.Request("GET", "/tables/t/view", again.tokens[0])->status, 200);
+    }
+  }
+  EXPECT_GT(free, 0);
+  EXPECT_GT(whole, 0);  // stopped after the metadata was in place: the reply was lost
+}
+
+fs::perms Permissions(const fs::path& path) {
+  return fs::status(path).permissions() & fs::perms::all;
+}
+
+// Journals and records hold the seed: the data folder, its folders and its files are private to
+// the server's user whatever the umask (000 here); those an older version left open are closed at
+// start.
+TEST(ServeStore, TheDataFolderAndItsFilesArePrivateWhateverTheUmask) {
+  mode_t umask_before = ::umask(0);
+  fs::path data = ServeScratch("private") / "data";
+  {
+    TestServer server(data);
+    server::HttpClient client("127.0.0.1", server.port());
+    CreatedTable table = CreateTable(client, SmallHeader("collusion", "private"));
+    std::vector<std::unique_ptr<Bot>> bots;
+    for (size_t i = 0; i < table.tokens.size(); ++i) bots.push_back(std::make_unique<RandomBot>());
+    auto played = server::DriveTable(server.port(), table.id, table.tokens, bots, 14);
+    ASSERT_TRUE(played.has_value()) << played.error();
+  }
+  // As an older version left them: open to all. A restart closes them.
+  fs::permissions(data / "records", fs::perms::all);
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(data)) {
+    if (entry.is_regular_file()) fs::permissions(entry.path(), fs::perms(0666));
+  }
+  TestServer restarted(data);
+  ::umask(umask_before);
+  const fs::perms kFolder = fs::perms::owner_all;
+  const fs::perms kFile = fs::perms::owner_read | fs::perms::owner_write;
+  EXPECT_EQ(Permissions(data), kFolder);
+  EXPECT_EQ(Permissions(data / "tables"), kFolder);
+  EXPECT_EQ(Permissions(data / "records"), kFolder);
+  int files = 0;
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(data)) {
+    if (!entry.is_regular_file()) continue;
+    ++files;
+    EXPECT_EQ(Permissions(entry.path()), kFile) << entry.path();
+  }
+  EXPECT_EQ(files, 3);  // the journal, the metadata and the record
+}
+
+}  // namespace
+}  // namespace referee::testing
