@@ -74,7 +74,7 @@ GameDescriptor MakeDescriptor() {
   game.min_players = 2;
   game.max_players = 4;
   game.body_keys = {"deck", "goals", "turns"};
-  game.result_keys = {"outcome", "goals", "turns"};
+  game.result_keys = {"outcome", "reason", "goals", "turns"};
   game.score_units = {};
   game.read_body = &ReadCahootsBody;
   game.write_body = &WriteCahootsBody;
