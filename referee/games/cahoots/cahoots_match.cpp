@@ -213,11 +213,8 @@ Result<std::vector<NumberCard>> CahootsMatch::ResolveDeck(const SetupEvent& even
     return Fail(Illegal("missing-deal", Place{event.path, {}},
                         "expected a record seed to deal from, found none"));
   }
-  std::vector<NumberCard> canonical = CanonicalPack();
-  std::vector<NumberCard> seeded;
-  for (int index : SeededPermutation(match_setup().sha256, *match_setup().seed, 1, kPackSize)) {
-    seeded.push_back(canonical[index]);
-  }
+  std::vector<NumberCard> seeded =
+      SeededDeck(match_setup().sha256, *match_setup().seed, event.board > 0 ? event.board : 1);
   for (size_t i = 0; event.deck && i < seeded.size(); ++i) {
     if ((*event.deck)[i] == seeded[i]) continue;
     return Fail(Illegal(

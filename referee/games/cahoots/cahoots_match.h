@@ -4,7 +4,8 @@
 // 004. Interpretation choices (docs/rules/cahoots.md):
 // - Dealing from the deck (record-format.md): one card at a time to each player in turn order
 //   until each holds 4, then the next 4 cards start piles 1-4; the rest is the draw pile, top
-//   first. The first listed player plays first and play follows the list (ruling 10).
+//   first. A seeded deck is the record's `board` of its seed (board 1 unless it says otherwise),
+//   as a trick deal's. The first listed player plays first and play follows the list (ruling 10).
 // - The goal pile has exactly N goals (rules.md Setup 4: "count off N cards"), N from the
 //   `goal_count` option or else the level x player-count table; a different number is the
 //   finding `wrong-goal-count`. Four goals are shown; a goal met at once is completed and
