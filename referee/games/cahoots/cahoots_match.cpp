@@ -680,7 +680,10 @@ std::string CahootsMatch::Describe() const {
     text << "; timer from turn " << timer_start_->first << " at " << Seconds(timer_start_->second);
   }
   if (last_at_ms_) text << "; last play at " << Seconds(*last_at_ms_);
-  if (late_turn_) text << "; timer rang before turn " << late_turn_->turn;
+  if (late_turn_) {
+    text << "; timer rang before turn " << late_turn_->turn << " (" << Seconds(late_turn_->after_ms)
+         << " in)";
+  }
   if (untimed_turn_) text << "; untimed turn " << untimed_turn_->first;
   return text.str();
 }
