@@ -51,12 +51,7 @@ std::string CardsOf(const std::vector<NumberCard>& cards, const games::cahoots::
 Node CahootsBoard(const DealRequest& request, int board) {
   const games::cahoots::Edition& edition =
       games::cahoots::EditionNamed(request.rules.Choice("edition"));
-  std::vector<NumberCard> canonical = games::cahoots::CanonicalPack();
-  std::vector<NumberCard> deck;
-  for (int index : SeededPermutation(&verifier::Sha256, request.seed, board,
-                                     static_cast<int>(canonical.size()))) {
-    deck.push_back(canonical[index]);
-  }
+  std::vector<NumberCard> deck = games::cahoots::SeededDeck(&verifier::Sha256, request.seed, board);
   Node node = Node::Map({});
   node.AddMember("board", {}, record::IntegerNode(board));
   node.AddMember("deck", {}, record::StringNode(CardsOf(deck, edition)));

@@ -6,9 +6,10 @@
 // to the left, so its dealer is N, E, S, W, N, ... for b = 1, 2, 3, 4, 5, ...; hands are listed
 // per seat in canonical order (record-format.md "Cards"). The engine deals them, exactly as the
 // verifier does for a record with `seed:` and `board:`.
-// Cahoots: each board's deck order (the record's deck is board 1) in the edition's card names;
-// for a player count, also the hands (one card at a time in turn order until each holds 4), the
-// four pile starters and the size of the draw pile.
+// Cahoots: each board's deck order in the edition's card names, shuffled by the engine's own
+// SeededDeck: the deck a record with `seed:` and `board:` (default 1) is dealt; for a player
+// count, also the hands (one card at a time in turn order until each holds 4), the four pile
+// starters and the size of the draw pile.
 #pragma once
 
 #include <string>

@@ -111,6 +111,7 @@ struct SetupEvent {
   std::string path;
   std::optional<std::vector<NumberCard>> deck;
   bool seeded = false;
+  int board = 0;  // seeded: the board number, as a trick deal's; 0 means board 1
   std::vector<GoalSpec> goals;
 };
 

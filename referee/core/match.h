@@ -125,10 +125,11 @@ class Match {
   // Returns false where the game has no deals to move on to (Cahoots).
   virtual bool VoidCurrentDeal(const std::optional<std::vector<int>>& stand_in_points) = 0;
 
+  // The result is decided. Some rules play on after it (Conspiracy's further deals, Speed Cahoots
+  // turns after its timer rang): Next() says what the match still accepts.
   virtual bool IsOver() const = 0;
   // Findings that belong in the verdict without rejecting any event, asked for once the record's
-  // events are done: a Note (e.g. Speed Cahoots "timer not verifiable") or an error that only the
-  // whole record shows (e.g. Speed Cahoots finishing after its time limit).
+  // events are done: a Note, or an error that only the whole record shows.
   virtual std::vector<Finding> EndFindings() const { return {}; }
   // The sheet so far, read in place: the verifier looks at it after every claimed deal.
   virtual const ScoreSheet& Scores() const = 0;

@@ -115,6 +115,14 @@ TEST(DealVectors, CahootsHandsAgreeWithTheEngine) {
   EXPECT_EQ(games::cahoots::CardsText(piles, cahoots.edition()), board.Find("piles")->text());
 }
 
+// python3 scripts/seeded_deal.py club-2026 2 56 --cahoots gamewright: the deck a record with
+// `seed: club-2026` and `board: 2` is dealt (tests/games/cahoots/cahoots_board_test.cpp).
+TEST(DealVectors, CahootsBoard2) {
+  EXPECT_EQ(Board(Deals("cahoots", "2"), 0).Find("deck")->text(),
+            "3U 5O 7P 4G 1G 1U 6U 5P 7U 7U 5G 4U 5P 3P 1O 7O 7O 5U 1P 7G 1P 6G 3G 4G 2G 6O 2G 6G "
+            "2P 3P 7P 2O 3G 2U 4U 5U 6P 4P 2P 6O 1U 6U 3O 5G 1O 1G 4P 3U 2U 7G 4O 4O 5O 2O 6P 3O");
+}
+
 TEST(DealVectors, TextListsTheCommitmentAndEveryHand) {
   std::string text = DealText(Deals("collusion", "1"));
   EXPECT_EQ(text.substr(0, text.find("board")),

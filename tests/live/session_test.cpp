@@ -220,6 +220,51 @@ TEST(LiveSamples, EveryValidYamlSamplePlayedLiveIsValid) {
   EXPECT_GT(played, 10);
 }
 
+// Speed Cahoots lost on time (docs/live.md, "The end"): turns after the timer rang are accepted;
+// the turn that shows the loss announces it and carries the verdict, and so does every later turn,
+// while `next` keeps asking for turns until play ends. Regression: the referee rejected a goal
+// completed after the limit (`speed-timeout`) and never said the game was lost.
+TEST(LiveSpeed, TurnsAfterTheTimerAreAcceptedAndTheLossOnTimeIsReported) {
+  std::ifstream file(fs::path(REFEREE_SOURCE_DIR) /
+                     "samples/cahoots/valid/speed-lost-on-time.yaml");
+  std::stringstream text;
+  text << file.rdbuf();
+  auto node = formats::ParseYaml(text.str());
+  ASSERT_TRUE(node.has_value());
+  auto record = record::ReadRecord(*node);
+  ASSERT_TRUE(record.has_value());
+  live::LiveScript script = live::ScriptFor(*record);
+  ASSERT_EQ(script.events.size(), 16u);
+  record::Node header = record::Node::Map({});  // without the claimed result, as a tablet sends it
+  for (const record::Node::Member& member : script.header.members()) {
+    if (member.key != "result") header.AddMember(member.key, {}, member.value);
+  }
+  live::Session session = Start(header);
+  for (size_t turn = 1; turn <= script.events.size(); ++turn) {
+    live::Reply reply = session.Handle(script.events[turn - 1]);
+    ASSERT_TRUE(IsOk(reply.line)) << turn << ": " << Json(reply.line);
+    std::string phase = reply.line.Find("next")->Find("phase")->text();
+    const record::Node* verdict = reply.line.Find("verdict");
+    if (turn < 13) {  // turn 13 is the first played after the timer rang
+      EXPECT_EQ(verdict, nullptr) << turn << ": " << Json(reply.line);
+      continue;
+    }
+    ASSERT_NE(verdict, nullptr) << turn << ": " << Json(reply.line);
+    EXPECT_EQ(verdict->Find("status")->text(), "valid") << Json(*verdict);
+    EXPECT_EQ(verdict->Find("outcome")->Find("facts")->Find("reason")->text(), "time");
+    EXPECT_EQ(phase, turn < 16 ? "turn" : "over") << turn;
+    if (turn == 13 || turn == 16) {
+      std::string shown = Json(*reply.line.Find("public"));
+      EXPECT_NE(shown.find(R"({"kind":"end","text":"loss on time: turn 13 was played 244.612 s)"),
+                std::string::npos)
+          << turn << ": " << shown;
+    }
+  }
+  live::Reply after = session.Handle(script.events.back());
+  EXPECT_EQ(CodeOf(after.line), "play-after-end") << Json(after.line);
+  EXPECT_EQ(session.Verdict().status, verifier::Status::kValid);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The journal.
 

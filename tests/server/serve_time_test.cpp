@@ -1,12 +1,13 @@
 // Time at the server (docs/serve.md, "Time"): the move clock and its policy (the referee plays the
-// first legal event), the conference timed by the server's clock, long polls, and the move clock
-// started again after a restart.
+// first legal event), the conference timed by the server's clock, the Speed Cahoots timer, long
+// polls, and the move clock started again after a restart.
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <thread>
 
 #include "tests/server/serve_test_util.h"
+#include "verifier/verifier.h"
 
 namespace referee::testing {
 namespace {
@@ -62,6 +63,61 @@ TEST(ServeTime, TheConferenceIsTimedByTheServer) {
   double end = std::stod(Text(*event, "end"));
   EXPECT_GE(end - start, 12.3);
   EXPECT_LT(end - start, 14.0);
+}
+
+// Posts the first legal turn of the first player who has one; the reply, or none.
+std::optional<server::ClientResponse> PlayAnyTurn(server::HttpClient& client,
+                                                  const CreatedTable& table) {
+  std::string base = "/tables/" + table.id;
+  for (const std::string& token : table.tokens) {
+    server::ClientResponse legal = Get(client, base + "/legal", token);
+    const record::Node* turns = legal.json.Find("legal");
+    if (turns == nullptr || turns->items().empty()) continue;
+    auto posted = client.Request("POST", base + "/events", token,
+                                 formats::WriteJson(turns->items().front(), false));
+    EXPECT_TRUE(posted.has_value());
+    if (!posted.has_value()) return std::nullopt;
+    return *posted;
+  }
+  return std::nullopt;
+}
+
+// The server stamps Speed Cahoots turns with its clock; a turn after the timer rang is accepted
+// and shows the loss on time, the table is over and its record filed, and play may still go on.
+// Regression: such a turn completing a goal was refused (`speed-timeout`), and a table whose
+// players stopped after the timer stayed in play with no record.
+TEST(ServeTime, ASpeedCahootsTurnAfterTheTimerShowsTheLossOnTime) {
+  fs::path data = ServeScratch("speed-timer");
+  TestServer server(data);
+  server::HttpClient client("127.0.0.1", server.port());
+  CreatedTable table = CreateTable(client, SmallHeader("cahoots", "speed-timer", "speed"));
+  std::string base = "/tables/" + table.id;
+  auto first = PlayAnyTurn(client, table);
+  ASSERT_TRUE(first.has_value());
+  ASSERT_EQ(first->status, 200) << first->body;
+  EXPECT_EQ(first->json.Find("verdict"), nullptr) << first->body;
+  ASSERT_EQ(Text(Get(client, base, "").json, "status"), "in-play");
+  server.clock.offset_ms = 241'000;  // the 240 s timer has rung
+  auto late = PlayAnyTurn(client, table);
+  ASSERT_TRUE(late.has_value());
+  ASSERT_EQ(late->status, 200) << late->body;
+  const record::Node* verdict = late->json.Find("verdict");
+  ASSERT_NE(verdict, nullptr) << late->body;
+  EXPECT_EQ(Text(*verdict, "status"), "valid");
+  EXPECT_EQ(Text(*verdict->Find("outcome")->Find("facts"), "reason"), "time") << late->body;
+  EXPECT_EQ(Text(Get(client, base, "").json, "status"), "over");
+  server::ClientResponse filed = Get(client, base + "/record", "");
+  ASSERT_EQ(filed.status, 200) << filed.body;
+  EXPECT_EQ(verifier::VerifyNode(filed.json, table.id).status, verifier::Status::kValid);
+  EXPECT_TRUE(fs::exists(data / "records" / (table.id + ".json")));
+  // Play goes on after the timer: another legal turn is accepted and filed too.
+  if (Text(*late->json.Find("next"), "phase") == "turn") {
+    auto more = PlayAnyTurn(client, table);
+    ASSERT_TRUE(more.has_value());
+    EXPECT_EQ(more->status, 200) << more->body;
+    server::ClientResponse refiled = Get(client, base + "/record", "");
+    EXPECT_EQ(refiled.json.Find("turns")->items().size(), 3u) << refiled.body;
+  }
 }
 
 TEST(ServeTime, AWaitReturnsOnTheNextEventOrAfterThePollTime) {

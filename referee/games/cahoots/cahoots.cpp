@@ -73,8 +73,8 @@ GameDescriptor MakeDescriptor() {
   game.player_shape = PlayerShape::kTurnOrder;
   game.min_players = 2;
   game.max_players = 4;
-  game.body_keys = {"deck", "goals", "turns"};
-  game.result_keys = {"outcome", "goals", "turns"};
+  game.body_keys = {"board", "deck", "goals", "turns"};
+  game.result_keys = {"outcome", "reason", "goals", "turns"};
   game.score_units = {};
   game.read_body = &ReadCahootsBody;
   game.write_body = &WriteCahootsBody;

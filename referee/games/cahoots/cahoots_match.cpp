@@ -24,6 +24,21 @@ std::string Seconds(int64_t millis) {
   return text + " s";
 }
 
+// How play ended after the Speed timer rang, for the summary of a loss on time.
+std::string AfterTheTimer(CahootsMatch::End end) {
+  switch (end) {
+    case CahootsMatch::End::kNone:
+      return "";
+    case CahootsMatch::End::kWin:
+      return ", the last after the limit";
+    case CahootsMatch::End::kStuck:
+      return ", then no player could play";
+    case CahootsMatch::End::kEmpty:
+      return ", then every hand and the draw pile were empty";
+  }
+  return "";
+}
+
 std::string PositionsText(const std::vector<int>& positions) {
   std::vector<int> sorted = positions;
   std::sort(sorted.begin(), sorted.end());
@@ -90,8 +105,10 @@ PileTops CahootsMatch::Tops() const {
 ToAct CahootsMatch::Next() const {
   ToAct next;
   if (!set_up_) return next;  // Phase::kDeal
-  next.phase = IsOver() ? Phase::kOver : Phase::kTurn;
-  if (!IsOver() && !speed_) next.player = current_;
+  // Speed play goes on after the timer rang (the outcome is decided): turns are asked for until
+  // play ends.
+  next.phase = PlayEnded() ? Phase::kOver : Phase::kTurn;
+  if (!PlayEnded() && !speed_) next.player = current_;
   return next;
 }
 
@@ -110,7 +127,7 @@ bool CahootsMatch::CanPlay(int player) const { return !LegalCards(player).empty(
 
 std::vector<Event> CahootsMatch::LegalEvents() const {
   std::vector<Event> events;
-  if (!set_up_ || IsOver()) return events;
+  if (!set_up_ || PlayEnded()) return events;
   PileTops tops = Tops();
   for (int player = 0; player < static_cast<int>(hands_.size()); ++player) {
     if (!speed_ && player != current_) continue;
@@ -196,11 +213,8 @@ Result<std::vector<NumberCard>> CahootsMatch::ResolveDeck(const SetupEvent& even
     return Fail(Illegal("missing-deal", Place{event.path, {}},
                         "expected a record seed to deal from, found none"));
   }
-  std::vector<NumberCard> canonical = CanonicalPack();
-  std::vector<NumberCard> seeded;
-  for (int index : SeededPermutation(match_setup().sha256, *match_setup().seed, 1, kPackSize)) {
-    seeded.push_back(canonical[index]);
-  }
+  std::vector<NumberCard> seeded =
+      SeededDeck(match_setup().sha256, *match_setup().seed, event.board > 0 ? event.board : 1);
   for (size_t i = 0; event.deck && i < seeded.size(); ++i) {
     if ((*event.deck)[i] == seeded[i]) continue;
     return Fail(Illegal(
@@ -305,7 +319,7 @@ Result<int> CahootsMatch::CheckPlayer(const TurnEvent& event) const {
     return Fail(Illegal("unexpected-event", PlaceOf(event.path, turn, player, card),
                         "expected the set-up (deck and goals) before the first turn"));
   }
-  if (IsOver()) {
+  if (PlayEnded()) {
     return Fail(Illegal("play-after-end", PlaceOf(event.path, turn, player, card),
                         "expected no further turn: " + GetOutcome().summary));
   }
@@ -411,18 +425,6 @@ Result<void> CahootsMatch::CheckCompletedClaim(const TurnEvent& event, int playe
                   ", found completed: " + (found.empty() ? "none" : found)));
 }
 
-Result<void> CahootsMatch::CheckSpeedTimeout(const TurnEvent& event, int player,
-                                             const std::vector<int>& completed) const {
-  // Ruling 9: fail when a goal is completed later than the limit after the first play.
-  if (!speed_ || completed.empty() || !event.at_ms) return {};
-  int64_t start = first_at_ms_.value_or(*event.at_ms);
-  if (*event.at_ms - start <= speed_ms_) return {};
-  return Fail(Illegal("speed-timeout", PlaceOf(event.path, TurnNumber(event), player, event.card),
-                      "expected goals completed within " + Seconds(speed_ms_) +
-                          " of the first play (Speed Cahoots), found " + GoalLabel(completed[0]) +
-                          " completed at " + Seconds(*event.at_ms - start)));
-}
-
 std::vector<NumberCard> CahootsMatch::DrawUpTo4(int player) {
   // rules.md Play: draw back up to 4 cards while the draw pile has cards.
   std::vector<NumberCard> drawn;
@@ -471,13 +473,20 @@ void CahootsMatch::CheckEnd() {
   end_ = End::kStuck;
 }
 
-void CahootsMatch::RecordTime(const TurnEvent& event, const std::vector<int>&) {
+void CahootsMatch::RecordTime(const TurnEvent& event) {
   if (!speed_) return;
-  if (event.at_ms) {
-    if (!first_at_ms_) first_at_ms_ = event.at_ms;
-    last_at_ms_ = event.at_ms;
-  } else if (!untimed_turn_) {
-    untimed_turn_ = std::make_pair(TurnNumber(event), event.path);
+  if (!event.at_ms) {
+    if (!untimed_turn_) untimed_turn_ = std::make_pair(TurnNumber(event), event.path);
+    return;
+  }
+  // Ruling 9 (ruled): the timer rings `speed_seconds` after the first play. The first timed turn
+  // is no earlier than the first play, so a turn timed more than the limit after it was certainly
+  // played after the timer rang: the game is lost on time, and the turn is legal all the same.
+  if (!timer_start_) timer_start_ = std::make_pair(TurnNumber(event), *event.at_ms);
+  last_at_ms_ = event.at_ms;
+  int64_t after = *event.at_ms - timer_start_->second;
+  if (!late_turn_ && after > speed_ms_) {
+    late_turn_ = LateTurn{TurnNumber(event), after, timer_start_->first};
   }
 }
 
@@ -494,9 +503,9 @@ Result<Ruling> CahootsMatch::ApplyTurn(const TurnEvent& event) {
   std::vector<NumberCard> drawn = next.DrawUpTo4(*player);
   REFEREE_TRY(CheckDrawClaim(event, *player, drawn));
   REFEREE_TRY(CheckCompletedClaim(event, *player, completed));
-  REFEREE_TRY(CheckSpeedTimeout(event, *player, completed));
   bool was_untimed = untimed_turn_.has_value();
-  next.RecordTime(event, completed);
+  bool was_over = IsOver();
+  next.RecordTime(event);
   ++next.turns_;
   next.PassTurn(*player);
   next.CheckEnd();
@@ -514,7 +523,10 @@ Result<Ruling> CahootsMatch::ApplyTurn(const TurnEvent& event) {
     ruling.findings.push_back(Notes()[0]);
     if (announce) ruling.announcements.push_back({"note", Notes()[0].message});
   }
-  if (announce && IsOver()) ruling.announcements.push_back({"end", GetOutcome().summary});
+  // The end is announced when the outcome is decided and again when play ends after it (Speed).
+  if (announce && IsOver() && (!was_over || PlayEnded())) {
+    ruling.announcements.push_back({"end", GetOutcome().summary});
+  }
   return ruling;
 }
 
@@ -572,40 +584,58 @@ SetupEvent CahootsMatch::SeededSetupEvent() const {
 // ---------------------------------------------------------------------------------------------
 // The end, notes and description.
 
+// Why a decided game is lost: the Speed timer first (a turn after it rang decides the game,
+// whatever play does next), then how play ended.
+std::string CahootsMatch::LossReason() const {
+  if (late_turn_) return "time";
+  return end_ == End::kStuck ? "cannot-play" : "cards-run-out";
+}
+
 Outcome CahootsMatch::GetOutcome() const {
   Outcome outcome;
   outcome.over = IsOver();
   int done = static_cast<int>(completed_.size());
-  std::string goals = std::to_string(done) + " of " + std::to_string(goal_count_) + " goals";
-  std::string turns = Plural(turns_, "turn");
-  if (outcome.over) outcome.facts.emplace_back("outcome", end_ == End::kWin ? "win" : "loss");
+  if (outcome.over) {
+    // Ruling 9 (ruled): in Speed the win needs the last goal completed before the timer rang.
+    bool win = end_ == End::kWin && !late_turn_;
+    outcome.facts.emplace_back("outcome", win ? "win" : "loss");
+    if (!win) outcome.facts.emplace_back("reason", LossReason());
+  }
   outcome.facts.emplace_back("goals", std::to_string(done));
   outcome.facts.emplace_back("turns", std::to_string(turns_));
+  std::string goals = std::to_string(done) + " of " + std::to_string(goal_count_) + " goals";
+  outcome.summary = EndSummary(goals, Plural(turns_, "turn"));
+  return outcome;
+}
+
+std::string CahootsMatch::EndSummary(const std::string& goals, const std::string& turns) const {
+  if (late_turn_) {
+    return "loss on time: turn " + std::to_string(late_turn_->turn) + " was played " +
+           Seconds(late_turn_->after_ms) + " after turn " + std::to_string(late_turn_->timer_turn) +
+           ", past the " + Seconds(speed_ms_) + " Speed limit; " + goals + " completed in " +
+           turns + AfterTheTimer(end_);
+  }
   std::string level = match_setup().rules.Integer("goal_count") == 0
                           ? "at " + match_setup().rules.Choice("level") + " level"
                           : "with goal_count " + std::to_string(goal_count_);
   switch (end_) {
     case End::kNone:
-      outcome.summary = "not finished: " + goals + " completed in " + turns;
-      break;
+      return "not finished: " + goals + " completed in " + turns;
     case End::kWin:
-      outcome.summary = "the table wins " + level + ": " + goals + " in " + turns;
-      break;
-    case End::kStuck:
-      outcome.summary = stuck_player_ ? "loss: " + Name(*stuck_player_) + " cannot play"
-                                      : "loss: no player can play";
+      return "the table wins " + level + ": " + goals + " in " + turns;
+    case End::kStuck: {
+      std::string summary = stuck_player_ ? "loss: " + Name(*stuck_player_) + " cannot play"
+                                          : std::string("loss: no player can play");
       // Live, the cards are left to the verdict, which is the record.
       if (stuck_player_ && !match_setup().secret_hands) {
-        outcome.summary += " (holds " + Cards(hands_[*stuck_player_]) + ")";
+        summary += " (holds " + Cards(hands_[*stuck_player_]) + ")";
       }
-      outcome.summary += ", " + goals + " completed in " + turns;
-      break;
+      return summary + ", " + goals + " completed in " + turns;
+    }
     case End::kEmpty:
-      outcome.summary =
-          "loss: every hand and the draw pile are empty, " + goals + " completed in " + turns;
-      break;
+      return "loss: every hand and the draw pile are empty, " + goals + " completed in " + turns;
   }
-  return outcome;
+  return "";
 }
 
 View CahootsMatch::ViewFor(int actor) const {
@@ -652,8 +682,14 @@ std::string CahootsMatch::Describe() const {
   text << "; draw " << draw_.size() << ": " << Cards(draw_) << "; goals " << goals_->size()
        << ", next " << next_goal_ + 1 << ", shown " << PositionsText(visible_) << ", completed";
   for (int position : completed_) text << " " << position + 1;
-  if (first_at_ms_) text << "; first play at " << Seconds(*first_at_ms_);
+  if (timer_start_) {
+    text << "; timer from turn " << timer_start_->first << " at " << Seconds(timer_start_->second);
+  }
   if (last_at_ms_) text << "; last play at " << Seconds(*last_at_ms_);
+  if (late_turn_) {
+    text << "; timer rang before turn " << late_turn_->turn << " (" << Seconds(late_turn_->after_ms)
+         << " in)";
+  }
   if (untimed_turn_) text << "; untimed turn " << untimed_turn_->first;
   return text.str();
 }

@@ -4,7 +4,8 @@
 // 004. Interpretation choices (docs/rules/cahoots.md):
 // - Dealing from the deck (record-format.md): one card at a time to each player in turn order
 //   until each holds 4, then the next 4 cards start piles 1-4; the rest is the draw pile, top
-//   first. The first listed player plays first and play follows the list (ruling 10).
+//   first. A seeded deck is the record's `board` of its seed (board 1 unless it says otherwise),
+//   as a trick deal's. The first listed player plays first and play follows the list (ruling 10).
 // - The goal pile has exactly N goals (rules.md Setup 4: "count off N cards"), N from the
 //   `goal_count` option or else the level x player-count table; a different number is the
 //   finding `wrong-goal-count`. Four goals are shown; a goal met at once is completed and
@@ -17,10 +18,13 @@
 //   whose turn it is holds cards but none matches any pile top (ruling 2), or every hand and the
 //   draw pile are empty (End (a)).
 // - Speed: no turn order, so any player holding cards may play, and the one-player "cannot play"
-//   loss does not apply (ruling 9). The game is lost when no player holding cards can play (the
-//   Dutch text: "the players can no longer lay down cards"). When turns carry times (`at`), a goal
-//   completed more than `speed_seconds` after the first play is the finding `speed-timeout`
-//   (ruling 9); when a turn has no time, the timer is not verifiable: a note (Notes()).
+//   loss does not apply (ruling 9). Play ends when no player holding cards can play (the Dutch
+//   text: "the players can no longer lay down cards"). The timer (ruling 9, ruled) decides the
+//   outcome and never makes a turn illegal: it rings `speed_seconds` after the first play, and a
+//   turn timed (`at`) more than that after the first timed turn was played after it rang. From
+//   that turn on the game is lost on time, whatever play does next; play may go on, and its turns
+//   are checked as usual. The win needs the last goal completed by a turn in time. When a turn has
+//   no time, a win cannot be checked against the timer: a note (Notes()).
 // - Open hands are a Lil Cahoots option only (Variants): `open_hands` in any other variant is the
 //   finding `open-hands-not-allowed`. Communication rules are not checkable from a record.
 // - Solo play has no official rules in our sources: fewer than 2 players is rejected.
@@ -46,7 +50,16 @@ int TableGoalCount(const std::string& level, int players);
 
 class CahootsMatch : public Match {
  public:
+  // How play ended: every goal complete, a player (Speed: every player) holding cards who cannot
+  // play, or every hand and the draw pile empty. The outcome also depends on the Speed timer.
   enum class End { kNone, kWin, kStuck, kEmpty };
+  // Speed: the first turn played after the timer rang, and how long after the turn that started
+  // the timer (the first timed turn) it was played.
+  struct LateTurn {
+    int turn = 0;
+    int64_t after_ms = 0;
+    int timer_turn = 0;
+  };
 
   explicit CahootsMatch(MatchSetup setup);
 
@@ -54,7 +67,10 @@ class CahootsMatch : public Match {
   std::vector<Event> LegalEvents() const override;
   Result<Ruling> Apply(const Event& event) override;
   bool VoidCurrentDeal(const std::optional<std::vector<int>>&) override { return false; }
-  bool IsOver() const override { return end_ != End::kNone; }
+  // The outcome is decided: play ended, or (Speed) a turn came after the timer rang. In the latter
+  // case play may go on (Next() still asks for turns) until PlayEnded().
+  bool IsOver() const override { return PlayEnded() || late_turn_.has_value(); }
+  bool PlayEnded() const { return end_ != End::kNone; }
   const ScoreSheet& Scores() const override {
     static const ScoreSheet kNoScores;  // Cahoots is won or lost, never scored
     return kNoScores;
@@ -78,6 +94,7 @@ class CahootsMatch : public Match {
   // Read-only views, for tests and tools.
   bool IsSetUp() const { return set_up_; }
   End end() const { return end_; }
+  const std::optional<LateTurn>& late_turn() const { return late_turn_; }
   const Edition& edition() const { return *edition_; }
   int GoalCount() const { return goal_count_; }
   const std::vector<std::vector<NumberCard>>& hands() const { return hands_; }
@@ -106,8 +123,6 @@ class CahootsMatch : public Match {
                               const std::vector<NumberCard>& drawn) const;
   Result<void> CheckCompletedClaim(const TurnEvent& event, int player,
                                    const std::vector<int>& completed) const;
-  Result<void> CheckSpeedTimeout(const TurnEvent& event, int player,
-                                 const std::vector<int>& completed) const;
 
   std::vector<int> ResolveGoals();  // returns the positions completed, cascade included
   std::vector<NumberCard> DrawUpTo4(int player);
@@ -115,7 +130,9 @@ class CahootsMatch : public Match {
   void CheckEnd();
   bool CanPlay(int player) const;
   std::vector<NumberCard> LegalCards(int player) const;
-  void RecordTime(const TurnEvent& event, const std::vector<int>& completed);
+  void RecordTime(const TurnEvent& event);
+  std::string LossReason() const;
+  std::string EndSummary(const std::string& goals, const std::string& turns) const;
 
   Place PlaceOf(const std::string& path, int turn, int player,
                 std::optional<NumberCard> card) const;
@@ -151,8 +168,9 @@ class CahootsMatch : public Match {
   int turns_ = 0;
   End end_ = End::kNone;
   std::optional<int> stuck_player_;
-  std::optional<int64_t> first_at_ms_;
+  std::optional<std::pair<int, int64_t>> timer_start_;  // Speed: the first timed turn and its time
   std::optional<int64_t> last_at_ms_;
+  std::optional<LateTurn> late_turn_;
   std::optional<std::pair<int, std::string>> untimed_turn_;  // first Speed turn without `at`
 };
 

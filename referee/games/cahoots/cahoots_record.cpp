@@ -251,6 +251,21 @@ void AddEvent(record::Record& record, Event event) {
   record.entries.push_back(std::move(entry));
 }
 
+// `board:` as in a trick game's deal (record-format.md, "Seeded deals"): which board of the record
+// seed deals the deck, so that every table of a duplicate event plays the same one.
+Result<void> ReadBoard(const Node& root, const record::Record& record, SetupEvent& setup) {
+  const Node* board = root.Find("board");
+  if (board == nullptr) return {};
+  auto value = record::ReadInteger(*board, "/board", 1, 1000000);
+  REFEREE_TRY(value);
+  setup.board = static_cast<int>(*value);
+  if (!record.seed) {
+    return Fail(Malformed("missing-key", "/board",
+                          "a board number needs a record seed to deal from; found no seed"));
+  }
+  return {};
+}
+
 Result<void> ReadSetup(const Node& root, record::Record& record, const Edition& edition) {
   SetupEvent setup;
   if (const Node* deck = root.Find("deck")) {
@@ -259,6 +274,7 @@ Result<void> ReadSetup(const Node& root, record::Record& record, const Edition& 
     setup.deck = *cards;
     setup.path = "/deck";
   }
+  REFEREE_TRY(ReadBoard(root, record, setup));
   setup.seeded = record.seed.has_value();
   if (!setup.deck && !setup.seeded) {
     return Fail(Malformed("missing-deal", "",
@@ -377,6 +393,7 @@ void WriteCahootsBody(const record::Record& record, Node& root) {
     const Event* event = std::get_if<Event>(&entry.item);
     if (event == nullptr) continue;
     if (const auto* setup = std::get_if<SetupEvent>(event)) {
+      if (setup->board > 0) root.AddMember("board", {}, record::IntegerNode(setup->board));
       if (setup->deck)
         root.AddMember("deck", {}, record::WordsNode(CardWords(*setup->deck, edition)));
       for (const GoalSpec& goal : setup->goals) goals.Append(GoalNode(goal, edition));
