@@ -111,7 +111,9 @@ Match MatchOf(const PlayedRecord& played, size_t index) {
 // Sorts round names: integers by value first, then other names alphabetically.
 bool RoundBefore(const std::string& a, const std::string& b) {
   auto number = [](const std::string& s) -> std::optional<long long> {
-    if (s.empty() || s.size() > 15 || !std::all_of(s.begin(), s.end(), ::isdigit)) return {};
+    // Not ::isdigit: a round name may hold bytes above 127, which it must not be given.
+    bool digits = std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (s.empty() || s.size() > 15 || !digits) return {};
     return std::stoll(s);
   };
   std::optional<long long> x = number(a), y = number(b);
@@ -170,10 +172,10 @@ PlayedRecord DescribeRecord(verifier::Verdict verdict, const record::Record* rec
                             const std::optional<std::string>& round) {
   PlayedRecord played;
   played.verdict = std::move(verdict);
-  if (round) played.round = *round;
+  if (round) played.round = RoundName(*round);
   if (record == nullptr) return played;
   for (const auto& [key, value] : record->metadata) {
-    if (key == "round" && !round) played.round = value;
+    if (key == "round" && !round) played.round = RoundName(value);
     if (key == "table") played.table = value;
   }
   played.players = record->players;

@@ -306,6 +306,23 @@ TEST(Standings, DuplicateMatchpointsByHand) {
                                      "matchpoints"});
 }
 
+// Rounds 01 and 1 are one round, whether a record or its league entry names it.
+TEST(Standings, RoundsWithLeadingZerosAreOneRound) {
+  League league = MakeLeague("collusion", {"a", "b", "c", "d"});
+  auto described = [](const std::string& source, const std::optional<std::string>& entry_round,
+                      const std::string& record_round) {
+    PlayedRecord finished = Collusion(source, "", {"a", "b", "c", "d"}, {9, 8, 7, 6}, "N");
+    record::Record record;
+    record.players = finished.players;
+    record.metadata = {{"round", record_round}};
+    return DescribeRecord(finished.verdict, &record, entry_round);
+  };
+  Standings standings = ComputeStandings(
+      league, {described("r1", std::nullopt, "01"), described("r2", std::string("001"), "9")});
+  EXPECT_EQ(standings.rounds, std::vector<std::string>{"1"});
+  EXPECT_EQ(RowOf(standings.tables[0], "a").by_round, std::vector<int64_t>{6 * kPointUnit});
+}
+
 TEST(Standings, OrderOfRecordsNeverChangesTheStandings) {
   rc::check([](uint32_t seed) {
     std::mt19937 rng(seed);

@@ -4,4 +4,5 @@ list(APPEND REFEREE_TEST_SOURCES
   league/batch_test.cpp
   league/standings_golden_test.cpp
   league/html_render_test.cpp
+  league/standings_cli_test.cpp
 )

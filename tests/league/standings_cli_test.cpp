@@ -1,0 +1,84 @@
+// `referee standings` on leagues written to a scratch folder with copies of the Collusion season's
+// records: mistakes in the league file are errors at their line and column.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "tests/support/shell.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using RunResult = referee::testing::ShellResult;
+
+const fs::path kSourceDir = REFEREE_SOURCE_DIR;
+
+class StandingsCliLeague : public testing::Test {
+ protected:
+  void SetUp() override {
+    folder_ =
+        fs::temp_directory_path() / ("referee-standings-cli-" + std::to_string(getpid()) + "-" +
+                                     testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(folder_);
+    fs::create_directories(folder_);
+    fs::copy(kSourceDir / "samples/league/collusion/records", folder_ / "records");
+  }
+  void TearDown() override { fs::remove_all(folder_); }
+
+  // The Collusion season's league with `records` and `rest` in place of its own keys.
+  void WriteLeague(const std::string& records, const std::string& rest = "") {
+    std::ofstream(folder_ / "league.yaml")
+        << "format: referee-league/1\nname: Copy\ngame: collusion\n"
+           "entrants: [{id: alice}, {id: bob}, {id: carol}, {id: dave}, {id: erin}, {id: frank},"
+           " {id: gina}, {id: hugo}]\n"
+        << "records: " << records << "\n"
+        << rest;
+  }
+
+  // Runs referee in the scratch folder; standard error is kept apart unless `with_errors`.
+  RunResult Run(const std::string& arguments, bool with_errors = false) {
+    return referee::testing::RunShell("cd '" + folder_.string() + "' && " +
+                                      referee::testing::RefereeCommand() + " " + arguments +
+                                      (with_errors ? " 2>&1" : " 2>/dev/null"));
+  }
+
+  std::string Counted(const std::string& arguments = "standings league.yaml") {
+    RunResult run = Run(arguments);
+    EXPECT_EQ(run.exit_code, 0) << run.output;
+    size_t at = run.output.find("records: ");
+    return at == std::string::npos ? run.output
+                                   : run.output.substr(at, run.output.find('\n', at) - at);
+  }
+
+  fs::path folder_;
+};
+
+TEST_F(StandingsCliLeague, MistakesInEntriesAreErrorsAtTheirLineAndColumn) {
+  WriteLeague("[records/]", "forfeits:\n  - {round: 4, by: hugo, to: [bob, hugo], reason: x}\n");
+  RunResult self = Run("standings league.yaml", true);
+  EXPECT_EQ(self.exit_code, 2);
+  EXPECT_NE(self.output.find("league.yaml:7:36: malformed[self-forfeit]"), std::string::npos)
+      << self.output;
+  WriteLeague("[records/]", "scheme: {name: placement, points: []}\n");
+  RunResult points = Run("standings league.yaml", true);
+  EXPECT_EQ(points.exit_code, 2);
+  EXPECT_NE(points.output.find("league.yaml:6:35: malformed[out-of-range]"), std::string::npos)
+      << points.output;
+  WriteLeague("[records/]", "tie_breaks: [wins, total-score, wins]\n");
+  RunResult twice = Run("standings league.yaml", true);
+  EXPECT_EQ(twice.exit_code, 2);
+  EXPECT_NE(twice.output.find("league.yaml:6:33: malformed[duplicate-tie-break]"),
+            std::string::npos)
+      << twice.output;
+}
+
+// `round: 01` on an entry and "1" in the records were two rounds.
+TEST_F(StandingsCliLeague, RoundZeroOneIsRoundOne) {
+  WriteLeague("[{path: records/r1-t1.yaml, round: '01'}, records/r1-t2.yaml]");
+  EXPECT_EQ(Counted(), "records: 2 counted, 0 not counted; rounds: 1");
+}
+
+}  // namespace
