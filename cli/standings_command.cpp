@@ -1,43 +1,51 @@
-// `referee standings LEAGUE.yaml`: reads the league file, verifies every record it names on all
-// cores, and writes the standings. The work is in reports/ (pure) and verifier/batch; this file
-// only finds files, draws the progress bar and maps outcomes to exit codes.
+// `referee standings LEAGUE.yaml`: reads the league file, finds the record files it lists, verifies
+// them on all cores and writes the standings. The work is in reports/ (pure); this file reads
+// files within limits, keeps of each record only its summary, draws the progress bar and maps
+// outcomes to exit codes.
 #include <glob.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <sstream>
+#include <map>
+#include <mutex>
+#include <thread>
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/input.h"
 #include "formats/json_reader.h"
 #include "formats/json_writer.h"
+#include "formats/read_limits.h"
+#include "formats/text_checks.h"
 #include "formats/yaml_reader.h"
+#include "referee/core/check.h"
 #include "referee/record/record_reader.h"
 #include "reports/league.h"
 #include "reports/standings.h"
 #include "reports/standings_html.h"
 #include "reports/standings_output.h"
 #include "reports/verdict_text.h"
-#include "verifier/batch.h"
+#include "verifier/ordered_pipeline.h"
+#include "verifier/verifier.h"
 
 namespace referee::cli {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::optional<std::string> ReadFile(const std::string& path, std::string& text) {
-  std::error_code error;
-  if (fs::is_directory(path, error)) return "cannot read " + path + ": it is a directory";
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return "cannot read " + path + ": no such file or not readable";
-  std::stringstream buffer;
-  buffer << file.rdbuf();
-  text = buffer.str();
-  return std::nullopt;
-}
+// The league file and a published standings file are read with a record's limits: a huge file
+// (or /dev/zero) is `too-large` after 16 MB, not read whole.
+const formats::ReadLimits kLimits;
+
+// Files in flight per verifying thread: enough to keep every thread busy, few enough that only
+// summaries, never parsed records, pile up.
+constexpr size_t kFilesPerThread = 4;
 
 // A league-file finding, compiler style, with the line quoted.
 int ReportLeagueFinding(Finding finding, const record::Node* root, const std::string& path,
@@ -52,80 +60,254 @@ int ReportLeagueFinding(Finding finding, const record::Node* root, const std::st
   return kExitMalformed;
 }
 
+int ReportProblems(const std::vector<std::string>& problems, std::ostream& err) {
+  for (const std::string& problem : problems) err << "referee: " << problem << "\n";
+  return kExitIo;
+}
+
 bool IsGlob(const std::string& path) { return path.find_first_of("*?[") != std::string::npos; }
 
-// The record files of one source: a glob's matches, a folder's record files, or the file.
-std::optional<std::string> FilesOf(const std::string& path, std::vector<std::string>& files) {
-  if (!IsGlob(path)) {
-    std::error_code error;
-    if (!fs::exists(path, error)) return "cannot read " + path + ": no such file or folder";
-    ExpandedInputs found = ExpandInputs({path});
-    if (!found.problems.empty()) return found.problems.front();
-    files.insert(files.end(), found.files.begin(), found.files.end());
-    return std::nullopt;
-  }
+std::vector<std::string> GlobMatches(const std::string& pattern) {
   glob_t matches{};
-  int status = glob(path.c_str(), 0, nullptr, &matches);
+  int status = glob(pattern.c_str(), 0, nullptr, &matches);
   std::vector<std::string> found;
   for (size_t i = 0; status == 0 && i < matches.gl_pathc; ++i) found.push_back(matches.gl_pathv[i]);
   globfree(&matches);
-  if (found.empty()) return "no record files match " + path;
-  ExpandedInputs expanded = ExpandInputs(found);
-  if (!expanded.problems.empty()) return expanded.problems.front();
-  files.insert(files.end(), expanded.files.begin(), expanded.files.end());
-  return std::nullopt;
+  return found;
 }
 
-struct Collected {
-  std::vector<verifier::BatchInput> inputs;
-  std::vector<std::optional<std::string>> rounds;  // the league's round for each input
+// A record file the league lists, with the entry that listed it (whose round it counts for).
+struct ListedFile {
+  std::string path;
+  size_t entry = 0;
 };
 
-std::optional<std::string> Collect(const reports::League& league, const fs::path& base,
-                                   Collected& collected) {
-  for (const reports::RecordSource& source : league.records) {
-    std::vector<std::string> files;
-    std::string path = (base / source.path).lexically_normal().string();
-    if (auto failure = FilesOf(path, files)) return failure;
-    for (const std::string& file : files) {
-      auto failure = ForEachDocument(file, std::nullopt, {}, [&](Document& document) {
-        std::string name = document.streamed
-                               ? document.source + "#" + std::to_string(document.index + 1)
-                               : document.source;
-        collected.inputs.push_back({name, document.index, std::move(document.node)});
-        collected.rounds.push_back(source.round);
-      });
-      if (failure) return failure;
+// What finding the files of the league's entries gave: sources that cannot be read are I/O
+// problems (exit 4).
+struct Finder {
+  const reports::League& league;
+  const fs::path& folder;  // the league file's, as the user named it
+  std::vector<ListedFile> files;
+  std::vector<std::string> problems;
+
+  // A found file as a record file: a regular file (a FIFO would block).
+  void AddFile(const std::string& path, size_t entry) {
+    struct stat info {};
+    if (stat(path.c_str(), &info) != 0) {
+      problems.push_back("cannot read " + path + ": " + std::strerror(errno));
+    } else if (!S_ISREG(info.st_mode)) {
+      problems.push_back("cannot read " + path + ": not a regular file");
+    } else {
+      files.push_back({path, entry});
     }
   }
-  return std::nullopt;
-}
 
-// "[#####.....] 12/40 records", redrawn in place; only on a terminal.
-verifier::BatchProgress ProgressBar(std::ostream& err) {
-  if (!isatty(STDERR_FILENO)) return {};
-  return [&err](size_t done, size_t total) {
-    constexpr size_t kWidth = 30;
-    size_t filled = total == 0 ? kWidth : done * kWidth / total;
-    err << "\r[" << std::string(filled, '#') << std::string(kWidth - filled, '.') << "] " << done
-        << "/" << total << " records" << (done == total ? "\n" : "") << std::flush;
-  };
-}
-
-std::vector<reports::PlayedRecord> Verify(const StandingsOptions& options, Collected& collected,
-                                          std::ostream& err) {
-  std::vector<verifier::Verdict> verdicts =
-      verifier::VerifyBatch(collected.inputs, options.threads, ProgressBar(err));
-  std::vector<reports::PlayedRecord> played;
-  for (size_t i = 0; i < verdicts.size(); ++i) {
-    const Result<record::Node>& node = collected.inputs[i].node;
-    std::optional<Result<record::Record>> record;
-    if (node.has_value()) record.emplace(record::ReadRecord(*node));
-    const record::Record* read = record && record->has_value() ? &record->value() : nullptr;
-    played.push_back(reports::DescribeRecord(std::move(verdicts[i]), read, collected.rounds[i]));
+  void Expand(const std::string& path, size_t entry) {
+    ExpandedInputs expanded = ExpandInputs({path});
+    problems.insert(problems.end(), expanded.problems.begin(), expanded.problems.end());
+    for (const std::string& file : expanded.files) AddFile(file, entry);
   }
-  return played;
+
+  void Find(size_t entry) {
+    const std::string& written = league.records[entry].path;
+    fs::path path = (folder / written).lexically_normal();
+    if (IsGlob(written)) {
+      std::vector<std::string> matches = GlobMatches(path.string());
+      if (matches.empty()) problems.push_back("no record files match " + path.string());
+      for (const std::string& match : matches) Expand(match, entry);
+      return;
+    }
+    std::error_code error;
+    if (!fs::exists(path, error)) {
+      problems.push_back("cannot read " + path.string() + ": no such file or folder");
+    } else {
+      Expand(path.string(), entry);
+    }
+  }
+};
+
+// "[#####.....] 12/40 files", redrawn in place; only on a terminal.
+class Progress {
+ public:
+  Progress(std::ostream& err, size_t total)
+      : err_(err), total_(total), on_(isatty(STDERR_FILENO)) {}
+
+  void FileDone() {
+    ++done_;
+    if (!on_) return;
+    constexpr size_t kWidth = 30;
+    size_t filled = total_ == 0 ? kWidth : done_ * kWidth / total_;
+    err_ << "\r[" << std::string(filled, '#') << std::string(kWidth - filled, '.') << "] " << done_
+         << "/" << total_ << " files" << (done_ == total_ ? "\n" : "") << std::flush;
+  }
+
+ private:
+  std::ostream& err_;
+  size_t total_;
+  bool on_;
+  size_t done_ = 0;
+};
+
+// Verifies one document and keeps only what the standings need of it.
+reports::PlayedRecord Summarize(const reports::League& league, Document& document,
+                                const std::optional<std::string>& round) {
+  std::string name = document.streamed ? document.source + "#" + std::to_string(document.index + 1)
+                                       : document.source;
+  if (!document.node.has_value()) {
+    verifier::Verdict verdict =
+        verifier::MalformedVerdict(name, document.index, std::move(document.node).error());
+    return reports::DescribeRecord(league, verdict, nullptr, round);
+  }
+  const record::Node& node = *document.node;
+  verifier::Verdict verdict = verifier::VerifyNode(node, name, document.index);
+  Result<record::Record> record = record::ReadRecord(node);
+  const record::Record* read = record.has_value() ? &*record : nullptr;
+  return reports::DescribeRecord(league, verdict, read, round);
 }
+
+struct FileRecords {
+  std::vector<reports::PlayedRecord> records;
+  std::optional<std::string> failure;
+};
+
+FileRecords VerifyFile(const reports::League& league, const ListedFile& file) {
+  FileRecords result;
+  const std::optional<std::string>& round = league.records[file.entry].round;
+  result.failure = ForEachDocument(file.path, std::nullopt, kLimits, [&](Document& document) {
+    result.records.push_back(Summarize(league, document, round));
+  });
+  return result;
+}
+
+// ForEachDocumentInParallel hands its emitter a DocumentOutput, not a summary: the workers leave
+// each summary here under its record's number, and the emitter, called once per record in input
+// order, takes them out in that order. Only the records in flight wait here.
+class Handover {
+ public:
+  void Put(size_t index, reports::PlayedRecord played) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    waiting_.emplace(index, std::move(played));
+  }
+  reports::PlayedRecord TakeNext() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto node = waiting_.extract(next_++);
+    REFEREE_CHECK(!node.empty(), "standings: a record's summary was not handed over in order");
+    return std::move(node.mapped());
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<size_t, reports::PlayedRecord> waiting_;
+  size_t next_ = 0;
+};
+
+// Verifies every listed file: files of one document each on a pipeline of files, a JSON Lines
+// stream record by record on all threads. Summaries arrive in file order.
+class Verification {
+ public:
+  Verification(const reports::League& league, unsigned threads, std::ostream& err, size_t files)
+      : league_(league), threads_(threads), progress_(err, files) {
+    if (threads_ == 0) threads_ = std::max(1u, std::thread::hardware_concurrency());
+  }
+
+  // Each file's path is let go once its records are summarised (the summaries name them).
+  void Run(std::vector<ListedFile>& files) {
+    played.reserve(files.size());  // one record a file at least: no copy of a doubled vector
+    for (size_t start = 0; start < files.size();) {
+      if (IsStream(files[start])) {
+        VerifyStream(files[start++]);
+        continue;
+      }
+      size_t end = start;
+      while (end < files.size() && !IsStream(files[end])) ++end;
+      VerifyFiles(files, start, end);
+      start = end;
+    }
+  }
+
+  std::vector<reports::PlayedRecord> played;
+  std::vector<std::string> problems;
+
+ private:
+  static bool IsStream(const ListedFile& file) {
+    return formats::FormatFromPath(file.path) == formats::InputFormat::kJsonLines;
+  }
+
+  // Summaries are copied, not moved, on this thread: what a worker allocated goes back to the
+  // worker's heap for the next record, and the summaries that stay sit together on this thread's
+  // heap (moving them kept a worker's heap fragmented: 15% more memory for a large league).
+  void Keep(FileRecords& result, ListedFile& file) {
+    for (const reports::PlayedRecord& record : result.records) played.push_back(record);
+    if (result.failure) problems.push_back(*result.failure);
+    std::string().swap(file.path);
+    progress_.FileDone();
+  }
+
+  void VerifyFiles(std::vector<ListedFile>& files, size_t start, size_t end) {
+    verifier::OrderedPipeline<const ListedFile*, FileRecords> pipeline(threads_,
+                                                                       kFilesPerThread * threads_);
+    size_t next = start, done = start;
+    pipeline.Run(
+        [&]() -> std::optional<const ListedFile*> {
+          if (next == end) return std::nullopt;
+          return &files[next++];
+        },
+        [&](const ListedFile*& file) { return VerifyFile(league_, *file); },
+        [&](FileRecords& result) { Keep(result, files[done++]); });
+  }
+
+  void VerifyStream(ListedFile& file) {
+    const std::optional<std::string>& round = league_.records[file.entry].round;
+    Handover handover;
+    std::optional<std::string> failure = ForEachDocumentInParallel(
+        file.path, std::nullopt, kLimits, threads_,
+        [&](Document& document) {
+          handover.Put(static_cast<size_t>(document.index), Summarize(league_, document, round));
+          return DocumentOutput{};
+        },
+        [&](DocumentOutput& /*output*/) {
+          const reports::PlayedRecord summary = handover.TakeNext();
+          played.push_back(summary);  // a copy, as in Keep
+        });
+    FileRecords result{{}, failure};
+    Keep(result, file);
+  }
+
+  const reports::League& league_;
+  unsigned threads_;
+  Progress progress_;
+};
+
+// The league file, read and checked; its text and tree are kept only while they may be quoted.
+struct LeagueFile {
+  std::string path;
+  std::string text;
+  std::optional<record::Node> root;
+  std::optional<reports::League> league;
+
+  int Read(std::ostream& err) {
+    if (auto failure = ReadFileBounded(path, kLimits.max_document_bytes, text)) {
+      return ReportProblems({*failure}, err);
+    }
+    Result<record::Node> node = formats::ParseYaml(text, kLimits);
+    if (!node) return ReportLeagueFinding(node.error(), nullptr, path, text, err);
+    root = std::move(*node);
+    Result<reports::League> read = reports::ReadLeague(*root);
+    if (!read) return ReportLeagueFinding(read.error(), &*root, path, text, err);
+    league = std::move(*read);
+    return kExitValid;
+  }
+
+  // The record files the league lists, in the order of its entries.
+  int ListFiles(std::vector<ListedFile>& files, std::ostream& err) {
+    fs::path folder = fs::path(path).parent_path();
+    Finder finder{*league, folder, {}, {}};
+    for (size_t entry = 0; entry < league->records.size(); ++entry) finder.Find(entry);
+    if (!finder.problems.empty()) return ReportProblems(finder.problems, err);
+    files = std::move(finder.files);
+    return kExitValid;
+  }
+};
 
 std::string Render(const reports::Standings& standings, const std::string& format) {
   if (format == "markdown") return reports::FormatStandingsMarkdown(standings);
@@ -139,17 +321,22 @@ std::string Render(const reports::Standings& standings, const std::string& forma
 int Check(const reports::Standings& standings, const std::string& path, std::ostream& out,
           std::ostream& err) {
   std::string text;
-  if (auto failure = ReadFile(path, text)) {
-    err << "referee: " << *failure << "\n";
-    return kExitIo;
+  if (auto failure = ReadFileBounded(path, kLimits.max_document_bytes, text)) {
+    return ReportProblems({*failure}, err);
+  }
+  if (text.size() > kLimits.max_document_bytes) {
+    return ReportLeagueFinding(formats::DocumentTooLarge(kLimits.max_document_bytes), nullptr, path,
+                               "", err);
   }
   size_t first = text.find_first_not_of(" \t\r\n");
   bool json = first != std::string::npos && text[first] == '{';
-  Result<record::Node> published =
-      json ? formats::ParseJson(text) : reports::ParseStandingsCsv(text);
+  Result<record::Node> published = json ? formats::ParseJson(text, kLimits)
+                                        : reports::ParseStandingsCsv(text, kLimits.max_nodes);
   if (!published) return ReportLeagueFinding(published.error(), nullptr, path, text, err);
   std::vector<std::string> differences = reports::CompareStandings(standings, *published);
-  for (const std::string& difference : differences) out << path << ": " << difference << "\n";
+  for (const std::string& difference : differences) {
+    out << path << ": " << difference << "\n";
+  }
   if (differences.empty()) out << path << ": the published standings match\n";
   return differences.empty() ? kExitValid : kExitInvalid;
 }
@@ -170,22 +357,19 @@ int Write(const std::string& text, const std::string& output, std::ostream& out,
 }  // namespace
 
 int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostream& err) {
-  std::string text;
-  if (auto failure = ReadFile(options.league, text)) {
-    err << "referee: " << *failure << "\n";
-    return kExitIo;
-  }
-  Result<record::Node> root = formats::ParseYaml(text);
-  if (!root) return ReportLeagueFinding(root.error(), nullptr, options.league, text, err);
-  Result<reports::League> league = reports::ReadLeague(*root);
-  if (!league) return ReportLeagueFinding(league.error(), &*root, options.league, text, err);
-  Collected collected;
-  if (auto failure = Collect(*league, fs::path(options.league).parent_path(), collected)) {
-    err << "referee: " << *failure << "\n";
-    return kExitIo;
-  }
-  reports::Standings standings =
-      reports::ComputeStandings(*league, Verify(options, collected, err));
+  std::optional<reports::League> league;
+  std::vector<ListedFile> files;
+  {
+    LeagueFile file{options.league, {}, std::nullopt, std::nullopt};
+    if (int code = file.Read(err)) return code;
+    if (int code = file.ListFiles(files, err)) return code;
+    league = std::move(file.league);
+  }  // the league's text and tree are not needed any more
+  Verification verification(*league, options.threads, err, files.size());
+  verification.Run(files);
+  files = {};  // only the summaries are needed from here on
+  if (!verification.problems.empty()) return ReportProblems(verification.problems, err);
+  reports::Standings standings = reports::ComputeStandings(*league, std::move(verification.played));
   bool report = options.check.empty() || !options.output.empty();
   int code =
       report ? Write(Render(standings, options.format), options.output, out, err) : kExitValid;

@@ -11,26 +11,54 @@
 #include <string>
 #include <vector>
 
+#include "referee/record/node.h"
 #include "referee/record/record.h"
 #include "reports/league.h"
 #include "verifier/verdict.h"
 
 namespace referee::reports {
 
-// One record as the standings need it: its verdict and the parts of its header that place it.
-struct PlayedRecord {
-  verifier::Verdict verdict;
-  std::string round;                 // the league's record source first, else `round:` metadata
-  std::string table;                 // `table:` metadata, for people
-  std::vector<std::string> players;  // seat order N E S W, or Cahoots turn order
-  std::optional<std::string> seed;
-  std::vector<int> boards;  // the board of each deal, in deal order (seeded trick games)
-  std::string level;        // Cahoots: the `level` rule option
+// One side of a verified match as the standings count it: the players sitting in one scoring
+// unit ("N" or "NS"), or the whole Cahoots table.
+struct PlayedSide {
+  std::string unit;  // the score-sheet unit; empty for Cahoots
+  std::vector<std::string> players;
+  int64_t score = 0;
+  int place = 0;  // 0-based, shared by equal scores (Collusion) or from the winner (pairs)
+  bool won = false, drew = false;
+  int calls_made = 0;  // Conspiracy: deals in which this side called and took exactly its call
 };
 
-// Builds a PlayedRecord. `record` is null when the record could not be read.
-PlayedRecord DescribeRecord(verifier::Verdict verdict, const record::Record* record,
-                            const std::optional<std::string>& round);
+// The points of each side on one scored deal of a seeded record, for the duplicate scheme.
+struct PlayedBoard {
+  int board = 0;
+  std::vector<int64_t> points;  // per side, in the order of `sides`
+};
+
+// One record as the standings need it: where it came from, its verdict in brief, and what places
+// and scores it. The parsed record and its tree are not kept, so a league of many records costs a
+// few hundred bytes per record.
+struct PlayedRecord {
+  std::string source;
+  int record_index = 0;
+  verifier::Status status = verifier::Status::kValid;
+  std::string game;
+  std::string reason;  // not valid: the first finding, or the summary of an unfinished match
+  std::string round;   // the league's record source first, else `round:` metadata (RoundName)
+  std::vector<PlayedSide> sides;    // valid records
+  int goals = 0, turns = 0;         // Cahoots
+  std::string level;                // Cahoots: the `level` rule option
+  std::optional<std::string> seed;  // duplicate scheme only
+  std::vector<PlayedBoard> boards;  // duplicate scheme only: scored deals, by board
+
+  // The players of the sides in seat order N E S W, or the Cahoots turn order. Not kept apart
+  // from the sides: a league of many records holds every name once per record.
+  std::vector<std::string> Players() const;
+};
+
+// Builds a PlayedRecord for `league`. `record` is null when the record could not be read.
+PlayedRecord DescribeRecord(const League& league, const verifier::Verdict& verdict,
+                            const record::Record* record, const std::optional<std::string>& round);
 
 // Points are kept in twelfths, so that places shared by 2, 3 or 4 entrants split exactly.
 inline constexpr int64_t kPointUnit = 12;

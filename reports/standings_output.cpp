@@ -279,8 +279,9 @@ record::Node StandingsTree(const Standings& standings) {
 
 namespace {
 
-// Splits CSV text into rows of fields (RFC 4180 quoting; CRLF accepted).
-Result<std::vector<std::vector<std::string>>> CsvRows(std::string_view text) {
+// Splits CSV text into rows of fields (RFC 4180 quoting; CRLF accepted), at most `max_fields`.
+Result<std::vector<std::vector<std::string>>> CsvRows(std::string_view text, size_t max_fields) {
+  size_t fields = 0;
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> row;
   std::string field;
@@ -298,6 +299,10 @@ Result<std::vector<std::vector<std::string>>> CsvRows(std::string_view text) {
       }
     } else if (c == '"') {
       quoted = true;
+    } else if ((c == ',' || c == '\n' || c == '\r') && ++fields > max_fields) {
+      return Fail(
+          Malformed("too-large", "",
+                    "expected at most " + std::to_string(max_fields) + " fields, found more"));
     } else if (c == ',') {
       row.push_back(std::move(field));
       field.clear();
@@ -326,8 +331,8 @@ const std::vector<std::string> kFixedColumns = {
 
 }  // namespace
 
-Result<record::Node> ParseStandingsCsv(std::string_view text) {
-  Result<std::vector<std::vector<std::string>>> rows = CsvRows(text);
+Result<record::Node> ParseStandingsCsv(std::string_view text, size_t max_fields) {
+  Result<std::vector<std::vector<std::string>>> rows = CsvRows(text, max_fields);
   if (!rows) return Fail(std::move(rows).error());
   if (rows->empty() || rows->front().empty() || rows->front().front() != "table") {
     return Fail(Malformed("csv-syntax", "", "expected a header line starting with 'table'"));

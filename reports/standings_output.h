@@ -25,8 +25,9 @@ std::string FormatStandingsCsv(const Standings& standings);
 record::Node StandingsTree(const Standings& standings);
 
 // Reads a standings file in the CSV output format into the tree StandingsTree makes (only the
-// parts --check compares: tables, rank, entrant, points and tie-break values).
-Result<record::Node> ParseStandingsCsv(std::string_view text);
+// parts --check compares: tables, rank, entrant, points and tie-break values). More than
+// `max_fields` fields is `too-large`: the tree of a hostile file stays bounded.
+Result<record::Node> ParseStandingsCsv(std::string_view text, size_t max_fields = 1'000'000);
 
 // Every difference between the computed standings and a published tree (StandingsTree's shape,
 // from JSON or ParseStandingsCsv), e.g. "rank 3: expected carol (12 points), published dave (12

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <random>
 
+#include "referee/games/registry.h"
 #include "reports/standings_output.h"
 
 namespace referee::reports {
@@ -33,49 +34,60 @@ void AddGroups(League& league, std::vector<Entrant>& groups,
   (void)league;
 }
 
-PlayedRecord Played(const std::string& game, const std::string& source, const std::string& round,
-                    std::vector<std::string> players) {
-  PlayedRecord played;
-  played.verdict.source = source;
-  played.verdict.game = game;
-  played.round = round;
-  played.players = std::move(players);
-  return played;
+// A record as the standings keep it: its verdict from the verifier, its players from the record.
+PlayedRecord Describe(verifier::Verdict verdict, const std::string& source,
+                      const std::string& round, std::vector<std::string> players,
+                      const std::string& level = "") {
+  static const League league = MakeLeague("collusion", {});
+  verdict.source = source;
+  record::Record record;
+  record.game = games::FindGame(verdict.game);
+  record.rules = RuleOptions(record.game->options);
+  if (!level.empty()) record.rules.Set("level", level);
+  record.players = std::move(players);
+  return DescribeRecord(league, verdict, &record, round);
+}
+
+verifier::Verdict Finished(const std::string& game, std::vector<std::string> units,
+                           std::vector<int> totals, const std::string& winner) {
+  verifier::Verdict verdict;
+  verdict.game = game;
+  verdict.scores.units = std::move(units);
+  verdict.scores.totals = std::move(totals);
+  verdict.outcome = {true, "", {{"winner", winner}}};
+  return verdict;
 }
 
 // A finished Collusion match: totals in seat order N E S W, and the winner(s).
 PlayedRecord Collusion(const std::string& source, const std::string& round,
                        std::vector<std::string> players, std::vector<int> totals,
                        const std::string& winner) {
-  PlayedRecord played = Played("collusion", source, round, std::move(players));
-  played.verdict.scores.units = {"N", "E", "S", "W"};
-  played.verdict.scores.totals = std::move(totals);
-  played.verdict.outcome = {true, "", {{"winner", winner}}};
-  return played;
+  return Describe(Finished("collusion", {"N", "E", "S", "W"}, std::move(totals), winner), source,
+                  round, std::move(players));
 }
 
 // A finished partnership match: NS is players 0 and 2, EW players 1 and 3.
+verifier::Verdict PairsVerdict(const std::string& game, int ns, int ew) {
+  std::string winner = ns > ew ? "NS" : ew > ns ? "EW" : "draw";
+  return Finished(game, {"NS", "EW"}, {ns, ew}, winner);
+}
+
 PlayedRecord Pairs(const std::string& game, const std::string& source, const std::string& round,
                    std::vector<std::string> players, int ns, int ew) {
-  PlayedRecord played = Played(game, source, round, std::move(players));
-  played.verdict.scores.units = {"NS", "EW"};
-  played.verdict.scores.totals = {ns, ew};
-  std::string winner = ns > ew ? "NS" : ew > ns ? "EW" : "draw";
-  played.verdict.outcome = {true, "", {{"winner", winner}}};
-  return played;
+  return Describe(PairsVerdict(game, ns, ew), source, round, std::move(players));
 }
 
 PlayedRecord Cahoots(const std::string& source, const std::string& round,
                      std::vector<std::string> players, bool win, int goals, int turns,
                      const std::string& level) {
-  PlayedRecord played = Played("cahoots", source, round, std::move(players));
-  played.verdict.outcome = {true,
-                            "",
-                            {{"outcome", win ? "win" : "loss"},
-                             {"goals", std::to_string(goals)},
-                             {"turns", std::to_string(turns)}}};
-  played.level = level;
-  return played;
+  verifier::Verdict verdict;
+  verdict.game = "cahoots";
+  verdict.outcome = {true,
+                     "",
+                     {{"outcome", win ? "win" : "loss"},
+                      {"goals", std::to_string(goals)},
+                      {"turns", std::to_string(turns)}}};
+  return Describe(verdict, source, round, std::move(players), level);
 }
 
 const StandingRow& RowOf(const StandingsTable& table, const std::string& entrant) {
@@ -185,11 +197,12 @@ TEST(Standings, CallsMadeCountOnlyTheCallersOwnMadeCalls) {
   League league = MakeLeague("conspiracy", {"n", "e", "s", "w"});
   AddGroups(league, league.partnerships, {{"n", "s"}, {"e", "w"}});
   league.tie_breaks = {TieBreak::kCallsMade};
-  PlayedRecord drawn = Pairs("conspiracy", "r1", "1", {"n", "e", "s", "w"}, 5, 5);
-  drawn.verdict.scores.rows = {
+  verifier::Verdict verdict = PairsVerdict("conspiracy", 5, 5);
+  verdict.scores.rows = {
       {1, "dealer N; EW called 2 clubs, took 2: EW +4", {0, 4}, false},
       {2, "dealer E; NS called 3 hearts, took 1: EW +5", {0, 5}, false},
       {3, "dealer S; EW called 0 spades, took 0: EW +0", {0, 0}, true}};  // void: not counted
+  PlayedRecord drawn = Describe(verdict, "r1", "1", {"n", "e", "s", "w"});
   Standings standings = ComputeStandings(league, {drawn});
   EXPECT_EQ(Order(standings.tables[0]), (std::vector<std::string>{"ew", "ns"}));
   EXPECT_EQ(standings.tables[0].explanations[0],
@@ -247,14 +260,16 @@ TEST(Standings, ByesForfeitsAdjustmentsAndMatchesPlayed) {
 TEST(Standings, ShowsWhatWasNotCountedAndWhy) {
   League league = MakeLeague("collusion", {"a", "b", "c", "d"});
   league.withdrawals = {{"d", "1", "moved"}};
-  PlayedRecord invalid = Collusion("bad", "1", {"a", "b", "c", "d"}, {0, 0, 0, 0}, "");
-  invalid.verdict.status = verifier::Status::kInvalid;
-  invalid.verdict.findings = {Note("unchecked", {}, "a note comes first"),
-                              Illegal("revoke", {"/deals/0/tricks/1/2", {1, 2, 0, "E", "6H"}, 3, 7},
-                                      "expected E to follow suit")};
-  PlayedRecord unfinished = Collusion("half", "1", {"a", "b", "c", "d"}, {5, 5, 5, 5}, "");
-  unfinished.verdict.status = verifier::Status::kIncomplete;
-  unfinished.verdict.outcome.summary = "not finished after 2 deals";
+  verifier::Verdict broken = Finished("collusion", {"N", "E", "S", "W"}, {0, 0, 0, 0}, "");
+  broken.status = verifier::Status::kInvalid;
+  broken.findings = {Note("unchecked", {}, "a note comes first"),
+                     Illegal("revoke", {"/deals/0/tricks/1/2", {1, 2, 0, "E", "6H"}, 3, 7},
+                             "expected E to follow suit")};
+  PlayedRecord invalid = Describe(broken, "bad", "1", {"a", "b", "c", "d"});
+  verifier::Verdict half = Finished("collusion", {"N", "E", "S", "W"}, {5, 5, 5, 5}, "");
+  half.status = verifier::Status::kIncomplete;
+  half.outcome.summary = "not finished after 2 deals";
+  PlayedRecord unfinished = Describe(half, "half", "1", {"a", "b", "c", "d"});
   PlayedRecord guest = Collusion("guest", "1", {"a", "b", "c", "zed"}, {100, 1, 2, 3}, "N");
   PlayedRecord late = Collusion("late", "2", {"a", "b", "c", "d"}, {100, 1, 2, 3}, "N");
   PlayedRecord roundless = Collusion("roundless", "", {"a", "b", "c", "d"}, {100, 1, 2, 3}, "N");
@@ -284,12 +299,11 @@ TEST(Standings, DuplicateMatchpointsByHand) {
   auto table = [](const std::string& source, std::vector<std::string> players, int ns, int ew) {
     PlayedRecord played = Pairs("plonk", source, "1", std::move(players), ns, ew);
     played.seed = "s";
-    played.boards = {1};
-    played.verdict.scores.rows = {{1, "", {ns, ew}, false}};
+    played.boards = {{1, {ns, ew}}};
     return played;
   };
   PlayedRecord once = table("t4", {"a1", "b1", "a2", "b2"}, 7, 7);
-  once.boards = {2};
+  once.boards = {{2, {7, 7}}};
   Standings standings =
       ComputeStandings(league, {table("t1", {"a1", "b1", "a2", "b2"}, 10, 0),
                                 table("t2", {"c1", "d1", "c2", "d2"}, 0, 5),
@@ -309,18 +323,35 @@ TEST(Standings, DuplicateMatchpointsByHand) {
 // Rounds 01 and 1 are one round, whether a record or its league entry names it.
 TEST(Standings, RoundsWithLeadingZerosAreOneRound) {
   League league = MakeLeague("collusion", {"a", "b", "c", "d"});
-  auto described = [](const std::string& source, const std::optional<std::string>& entry_round,
-                      const std::string& record_round) {
-    PlayedRecord finished = Collusion(source, "", {"a", "b", "c", "d"}, {9, 8, 7, 6}, "N");
-    record::Record record;
-    record.players = finished.players;
-    record.metadata = {{"round", record_round}};
-    return DescribeRecord(finished.verdict, &record, entry_round);
-  };
-  Standings standings = ComputeStandings(
-      league, {described("r1", std::nullopt, "01"), described("r2", std::string("001"), "9")});
+  Standings standings =
+      ComputeStandings(league, {Collusion("r1", "01", {"a", "b", "c", "d"}, {9, 8, 7, 6}, "N"),
+                                Collusion("r2", "1", {"a", "b", "c", "d"}, {9, 8, 7, 6}, "N")});
   EXPECT_EQ(standings.rounds, std::vector<std::string>{"1"});
   EXPECT_EQ(RowOf(standings.tables[0], "a").by_round, std::vector<int64_t>{6 * kPointUnit});
+}
+
+// A board played at many tables is scored from sorted scores; the result is the pairwise one.
+TEST(Standings, DuplicateMatchpointsOfManyTablesArePairwise) {
+  League league = MakeLeague("plonk", {});
+  league.scheme.kind = SchemeKind::kDuplicate;
+  league.tie_breaks = {};
+  std::vector<PlayedRecord> records;
+  std::vector<int> ns = {0, 5, 5, 5, 10};
+  for (size_t t = 0; t < ns.size(); ++t) {
+    std::string n = "n" + std::to_string(t), e = "e" + std::to_string(t);
+    std::string s2 = "s" + std::to_string(t), w = "w" + std::to_string(t);
+    for (const std::string& id : {n, e, s2, w}) league.players.push_back({id, id, {}, ""});
+    PlayedRecord played = Pairs("plonk", "t" + std::to_string(t), "1", {n, e, s2, w}, ns[t], 0);
+    played.seed = "s";
+    played.boards = {{1, {ns[t], 0}}};
+    records.push_back(played);
+  }
+  Standings standings = ComputeStandings(league, records);
+  // Table 1 (5 points): beats table 0 (2), ties tables 2 and 3 (1 + 1), loses to table 4: 4.
+  EXPECT_EQ(RowOf(standings.tables[0], "n1").points, 4 * kPointUnit);
+  EXPECT_EQ(RowOf(standings.tables[0], "n4").points, 8 * kPointUnit);
+  EXPECT_EQ(RowOf(standings.tables[0], "n0").points, 0);
+  EXPECT_EQ(RowOf(standings.tables[0], "e0").points, 4 * kPointUnit);  // EW all 0: 4 ties
 }
 
 TEST(Standings, OrderOfRecordsNeverChangesTheStandings) {
