@@ -30,6 +30,7 @@
 #include "reports/standings.h"
 #include "reports/standings_html.h"
 #include "reports/standings_output.h"
+#include "reports/standings_sources.h"
 #include "reports/verdict_text.h"
 #include "verifier/ordered_pipeline.h"
 #include "verifier/verifier.h"
@@ -76,53 +77,65 @@ std::vector<std::string> GlobMatches(const std::string& pattern) {
   return found;
 }
 
-// A record file the league lists, with the entry that listed it (whose round it counts for).
-struct ListedFile {
-  std::string path;
-  size_t entry = 0;
-};
+// How deep an entry reaches, for which of two entries is the more specific: the components of
+// its resolved path, so that `records`, `records/` and `./records` are one depth.
+size_t Depth(const fs::path& path) {
+  std::error_code error;
+  fs::path resolved = fs::weakly_canonical(path, error);
+  if (error) resolved = path;
+  return static_cast<size_t>(std::count_if(resolved.begin(), resolved.end(),
+                                           [](const fs::path& part) { return !part.empty(); }));
+}
 
 // What finding the files of the league's entries gave: sources that cannot be read are I/O
 // problems (exit 4).
 struct Finder {
   const reports::League& league;
   const fs::path& folder;  // the league file's, as the user named it
-  std::vector<ListedFile> files;
   std::vector<std::string> problems;
 
-  // A found file as a record file: a regular file (a FIFO would block).
-  void AddFile(const std::string& path, size_t entry) {
+  // A found file as a record file: a regular file (a FIFO would block), known by its identity, so
+  // that two names of one file are one record file.
+  void AddFile(const std::string& path, reports::EntryFiles& found) {
     struct stat info {};
     if (stat(path.c_str(), &info) != 0) {
       problems.push_back("cannot read " + path + ": " + std::strerror(errno));
     } else if (!S_ISREG(info.st_mode)) {
       problems.push_back("cannot read " + path + ": not a regular file");
     } else {
-      files.push_back({path, entry});
+      found.files.push_back({path, {static_cast<uint64_t>(info.st_dev), info.st_ino}});
     }
   }
 
-  void Expand(const std::string& path, size_t entry) {
+  void Expand(const std::string& path, reports::EntryFiles& found) {
     ExpandedInputs expanded = ExpandInputs({path});
     problems.insert(problems.end(), expanded.problems.begin(), expanded.problems.end());
-    for (const std::string& file : expanded.files) AddFile(file, entry);
+    for (const std::string& file : expanded.files) AddFile(file, found);
   }
 
-  void Find(size_t entry) {
+  void FindMatches(const fs::path& pattern, reports::EntryFiles& found) {
+    std::vector<std::string> matches = GlobMatches(pattern.string());
+    if (matches.empty()) problems.push_back("no record files match " + pattern.string());
+    for (const std::string& match : matches) Expand(match, found);
+  }
+
+  reports::EntryFiles Find(size_t entry) {
     const std::string& written = league.records[entry].path;
     fs::path path = (folder / written).lexically_normal();
+    reports::EntryFiles found{entry, reports::SourceKind::kFile, Depth(path), {}};
     if (IsGlob(written)) {
-      std::vector<std::string> matches = GlobMatches(path.string());
-      if (matches.empty()) problems.push_back("no record files match " + path.string());
-      for (const std::string& match : matches) Expand(match, entry);
-      return;
+      found.kind = reports::SourceKind::kGlob;
+      FindMatches(path, found);
+      return found;
     }
     std::error_code error;
     if (!fs::exists(path, error)) {
       problems.push_back("cannot read " + path.string() + ": no such file or folder");
     } else {
-      Expand(path.string(), entry);
+      if (fs::is_directory(path, error)) found.kind = reports::SourceKind::kFolder;
+      Expand(path.string(), found);
     }
+    return found;
   }
 };
 
@@ -162,7 +175,9 @@ reports::PlayedRecord Summarize(const reports::League& league, Document& documen
   verifier::Verdict verdict = verifier::VerifyNode(node, name, document.index);
   Result<record::Record> record = record::ReadRecord(node);
   const record::Record* read = record.has_value() ? &*record : nullptr;
-  return reports::DescribeRecord(league, verdict, read, round);
+  reports::PlayedRecord played = reports::DescribeRecord(league, verdict, read, round);
+  if (read != nullptr) played.content = reports::ContentDigest(*read);
+  return played;
 }
 
 struct FileRecords {
@@ -170,7 +185,7 @@ struct FileRecords {
   std::optional<std::string> failure;
 };
 
-FileRecords VerifyFile(const reports::League& league, const ListedFile& file) {
+FileRecords VerifyFile(const reports::League& league, const reports::ListedFile& file) {
   FileRecords result;
   const std::optional<std::string>& round = league.records[file.entry].round;
   result.failure = ForEachDocument(file.path, std::nullopt, kLimits, [&](Document& document) {
@@ -211,7 +226,7 @@ class Verification {
   }
 
   // Each file's path is let go once its records are summarised (the summaries name them).
-  void Run(std::vector<ListedFile>& files) {
+  void Run(std::vector<reports::ListedFile>& files) {
     played.reserve(files.size());  // one record a file at least: no copy of a doubled vector
     for (size_t start = 0; start < files.size();) {
       if (IsStream(files[start])) {
@@ -229,34 +244,34 @@ class Verification {
   std::vector<std::string> problems;
 
  private:
-  static bool IsStream(const ListedFile& file) {
+  static bool IsStream(const reports::ListedFile& file) {
     return formats::FormatFromPath(file.path) == formats::InputFormat::kJsonLines;
   }
 
   // Summaries are copied, not moved, on this thread: what a worker allocated goes back to the
   // worker's heap for the next record, and the summaries that stay sit together on this thread's
   // heap (moving them kept a worker's heap fragmented: 15% more memory for a large league).
-  void Keep(FileRecords& result, ListedFile& file) {
+  void Keep(FileRecords& result, reports::ListedFile& file) {
     for (const reports::PlayedRecord& record : result.records) played.push_back(record);
     if (result.failure) problems.push_back(*result.failure);
     std::string().swap(file.path);
     progress_.FileDone();
   }
 
-  void VerifyFiles(std::vector<ListedFile>& files, size_t start, size_t end) {
-    verifier::OrderedPipeline<const ListedFile*, FileRecords> pipeline(threads_,
-                                                                       kFilesPerThread * threads_);
+  void VerifyFiles(std::vector<reports::ListedFile>& files, size_t start, size_t end) {
+    verifier::OrderedPipeline<const reports::ListedFile*, FileRecords> pipeline(
+        threads_, kFilesPerThread * threads_);
     size_t next = start, done = start;
     pipeline.Run(
-        [&]() -> std::optional<const ListedFile*> {
+        [&]() -> std::optional<const reports::ListedFile*> {
           if (next == end) return std::nullopt;
           return &files[next++];
         },
-        [&](const ListedFile*& file) { return VerifyFile(league_, *file); },
+        [&](const reports::ListedFile*& file) { return VerifyFile(league_, *file); },
         [&](FileRecords& result) { Keep(result, files[done++]); });
   }
 
-  void VerifyStream(ListedFile& file) {
+  void VerifyStream(reports::ListedFile& file) {
     const std::optional<std::string>& round = league_.records[file.entry].round;
     Handover handover;
     std::optional<std::string> failure = ForEachDocumentInParallel(
@@ -298,13 +313,18 @@ struct LeagueFile {
     return kExitValid;
   }
 
-  // The record files the league lists, in the order of its entries.
-  int ListFiles(std::vector<ListedFile>& files, std::ostream& err) {
+  // The record files the league lists, each once.
+  int ListFiles(std::vector<reports::ListedFile>& files, std::ostream& err) {
     fs::path folder = fs::path(path).parent_path();
-    Finder finder{*league, folder, {}, {}};
-    for (size_t entry = 0; entry < league->records.size(); ++entry) finder.Find(entry);
+    Finder finder{*league, folder, {}};
+    std::vector<reports::EntryFiles> found;
+    for (size_t entry = 0; entry < league->records.size(); ++entry) {
+      found.push_back(finder.Find(entry));
+    }
     if (!finder.problems.empty()) return ReportProblems(finder.problems, err);
-    files = std::move(finder.files);
+    Result<std::vector<reports::ListedFile>> chosen = reports::ChooseFiles(*league, found);
+    if (!chosen) return ReportLeagueFinding(chosen.error(), &*root, path, text, err);
+    files = std::move(*chosen);
     return kExitValid;
   }
 };
@@ -358,7 +378,7 @@ int Write(const std::string& text, const std::string& output, std::ostream& out,
 
 int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostream& err) {
   std::optional<reports::League> league;
-  std::vector<ListedFile> files;
+  std::vector<reports::ListedFile> files;
   {
     LeagueFile file{options.league, {}, std::nullopt, std::nullopt};
     if (int code = file.Read(err)) return code;

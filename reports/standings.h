@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "referee/core/seeded_deal.h"
 #include "referee/record/node.h"
 #include "referee/record/record.h"
 #include "reports/league.h"
@@ -45,11 +46,12 @@ struct PlayedRecord {
   std::string game;
   std::string reason;  // not valid: the first finding, or the summary of an unfinished match
   std::string round;   // the league's record source first, else `round:` metadata (RoundName)
-  std::vector<PlayedSide> sides;    // valid records
-  int goals = 0, turns = 0;         // Cahoots
-  std::string level;                // Cahoots: the `level` rule option
-  std::optional<std::string> seed;  // duplicate scheme only
-  std::vector<PlayedBoard> boards;  // duplicate scheme only: scored deals, by board
+  std::vector<PlayedSide> sides;        // valid records
+  int goals = 0, turns = 0;             // Cahoots
+  std::string level;                    // Cahoots: the `level` rule option
+  std::optional<std::string> seed;      // duplicate scheme only
+  std::vector<PlayedBoard> boards;      // duplicate scheme only: scored deals, by board
+  std::optional<Sha256Digest> content;  // ContentDigest: equal for two copies of one match
 
   // The players of the sides in seat order N E S W, or the Cahoots turn order. Not kept apart
   // from the sides: a league of many records holds every name once per record.
@@ -59,6 +61,11 @@ struct PlayedRecord {
 // Builds a PlayedRecord for `league`. `record` is null when the record could not be read.
 PlayedRecord DescribeRecord(const League& league, const verifier::Verdict& verdict,
                             const record::Record* record, const std::optional<std::string>& round);
+
+// The SHA-256 of the record in canonical form (record::WriteRecord) without its metadata (id,
+// event, date, round, table, ...): the same match written as YAML or JSON, under any name or with
+// other metadata, gives the same digest.
+Sha256Digest ContentDigest(const record::Record& record);
 
 // Points are kept in twelfths, so that places shared by 2, 3 or 4 entrants split exactly.
 inline constexpr int64_t kPointUnit = 12;
@@ -90,7 +97,7 @@ struct StandingsTable {
 
 struct NotCounted {
   std::string source;
-  std::string status;  // "invalid", "malformed", "incomplete", or "not counted"
+  std::string status;  // "invalid", "malformed", "incomplete", "duplicate" or "not counted"
   std::string reason;
 };
 

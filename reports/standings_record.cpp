@@ -1,10 +1,12 @@
-// What the standings keep of one verified record (PlayedRecord): its verdict in brief and the
-// sides with their results. Everything else of the record is dropped here,
+// What the standings keep of one verified record (PlayedRecord): its verdict in brief, the sides
+// with their results, and a digest of its content. Everything else of the record is dropped here,
 // so the memory of a league grows by a few hundred bytes per record, not by its parsed tree.
 #include <algorithm>
 #include <set>
 
+#include "referee/record/record_writer.h"
 #include "reports/standings.h"
+#include "verifier/sha256.h"
 
 namespace referee::reports {
 namespace {
@@ -120,6 +122,27 @@ std::string FirstFinding(const verifier::Verdict& verdict) {
   return verdict.outcome.summary;
 }
 
+// An unambiguous byte form of a tree: each node is its kind, then its size, then its text or
+// children, so no two different trees give the same bytes.
+void AppendTree(const record::Node& node, std::string& bytes) {
+  auto add_text = [&](const std::string& text) {
+    bytes += std::to_string(text.size()) + ":" + text;
+  };
+  bytes += static_cast<char>('0' + static_cast<int>(node.kind()));
+  if (node.IsList()) {
+    bytes += std::to_string(node.items().size()) + "[";
+    for (const record::Node& item : node.items()) AppendTree(item, bytes);
+  } else if (node.IsMap()) {
+    bytes += std::to_string(node.members().size()) + "{";
+    for (const record::NodeMember& member : node.members()) {
+      add_text(member.key);
+      AppendTree(member.value, bytes);
+    }
+  } else {
+    add_text(node.text());
+  }
+}
+
 }  // namespace
 
 PlayedRecord DescribeRecord(const League& league, const verifier::Verdict& verdict,
@@ -166,6 +189,18 @@ std::vector<std::string> PlayedRecord::Players() const {
     }
   }
   return players;
+}
+
+Sha256Digest ContentDigest(const record::Record& record) {
+  record::Node tree = record::WriteRecord(record);
+  const std::vector<std::string>& metadata = record::MetadataKeys();
+  std::string bytes;
+  for (const record::NodeMember& member : tree.members()) {
+    if (std::find(metadata.begin(), metadata.end(), member.key) != metadata.end()) continue;
+    bytes += std::to_string(member.key.size()) + ":" + member.key;
+    AppendTree(member.value, bytes);
+  }
+  return verifier::Sha256(bytes);
 }
 
 }  // namespace referee::reports

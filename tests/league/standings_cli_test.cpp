@@ -1,5 +1,6 @@
 // `referee standings` on leagues written to a scratch folder with copies of the Collusion season's
-// records: mistakes in the league file are errors at their line and column.
+// records: a record counts once however often the league file lists it, a copy of a match under
+// another name is reported, and mistakes in the league file are errors at their line and column.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -55,6 +56,51 @@ class StandingsCliLeague : public testing::Test {
 
   fs::path folder_;
 };
+
+constexpr const char* kSeason = "records: 7 counted, 2 not counted; rounds: 1, 2, 3, 4";
+
+// A record listed twice was counted twice, doubling everyone's points from it.
+TEST_F(StandingsCliLeague, AFolderAndAFileInItCountTheFileOnce) {
+  WriteLeague("[records/, {path: records/r1-t1.yaml, round: 2}]");
+  EXPECT_EQ(Counted(), "records: 7 counted, 2 not counted; rounds: 1, 2, 3, 4");
+  RunResult json = Run("standings league.yaml --format json");
+  // r1-t1 counts in round 2, as its explicit entry says: alice's 3 points come in round 2.
+  EXPECT_NE(json.output.find("\"rounds\": [\n    \"1\",\n    \"2\""), std::string::npos);
+}
+
+TEST_F(StandingsCliLeague, AFolderAndAnOverlappingGlobCountEachFileOnce) {
+  WriteLeague("[records/, \"records/r1-*.yaml\", ./records/r2-t1.yaml]");
+  EXPECT_EQ(Counted(), kSeason);
+}
+
+TEST_F(StandingsCliLeague, ALinkToARecordIsTheSameRecord) {
+  fs::create_symlink("records/r1-t1.yaml", folder_ / "alias.yaml");
+  WriteLeague("[records/, alias.yaml]");
+  EXPECT_EQ(Counted(), kSeason);
+}
+
+TEST_F(StandingsCliLeague, TwoEntriesEquallySpecificWithOtherRoundsAreAnError) {
+  WriteLeague("[{path: \"records/r1-*.yaml\", round: 1}, {path: \"records/*-t1.yaml\", round: 5}]");
+  RunResult run = Run("standings league.yaml", true);
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_NE(run.output.find("league.yaml:5:50: malformed[conflicting-rounds]: expected one round "
+                            "for records/r1-t1.yaml, found round 1 from /records/0 and round 5"),
+            std::string::npos)
+      << run.output;
+}
+
+// The same match uploaded as YAML and as JSON under another name counted twice.
+TEST_F(StandingsCliLeague, TheSameMatchUnderTwoNamesCountsOnceAndIsReported) {
+  RunResult converted = Run("convert records/r1-t1.yaml --to json > records/late-upload.json");
+  ASSERT_EQ(converted.exit_code, 0) << converted.output;
+  WriteLeague("[records/]");
+  EXPECT_EQ(Counted(), "records: 7 counted, 3 not counted; rounds: 1, 2, 3, 4");
+  RunResult run = Run("standings league.yaml");
+  EXPECT_NE(run.output.find("records/r1-t1.yaml: duplicate: the same match as "
+                            "records/late-upload.json, counted once, as records/late-upload.json"),
+            std::string::npos)
+      << run.output;
+}
 
 TEST_F(StandingsCliLeague, MistakesInEntriesAreErrorsAtTheirLineAndColumn) {
   WriteLeague("[records/]", "forfeits:\n  - {round: 4, by: hugo, to: [bob, hugo], reason: x}\n");

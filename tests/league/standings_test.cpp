@@ -6,10 +6,18 @@
 #include <rapidcheck.h>
 
 #include <algorithm>
+#include <fstream>
 #include <random>
+#include <sstream>
 
+#include "formats/json_reader.h"
+#include "formats/json_writer.h"
+#include "formats/yaml_reader.h"
 #include "referee/games/registry.h"
+#include "referee/record/record_reader.h"
+#include "referee/record/record_writer.h"
 #include "reports/standings_output.h"
+#include "verifier/verifier.h"
 
 namespace referee::reports {
 namespace {
@@ -328,6 +336,54 @@ TEST(Standings, RoundsWithLeadingZerosAreOneRound) {
                                 Collusion("r2", "1", {"a", "b", "c", "d"}, {9, 8, 7, 6}, "N")});
   EXPECT_EQ(standings.rounds, std::vector<std::string>{"1"});
   EXPECT_EQ(RowOf(standings.tables[0], "a").by_round, std::vector<int64_t>{6 * kPointUnit});
+}
+
+// Two files holding the same match (ContentDigest equal) count once, as the first by name.
+TEST(Standings, ACopyOfAMatchCountsOnce) {
+  League league = MakeLeague("collusion", {"a", "b", "c", "d"});
+  PlayedRecord first = Collusion("x/r1.yaml", "1", {"a", "b", "c", "d"}, {9, 8, 7, 6}, "N");
+  PlayedRecord copy = Collusion("y/r1-again.json", "2", {"a", "b", "c", "d"}, {9, 8, 7, 6}, "N");
+  PlayedRecord other = Collusion("z.yaml", "2", {"a", "b", "c", "d"}, {6, 9, 8, 7}, "E");
+  first.content = copy.content = Sha256Digest{1};
+  other.content = Sha256Digest{2};
+  Standings standings = ComputeStandings(league, {copy, other, first});
+  EXPECT_EQ(standings.records_counted, 2);
+  EXPECT_EQ(RowOf(standings.tables[0], "a").played, 2);
+  ASSERT_EQ(standings.not_counted.size(), 1u);
+  EXPECT_EQ(standings.not_counted[0].source, "y/r1-again.json");
+  EXPECT_EQ(standings.not_counted[0].status, "duplicate");
+  EXPECT_EQ(standings.not_counted[0].reason,
+            "the same match as x/r1.yaml, counted once, as x/r1.yaml");
+}
+
+std::string Sample(const std::string& name) {
+  std::ifstream file(std::string(REFEREE_SOURCE_DIR) + "/samples/" + name, std::ios::binary);
+  std::stringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+record::Record ReadSample(const std::string& text, bool json) {
+  Result<record::Node> node = json ? formats::ParseJson(text) : formats::ParseYaml(text);
+  EXPECT_TRUE(node.has_value());
+  Result<record::Record> record = record::ReadRecord(*node);
+  EXPECT_TRUE(record.has_value()) << record.error().message;
+  return *record;
+}
+
+// The same match as YAML and as JSON, with other metadata, has one digest; another match not.
+TEST(Standings, ContentDigestIsTheMatchWhateverItsFormatOrMetadata) {
+  std::string yaml = Sample("collusion/valid/first-to-100.yaml");
+  record::Record record = ReadSample(yaml, false);
+  record::Record renamed = record;
+  renamed.metadata = {{"id", "another-upload"}, {"round", "7"}, {"table", "3"}};
+  std::string json = formats::WriteJson(record::WriteRecord(renamed), true);
+  EXPECT_EQ(ContentDigest(ReadSample(json, true)), ContentDigest(record));
+  record::Record swapped = record;
+  std::swap(swapped.players[0], swapped.players[1]);
+  EXPECT_NE(ContentDigest(swapped), ContentDigest(record));
+  EXPECT_NE(ContentDigest(ReadSample(Sample("collusion/valid/deduction.yaml"), false)),
+            ContentDigest(record));
 }
 
 // A board played at many tables is scored from sorted scores; the result is the pairwise one.
