@@ -58,9 +58,10 @@ std::optional<int64_t> TieBreakValue(TieBreak tie_break, const StandingRow& row)
     case TieBreak::kGoalsCompleted:
       return row.goals;
     case TieBreak::kFewestTurns:
-      // Mean turns per won match, in hundredths (rounded half up); no win ranks last.
-      if (row.won == 0) return std::numeric_limits<int64_t>::max();
-      return (row.turns_in_wins * 200 + row.won) / (2 * row.won);
+      // Mean turns per won match played, in hundredths (rounded half up); no win ranks last. A
+      // win by forfeit took no turns: counting it would rank a walkover above a real win.
+      if (row.won_played == 0) return std::numeric_limits<int64_t>::max();
+      return (row.turns_in_wins * 200 + row.won_played) / (2 * row.won_played);
     case TieBreak::kCallsMade:
       return row.calls_made;
     case TieBreak::kMatchesPlayed:
@@ -186,6 +187,7 @@ class Tally {
         StandingRow& row = rows_[unit];
         ++row.played;
         row.won += side.won ? 1 : 0;
+        row.won_played += side.won ? 1 : 0;
         row.drawn += side.drew ? 1 : 0;
         row.lost += side.won || side.drew ? 0 : 1;
         row.score_for += side.score;

@@ -81,6 +81,7 @@ struct StandingRow {
   int64_t score_for = 0;
   int64_t score_against = 0;
   int64_t goals = 0;
+  int won_played = 0;  // wins in counted records, not by forfeit: what fewest-turns divides by
   int64_t turns_in_wins = 0;
   int calls_made = 0;
   std::vector<int64_t> by_round;  // cumulative points (twelfths) after each league round

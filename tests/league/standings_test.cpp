@@ -328,6 +328,27 @@ TEST(Standings, DuplicateMatchpointsByHand) {
                                      "matchpoints"});
 }
 
+// A forfeit win took no turns: counted in fewest-turns it ranked a walkover above a real win.
+TEST(Standings, ForfeitWinIsNotAZeroTurnWin) {
+  League league = MakeLeague("cahoots", {"a", "b", "c", "d", "e", "f"});
+  AddGroups(league, league.teams, {{"a", "b"}, {"c", "d"}, {"e", "f"}});
+  league.tie_breaks = {TieBreak::kFewestTurns};
+  league.forfeits = {{"2", "ef", {"ab"}, "no show", {}}};
+  // ab: a win in 40 turns and a forfeit win; cd: a win in 30 turns and another in 30.
+  Standings standings =
+      ComputeStandings(league, {Cahoots("r1", "1", {"a", "b"}, true, 5, 40, "normal"),
+                                Cahoots("r2", "1", {"c", "d"}, true, 5, 30, "normal"),
+                                Cahoots("r3", "2", {"c", "d"}, true, 5, 30, "normal")});
+  const StandingsTable& table = standings.tables[0];
+  EXPECT_EQ(RowOf(table, "ab").won, 2);  // the forfeit is a win in the table and for points
+  EXPECT_EQ(RowOf(table, "ab").points, RowOf(table, "cd").points);
+  EXPECT_EQ(*TieBreakValue(TieBreak::kFewestTurns, RowOf(table, "ab")), 4000);  // 40, not 20
+  EXPECT_EQ(Order(table), (std::vector<std::string>{"cd", "ab", "ef"}));
+  EXPECT_EQ(table.explanations[0],
+            "cd above ab: level on 4 points, separated by fewest-turns (30 to 40, fewer is "
+            "better)");
+}
+
 // Rounds 01 and 1 are one round, whether a record or its league entry names it.
 TEST(Standings, RoundsWithLeadingZerosAreOneRound) {
   League league = MakeLeague("collusion", {"a", "b", "c", "d"});
