@@ -337,6 +337,19 @@ std::string Render(const reports::Standings& standings, const std::string& forma
   return reports::FormatStandingsText(standings);
 }
 
+// "league.yaml:12:5: warning[bye-in-played-round]: ...", for each warning.
+void PrintWarnings(const reports::Standings& standings, const std::string& league,
+                   std::ostream& err) {
+  for (const reports::Warning& warning : standings.warnings) {
+    std::string where = league;
+    if (warning.place.line > 0) {
+      where +=
+          ":" + std::to_string(warning.place.line) + ":" + std::to_string(warning.place.column);
+    }
+    err << where << ": warning[" << warning.code << "]: " << warning.message << "\n";
+  }
+}
+
 // Compares with a published standings file: JSON when it looks like JSON, else CSV.
 int Check(const reports::Standings& standings, const std::string& path, std::ostream& out,
           std::ostream& err) {
@@ -390,6 +403,7 @@ int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostrea
   files = {};  // only the summaries are needed from here on
   if (!verification.problems.empty()) return ReportProblems(verification.problems, err);
   reports::Standings standings = reports::ComputeStandings(*league, std::move(verification.played));
+  PrintWarnings(standings, options.league, err);
   bool report = options.check.empty() || !options.output.empty();
   int code =
       report ? Write(Render(standings, options.format), options.output, out, err) : kExitValid;

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "referee/games/registry.h"
+#include "reports/standings_checks.h"
 
 namespace referee::reports {
 namespace {
@@ -692,6 +693,7 @@ Standings ComputeStandings(const League& league, std::vector<PlayedRecord> recor
     standings.tables.push_back(RankTable(league, kind, matches, tally.Finish(standings.rounds)));
   }
   standings.entries = EntryTexts(league);
+  standings.warnings = CheckRounds(league, matches);
   return standings;
 }
 

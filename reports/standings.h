@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "referee/core/finding.h"
 #include "referee/core/seeded_deal.h"
 #include "referee/record/node.h"
 #include "referee/record/record.h"
@@ -102,6 +103,14 @@ struct NotCounted {
   std::string reason;
 };
 
+// Something in the league that is probably a mistake but that a league could have meant: the
+// standings are computed as the league file says, and the warning is shown with them.
+struct Warning {
+  std::string code;  // stable, listed in docs/standings.md
+  Place place;       // the league-file entry it concerns; empty path when it is records only
+  std::string message;
+};
+
 struct Standings {
   std::string league;
   std::string game;
@@ -113,6 +122,7 @@ struct Standings {
   std::vector<std::string> entries;  // forfeits, byes, withdrawals, adjustments, with reasons
   std::vector<NotCounted> not_counted;
   std::vector<std::string> notes;
+  std::vector<Warning> warnings;
 };
 
 Standings ComputeStandings(const League& league, std::vector<PlayedRecord> records);

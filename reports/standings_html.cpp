@@ -157,6 +157,9 @@ std::string FormatStandingsHtml(const Standings& standings) {
           ". Tie-breaks: " + Escape(tie_breaks.empty() ? "none" : tie_breaks) + ". " +
           std::to_string(standings.records_counted) + " records counted, " +
           std::to_string(standings.not_counted.size()) + " not counted.</p>\n";
+  std::vector<std::string> warnings;
+  for (const Warning& warning : standings.warnings) warnings.push_back(WarningText(warning));
+  if (!warnings.empty()) html += "<h2>Warnings</h2>\n" + List("warnings", warnings);
   for (const StandingsTable& table : standings.tables) {
     html += "<section>\n<h2>" + Escape(table.kind) + "</h2>\n" + HtmlTable(standings, table);
     html += List("why", table.explanations);

@@ -30,6 +30,16 @@ std::string RankText(const StandingRow& row) {
   return std::to_string(row.rank) + (row.shared ? "=" : "");
 }
 
+}  // namespace
+
+std::string WarningText(const Warning& warning) {
+  std::string where = warning.place.path.empty() ? "" : " at " + warning.place.path;
+  if (warning.place.line > 0) where += " (line " + std::to_string(warning.place.line) + ")";
+  return warning.code + where + ": " + warning.message;
+}
+
+namespace {
+
 std::string NameText(const StandingRow& row) {
   return row.withdrawn_after ? row.name + " (withdrawn after round " + *row.withdrawn_after + ")"
                              : row.name;
@@ -95,6 +105,12 @@ std::string NotCountedLine(const NotCounted& item) {
   return item.source + ": " + item.status + ": " + item.reason;
 }
 
+std::vector<std::string> WarningLines(const Standings& standings) {
+  std::vector<std::string> lines;
+  for (const Warning& warning : standings.warnings) lines.push_back(WarningText(warning));
+  return lines;
+}
+
 std::string TextList(const std::string& title, const std::vector<std::string>& lines) {
   if (lines.empty()) return "";
   std::string text = "\n" + title + ":\n";
@@ -124,6 +140,7 @@ std::vector<std::vector<std::string>> StandingsGrid(const Standings& standings,
 
 std::string FormatStandingsText(const Standings& standings) {
   std::string text = standings.league + " (" + standings.game + ")\n" + Heading(standings);
+  text += TextList("warnings", WarningLines(standings));
   for (const StandingsTable& table : standings.tables) {
     text += "\n" + table.kind + "\n" + AlignedGrid(TableGrid(standings, table));
     text += TextList("why", table.explanations);
@@ -143,6 +160,9 @@ std::string FormatStandingsMarkdown(const Standings& standings) {
        start = end + 1) {
     text += "- " + MarkdownCell(heading.substr(start, end - start)) + "\n";
   }
+  std::vector<std::string> warnings = WarningLines(standings);
+  if (!warnings.empty()) text += "\n## Warnings\n\n";
+  for (const std::string& line : warnings) text += "- " + MarkdownCell(line) + "\n";
   for (const StandingsTable& table : standings.tables) {
     text += "\n## " + table.kind + "\n\n";
     Grid grid = TableGrid(standings, table);
@@ -274,6 +294,17 @@ record::Node StandingsTree(const Standings& standings) {
   }
   root.AddMember("not_counted", {}, std::move(rejected));
   root.AddMember("notes", {}, TextList(standings.notes));
+  Node warnings = Node::List({});
+  for (const Warning& warning : standings.warnings) {
+    Node node = Node::Map({});
+    node.AddMember("code", {}, Text(warning.code));
+    node.AddMember("path", {}, Text(warning.place.path));
+    node.AddMember("line", {}, Integer(warning.place.line));
+    node.AddMember("column", {}, Integer(warning.place.column));
+    node.AddMember("message", {}, Text(warning.message));
+    warnings.Append(std::move(node));
+  }
+  root.AddMember("warnings", {}, std::move(warnings));
   return root;
 }
 

@@ -13,6 +13,9 @@
 
 namespace referee::reports {
 
+// A warning in one line: "bye-in-played-round at /byes/0 (line 25): ...".
+std::string WarningText(const Warning& warning);
+
 // A table as rows of cells, the header first: the columns every format shows.
 std::vector<std::vector<std::string>> StandingsGrid(const Standings& standings,
                                                     const StandingsTable& table);

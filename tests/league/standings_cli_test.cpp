@@ -1,6 +1,7 @@
 // `referee standings` on leagues written to a scratch folder with copies of the Collusion season's
 // records: a record counts once however often the league file lists it, a copy of a match under
-// another name is reported, and mistakes in the league file are errors at their line and column.
+// another name is reported, mistakes in the league file are errors at their line and column, and
+// warnings reach standard error and the JSON report.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -66,6 +67,7 @@ TEST_F(StandingsCliLeague, AFolderAndAFileInItCountTheFileOnce) {
   RunResult json = Run("standings league.yaml --format json");
   // r1-t1 counts in round 2, as its explicit entry says: alice's 3 points come in round 2.
   EXPECT_NE(json.output.find("\"rounds\": [\n    \"1\",\n    \"2\""), std::string::npos);
+  EXPECT_NE(json.output.find("\"code\": \"two-tables\""), std::string::npos) << json.output;
 }
 
 TEST_F(StandingsCliLeague, AFolderAndAnOverlappingGlobCountEachFileOnce) {
@@ -125,6 +127,26 @@ TEST_F(StandingsCliLeague, MistakesInEntriesAreErrorsAtTheirLineAndColumn) {
 TEST_F(StandingsCliLeague, RoundZeroOneIsRoundOne) {
   WriteLeague("[{path: records/r1-t1.yaml, round: '01'}, records/r1-t2.yaml]");
   EXPECT_EQ(Counted(), "records: 2 counted, 0 not counted; rounds: 1");
+}
+
+TEST_F(StandingsCliLeague, WarningsGoToStandardErrorAndIntoTheReport) {
+  WriteLeague("[records/]", "byes:\n  - {round: 3, entrant: gina, reason: mistaken}\n");
+  RunResult run = Run("standings league.yaml --format json", true);
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("league.yaml:7:5: warning[bye-in-played-round]: gina has a bye in "
+                            "round 3, a round gina played (records/r3-t1.yaml): both count\n"),
+            std::string::npos)
+      << run.output;
+  EXPECT_NE(
+      run.output.find("\"warnings\": [\n    {\n      \"code\": \"bye-in-played-round\",\n"
+                      "      \"path\": \"/byes/0\",\n      \"line\": 7,\n      \"column\": 5,"),
+      std::string::npos)
+      << run.output;
+  RunResult text = Run("standings league.yaml");
+  EXPECT_NE(
+      text.output.find("warnings:\n  bye-in-played-round at /byes/0 (line 7): gina has a bye"),
+      std::string::npos)
+      << text.output;
 }
 
 }  // namespace

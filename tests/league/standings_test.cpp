@@ -407,6 +407,40 @@ TEST(Standings, ContentDigestIsTheMatchWhateverItsFormatOrMetadata) {
             ContentDigest(record));
 }
 
+TEST(Standings, AnEntrantAtTwoTablesInOneRoundIsAWarning) {
+  League league = MakeLeague("collusion", {"a", "b", "c", "d", "e", "f", "g"});
+  league.forfeits = {{"2", "g", {"a"}, "no show", {"/forfeits/0", {}, 12, 5}}};
+  Standings standings =
+      ComputeStandings(league, {Collusion("t1", "1", {"a", "b", "c", "d"}, {9, 8, 7, 6}, "N"),
+                                Collusion("t2", "1", {"a", "e", "f", "b"}, {9, 8, 7, 6}, "N"),
+                                Collusion("t3", "2", {"a", "b", "c", "d"}, {9, 8, 7, 6}, "N")});
+  ASSERT_EQ(standings.warnings.size(), 2u);
+  EXPECT_EQ(standings.warnings[0].code, "two-tables");
+  EXPECT_EQ(standings.warnings[0].message, "a, b are at 2 tables in round 1: t1, t2");
+  EXPECT_TRUE(standings.warnings[0].place.path.empty());
+  EXPECT_EQ(standings.warnings[1].message,
+            "a is at 2 tables in round 2: t3, the forfeit /forfeits/0");
+  EXPECT_EQ(standings.warnings[1].place.line, 12u);
+  EXPECT_EQ(standings.records_counted, 3);  // counted as the league file says
+  EXPECT_EQ(WarningText(standings.warnings[1]),
+            "two-tables at /forfeits/0 (line 12): a is at 2 tables in round 2: t3, the forfeit "
+            "/forfeits/0");
+}
+
+TEST(Standings, AByeInARoundTheEntrantPlayedIsAWarning) {
+  League league = MakeLeague("collusion", {"a", "b", "c", "d", "e"});
+  league.byes = {{"1", "e", std::nullopt, "odd number", {"/byes/0", {}, 9, 5}},
+                 {"1", "b", std::nullopt, "mistake", {"/byes/1", {}, 10, 5}}};
+  Standings standings =
+      ComputeStandings(league, {Collusion("t1", "1", {"a", "b", "c", "d"}, {9, 8, 7, 6}, "N")});
+  ASSERT_EQ(standings.warnings.size(), 1u);
+  EXPECT_EQ(standings.warnings[0].code, "bye-in-played-round");
+  EXPECT_EQ(standings.warnings[0].place.path, "/byes/1");
+  EXPECT_EQ(standings.warnings[0].message,
+            "b has a bye in round 1, a round b played (t1): both count");
+  EXPECT_EQ(RowOf(standings.tables[0], "b").points, (2 + 3) * kPointUnit);
+}
+
 // A board played at many tables is scored from sorted scores; the result is the pairwise one.
 TEST(Standings, DuplicateMatchpointsOfManyTablesArePairwise) {
   League league = MakeLeague("plonk", {});
