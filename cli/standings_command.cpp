@@ -39,6 +39,7 @@ namespace referee::cli {
 namespace {
 
 namespace fs = std::filesystem;
+using reports::Printable;
 
 // The league file and a published standings file are read with a record's limits: a huge file
 // (or /dev/zero) is `too-large` after 16 MB, not read whole.
@@ -56,13 +57,14 @@ int ReportLeagueFinding(Finding finding, const record::Node* root, const std::st
     finding.place.line = pos.line;
     finding.place.column = pos.column;
   }
+  finding.message = Printable(finding.message);
   reports::SourceText source(text);
-  err << reports::FormatFinding(finding, path, &source);
+  err << reports::FormatFinding(finding, Printable(path), &source);
   return kExitMalformed;
 }
 
 int ReportProblems(const std::vector<std::string>& problems, std::ostream& err) {
-  for (const std::string& problem : problems) err << "referee: " << problem << "\n";
+  for (const std::string& problem : problems) err << "referee: " << Printable(problem) << "\n";
   return kExitIo;
 }
 
@@ -341,12 +343,12 @@ std::string Render(const reports::Standings& standings, const std::string& forma
 void PrintWarnings(const reports::Standings& standings, const std::string& league,
                    std::ostream& err) {
   for (const reports::Warning& warning : standings.warnings) {
-    std::string where = league;
+    std::string where = Printable(league);
     if (warning.place.line > 0) {
       where +=
           ":" + std::to_string(warning.place.line) + ":" + std::to_string(warning.place.column);
     }
-    err << where << ": warning[" << warning.code << "]: " << warning.message << "\n";
+    err << where << ": warning[" << warning.code << "]: " << Printable(warning.message) << "\n";
   }
 }
 
@@ -368,9 +370,9 @@ int Check(const reports::Standings& standings, const std::string& path, std::ost
   if (!published) return ReportLeagueFinding(published.error(), nullptr, path, text, err);
   std::vector<std::string> differences = reports::CompareStandings(standings, *published);
   for (const std::string& difference : differences) {
-    out << path << ": " << difference << "\n";
+    out << Printable(path) << ": " << Printable(difference) << "\n";
   }
-  if (differences.empty()) out << path << ": the published standings match\n";
+  if (differences.empty()) out << Printable(path) << ": the published standings match\n";
   return differences.empty() ? kExitValid : kExitInvalid;
 }
 
@@ -383,7 +385,7 @@ int Write(const std::string& text, const std::string& output, std::ostream& out,
   std::ofstream file(output, std::ios::binary);
   file << text;
   if (file.flush()) return kExitValid;
-  err << "referee: cannot write " << output << "\n";
+  err << "referee: cannot write " << Printable(output) << "\n";
   return kExitIo;
 }
 

@@ -22,9 +22,10 @@ constexpr const char* kStyle =
     "svg{background:#fff;border:1px solid #ddd}svg text{font-size:12px;fill:#333}"
     "caption{font-weight:bold;text-align:left}";
 
+// Printable text with the characters HTML gives a meaning escaped.
 std::string Escape(const std::string& text) {
   std::string out;
-  for (char c : text) {
+  for (char c : Printable(text)) {
     switch (c) {
       case '&':
         out += "&amp;";

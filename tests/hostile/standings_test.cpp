@@ -1,5 +1,6 @@
 // Hostile league files and record folders for `referee standings` (issue 14): huge or endless
-// files and many records, each through the real binary (tests/hostile/hostile_fixture.h).
+// files, names that are escape sequences, and many records, each through the real binary
+// (tests/hostile/hostile_fixture.h).
 
 #include "tests/hostile/hostile_fixture.h"
 
@@ -57,6 +58,29 @@ TEST_F(HostileStandings, AHugePublishedCsvIsTooLarge) {
   Write("commas.csv", std::string(4 << 20, ','));  // 4 MB: within the size limit, 4M fields
   RunResult run = Standings("empty/league.yaml --check commas.csv", 2);
   ExpectIn(run, "malformed[too-large]: expected at most 1000000 fields");
+}
+
+// A name that is an escape sequence reached the terminal raw (and the HTML).
+TEST_F(HostileStandings, EscapeSequencesInNamesAreShownNotObeyed) {
+  fs::create_directories(folder_ / "names/records");
+  Write("names/records/\x1b[2J.yaml", "format: referee/1\ngame: nothing\n");
+  Write("names/league.yaml",
+        League("[records/]", "{id: a, name: \"\\e]0;owned\\a\\e[31mRed\\u009b1m\\u202e\"}"));
+  for (const char* format : {"text", "markdown", "csv", "json", "html"}) {
+    RunResult run = Standings(std::string("names/league.yaml --format ") + format, 0);
+    EXPECT_EQ(run.output.find('\x1b'), std::string::npos) << format << "\n" << run.output;
+    EXPECT_EQ(run.output.find('\x07'), std::string::npos) << format;
+    // JSON carries the name exactly, escaped by its writer; the others show it visibly.
+    bool json = std::string(format) == "json";
+    if (!json) {
+      EXPECT_EQ(run.output.find("\xc2\x9b"), std::string::npos) << format;
+    }
+    bool markdown = std::string(format) == "markdown";  // where [ is escaped too
+    ExpectIn(run, json ? "\\u001B[31mRed" : markdown ? "\\x1b\\[31mRed" : "\\x1b[31mRed");
+    if (std::string(format) != "csv") {  // the one format without the records not counted
+      ExpectIn(run, json ? "\\u001B[2J.yaml" : "\\x1b[2J.yaml");
+    }
+  }
 }
 
 // Every parsed record was kept until the end: 100,000 records of 740 bytes took 1.2 GB. Memory
