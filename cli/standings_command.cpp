@@ -1,7 +1,7 @@
 // `referee standings LEAGUE.yaml`: reads the league file, finds the record files it lists, verifies
 // them on all cores and writes the standings. The work is in reports/ (pure); this file reads
-// files within limits, keeps of each record only its summary, draws the progress bar and maps
-// outcomes to exit codes.
+// files within limits, keeps the league's paths inside its folder, keeps of each record only its
+// summary, draws the progress bar and maps outcomes to exit codes.
 #include <glob.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -68,7 +68,52 @@ int ReportProblems(const std::vector<std::string>& problems, std::ostream& err) 
   return kExitIo;
 }
 
+// The league's folder, resolved, and whether the league's paths must stay inside it.
+class LeagueFolder {
+ public:
+  LeagueFolder(const std::string& league, bool anywhere) : anywhere_(anywhere) {
+    given_ = fs::path(league).parent_path();
+    std::error_code error;
+    root_ = fs::canonical(given_.empty() ? fs::path(".") : given_, error);
+  }
+
+  // The folder as the user named it: record paths are shown relative to where referee runs.
+  const fs::path& given() const { return given_; }
+
+  // Why `path` may not be read (it leads outside the folder, after `..` and links), or nullopt;
+  // `shown` is how the league file wrote it. A path that cannot be resolved is left to the
+  // reader, which reports why it cannot be read.
+  std::optional<std::string> Refuses(const fs::path& path, const std::string& shown = "") const {
+    if (anywhere_) return std::nullopt;
+    std::error_code error;
+    fs::path resolved = fs::weakly_canonical(path, error);
+    if (error) return std::nullopt;
+    auto [inside, rest] =
+        std::mismatch(root_.begin(), root_.end(), resolved.begin(), resolved.end());
+    if (inside == root_.end()) return std::nullopt;
+    std::string found = shown.empty() ? path.string() : shown;
+    return "expected a path inside the league file's folder " + root_.string() + ", found " +
+           found + (resolved != path ? ", which leads to " + resolved.string() : "") +
+           " (--records-anywhere allows it)";
+  }
+
+ private:
+  bool anywhere_;
+  fs::path given_;
+  fs::path root_;
+};
+
 bool IsGlob(const std::string& path) { return path.find_first_of("*?[") != std::string::npos; }
+
+// The part of a glob before its first pattern: the folder every match lies under.
+fs::path FixedPart(const fs::path& pattern) {
+  fs::path fixed;
+  for (const fs::path& part : pattern) {
+    if (IsGlob(part.string())) break;
+    fixed /= part;
+  }
+  return fixed.empty() ? fs::path(".") : fixed;
+}
 
 std::vector<std::string> GlobMatches(const std::string& pattern) {
   glob_t matches{};
@@ -89,16 +134,24 @@ size_t Depth(const fs::path& path) {
                                            [](const fs::path& part) { return !part.empty(); }));
 }
 
-// What finding the files of the league's entries gave: sources that cannot be read are I/O
-// problems (exit 4).
+// What finding the files of the league's entries gave: a refused path ends the command as a
+// league-file error (exit 2), unreadable sources as I/O problems (exit 4).
 struct Finder {
   const reports::League& league;
-  const fs::path& folder;  // the league file's, as the user named it
+  const LeagueFolder& folder;
+  std::optional<Finding> refused;
   std::vector<std::string> problems;
 
-  // A found file as a record file: a regular file (a FIFO would block), known by its identity, so
-  // that two names of one file are one record file.
-  void AddFile(const std::string& path, reports::EntryFiles& found) {
+  void Refuse(size_t entry, const std::string& why) {
+    if (!refused) {
+      refused = Malformed("outside-league-folder", league.records[entry].place.path, why);
+    }
+  }
+
+  // A found file as a record file: inside the folder, a regular file (a FIFO would block), and
+  // known by its identity, so that two names of one file are one record file.
+  void AddFile(size_t entry, const std::string& path, reports::EntryFiles& found) {
+    if (auto why = folder.Refuses(path)) return Refuse(entry, *why);
     struct stat info {};
     if (stat(path.c_str(), &info) != 0) {
       problems.push_back("cannot read " + path + ": " + std::strerror(errno));
@@ -109,25 +162,35 @@ struct Finder {
     }
   }
 
-  void Expand(const std::string& path, reports::EntryFiles& found) {
+  void Expand(size_t entry, const std::string& path, reports::EntryFiles& found) {
     ExpandedInputs expanded = ExpandInputs({path});
     problems.insert(problems.end(), expanded.problems.begin(), expanded.problems.end());
-    for (const std::string& file : expanded.files) AddFile(file, found);
+    for (const std::string& file : expanded.files) AddFile(entry, file, found);
   }
 
-  void FindMatches(const fs::path& pattern, reports::EntryFiles& found) {
+  void FindMatches(size_t entry, const fs::path& pattern, reports::EntryFiles& found) {
+    if (auto why = folder.Refuses(FixedPart(pattern), pattern.string())) {
+      return Refuse(entry, *why);
+    }
     std::vector<std::string> matches = GlobMatches(pattern.string());
     if (matches.empty()) problems.push_back("no record files match " + pattern.string());
-    for (const std::string& match : matches) Expand(match, found);
+    for (const std::string& match : matches) {
+      if (auto why = folder.Refuses(match)) return Refuse(entry, *why);
+      Expand(entry, match, found);
+    }
   }
 
   reports::EntryFiles Find(size_t entry) {
     const std::string& written = league.records[entry].path;
-    fs::path path = (folder / written).lexically_normal();
+    fs::path path = (folder.given() / written).lexically_normal();
     reports::EntryFiles found{entry, reports::SourceKind::kFile, Depth(path), {}};
     if (IsGlob(written)) {
       found.kind = reports::SourceKind::kGlob;
-      FindMatches(path, found);
+      FindMatches(entry, path, found);
+      return found;
+    }
+    if (auto why = folder.Refuses(path)) {
+      Refuse(entry, *why);
       return found;
     }
     std::error_code error;
@@ -135,7 +198,7 @@ struct Finder {
       problems.push_back("cannot read " + path.string() + ": no such file or folder");
     } else {
       if (fs::is_directory(path, error)) found.kind = reports::SourceKind::kFolder;
-      Expand(path.string(), found);
+      Expand(entry, path.string(), found);
     }
     return found;
   }
@@ -171,13 +234,13 @@ reports::PlayedRecord Summarize(const reports::League& league, Document& documen
   if (!document.node.has_value()) {
     verifier::Verdict verdict =
         verifier::MalformedVerdict(name, document.index, std::move(document.node).error());
-    return reports::DescribeRecord(league, verdict, nullptr, round);
+    return reports::DescribeRecord(league, verdict, nullptr, nullptr, round);
   }
   const record::Node& node = *document.node;
   verifier::Verdict verdict = verifier::VerifyNode(node, name, document.index);
   Result<record::Record> record = record::ReadRecord(node);
   const record::Record* read = record.has_value() ? &*record : nullptr;
-  reports::PlayedRecord played = reports::DescribeRecord(league, verdict, read, round);
+  reports::PlayedRecord played = reports::DescribeRecord(league, verdict, read, &node, round);
   if (read != nullptr) played.content = reports::ContentDigest(*read);
   return played;
 }
@@ -316,13 +379,14 @@ struct LeagueFile {
   }
 
   // The record files the league lists, each once.
-  int ListFiles(std::vector<reports::ListedFile>& files, std::ostream& err) {
-    fs::path folder = fs::path(path).parent_path();
-    Finder finder{*league, folder, {}};
+  int ListFiles(bool anywhere, std::vector<reports::ListedFile>& files, std::ostream& err) {
+    LeagueFolder folder(path, anywhere);
+    Finder finder{*league, folder, std::nullopt, {}};
     std::vector<reports::EntryFiles> found;
-    for (size_t entry = 0; entry < league->records.size(); ++entry) {
+    for (size_t entry = 0; entry < league->records.size() && !finder.refused; ++entry) {
       found.push_back(finder.Find(entry));
     }
+    if (finder.refused) return ReportLeagueFinding(*finder.refused, &*root, path, text, err);
     if (!finder.problems.empty()) return ReportProblems(finder.problems, err);
     Result<std::vector<reports::ListedFile>> chosen = reports::ChooseFiles(*league, found);
     if (!chosen) return ReportLeagueFinding(chosen.error(), &*root, path, text, err);
@@ -397,7 +461,7 @@ int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostrea
   {
     LeagueFile file{options.league, {}, std::nullopt, std::nullopt};
     if (int code = file.Read(err)) return code;
-    if (int code = file.ListFiles(files, err)) return code;
+    if (int code = file.ListFiles(options.records_anywhere, files, err)) return code;
     league = std::move(file.league);
   }  // the league's text and tree are not needed any more
   Verification verification(*league, options.threads, err, files.size());

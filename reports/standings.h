@@ -59,9 +59,13 @@ struct PlayedRecord {
   std::vector<std::string> Players() const;
 };
 
-// Builds a PlayedRecord for `league`. `record` is null when the record could not be read.
+// Builds a PlayedRecord for `league`. `record` is null when the record could not be read;
+// `document` is its parsed tree, null when even that failed. A document that is not a record at
+// all (not a map with a `format:` key) keeps only its finding's code and place, so a file listed
+// by mistake is not quoted in a published report.
 PlayedRecord DescribeRecord(const League& league, const verifier::Verdict& verdict,
-                            const record::Record* record, const std::optional<std::string>& round);
+                            const record::Record* record, const record::Node* document,
+                            const std::optional<std::string>& round);
 
 // The SHA-256 of the record in canonical form (record::WriteRecord) without its metadata (id,
 // event, date, round, table, ...): the same match written as YAML or JSON, under any name or with

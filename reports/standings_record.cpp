@@ -110,16 +110,24 @@ std::string PlaceText(const GamePlace& place) {
 }
 
 // The first finding that decided the verdict, in one line: "revoke at /deals/0/tricks/0/3: deal
-// 1, trick 1, E, 6H: expected ...". An incomplete record has none: its summary says why.
-std::string FirstFinding(const verifier::Verdict& verdict) {
+// 1, trick 1, E, 6H: expected ...". An incomplete record has none: its summary says why. Of a
+// document that is not a record only the code and the line are given: its content is not shown.
+std::string FirstFinding(const verifier::Verdict& verdict, bool is_record) {
   for (const Finding& finding : verdict.findings) {
     if (finding.severity == Severity::kNote) continue;
     std::string line =
         finding.place.line > 0 ? " (line " + std::to_string(finding.place.line) + ")" : "";
+    if (!is_record) {
+      return "not a record: " + finding.code + line + "; its content is not shown";
+    }
     std::string where = finding.place.path.empty() ? "" : " at " + finding.place.path;
     return finding.code + where + line + ": " + PlaceText(finding.place.game) + finding.message;
   }
   return verdict.outcome.summary;
+}
+
+bool IsRecordDocument(const record::Node* document) {
+  return document != nullptr && document->IsMap() && document->Has("format");
 }
 
 // An unambiguous byte form of a tree: each node is its kind, then its size, then its text or
@@ -146,14 +154,15 @@ void AppendTree(const record::Node& node, std::string& bytes) {
 }  // namespace
 
 PlayedRecord DescribeRecord(const League& league, const verifier::Verdict& verdict,
-                            const record::Record* record, const std::optional<std::string>& round) {
+                            const record::Record* record, const record::Node* document,
+                            const std::optional<std::string>& round) {
   PlayedRecord played;
   played.source = verdict.source;
   played.record_index = verdict.record_index;
   played.status = verdict.status;
   played.game = verdict.game;
   if (verdict.status != verifier::Status::kValid) {
-    played.reason = FirstFinding(verdict);
+    played.reason = FirstFinding(verdict, IsRecordDocument(document));
   }
   if (round) played.round = RoundName(*round);
   if (record == nullptr) return played;

@@ -1,6 +1,6 @@
 // Hostile league files and record folders for `referee standings` (issue 14): huge or endless
-// files, names that are escape sequences, and many records, each through the real binary
-// (tests/hostile/hostile_fixture.h).
+// files, globs over the whole disk, paths out of the league's folder, names that are escape
+// sequences, and many records, each through the real binary (tests/hostile/hostile_fixture.h).
 
 #include "tests/hostile/hostile_fixture.h"
 
@@ -30,6 +30,24 @@ class HostileStandings : public Hostile {
   }
 };
 
+// std::filesystem threw on a folder it could not read: `/*` ended in exit 70.
+TEST_F(HostileStandings, AGlobOverTheWholeDiskIsRefused) {
+  Write("root.yaml", League("[\"/*\"]"));
+  RunResult run = Standings("root.yaml", 2);
+  ExpectIn(run,
+           "root.yaml:5:11: malformed[outside-league-folder]: expected a path inside the "
+           "league file's folder");
+  ExpectIn(run, "found /*");
+}
+
+TEST_F(HostileStandings, AGlobOverALinkLoopIsAnIoError) {
+  fs::create_directories(folder_ / "loops");
+  fs::create_symlink("loop", folder_ / "loops/loop");
+  Write("loops.yaml", League("[\"loops/*\"]"));
+  RunResult run = Standings("loops.yaml", 4);
+  ExpectIn(run, "cannot read loops/loop");
+}
+
 // The league file was read whole: /dev/zero ended in bad_alloc (exit 70).
 TEST_F(HostileStandings, DevZeroAsTheLeagueIsTooLarge) {
   RunResult run = Standings("/dev/zero", 2);
@@ -58,6 +76,24 @@ TEST_F(HostileStandings, AHugePublishedCsvIsTooLarge) {
   Write("commas.csv", std::string(4 << 20, ','));  // 4 MB: within the size limit, 4M fields
   RunResult run = Standings("empty/league.yaml --check commas.csv", 2);
   ExpectIn(run, "malformed[too-large]: expected at most 1000000 fields");
+}
+
+// A league could list /etc/passwd, which was read and its first 40 characters echoed.
+TEST_F(HostileStandings, PathsOutsideTheLeagueFolderAreRefused) {
+  fs::create_directories(folder_ / "inner/records");
+  fs::create_symlink("/etc/passwd", folder_ / "inner/records/passwd.yaml");
+  Write("inner/passwd.yaml", League("[{path: /etc/passwd, round: 1}]"));
+  Write("inner/up.yaml", League("[../root.yaml]"));
+  Write("inner/link.yaml", League("[records/]"));
+  for (const char* league : {"inner/passwd.yaml", "inner/up.yaml", "inner/link.yaml"}) {
+    RunResult run = Standings(league, 2);
+    ExpectIn(run, "malformed[outside-league-folder]");
+    EXPECT_EQ(run.output.find("root:"), std::string::npos) << run.output;
+  }
+  // Allowed on purpose, the file is read, but a file that is not a record is not quoted.
+  RunResult anywhere = Standings("inner/passwd.yaml --records-anywhere", 0);
+  ExpectIn(anywhere, "/etc/passwd: malformed: not a record: ");
+  EXPECT_EQ(anywhere.output.find("root:"), std::string::npos) << anywhere.output;
 }
 
 // A name that is an escape sequence reached the terminal raw (and the HTML).

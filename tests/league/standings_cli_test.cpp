@@ -81,6 +81,13 @@ TEST_F(StandingsCliLeague, ALinkToARecordIsTheSameRecord) {
   EXPECT_EQ(Counted(), kSeason);
 }
 
+// A glob with no folder in front, next to the league file: its folder is the league's own.
+TEST_F(StandingsCliLeague, AGlobBesideTheLeagueFile) {
+  fs::copy_file(folder_ / "records/r1-t1.yaml", folder_ / "r1-t1.yml");
+  WriteLeague("[\"*.yml\"]");
+  EXPECT_EQ(Counted(), "records: 1 counted, 0 not counted; rounds: 1");
+}
+
 TEST_F(StandingsCliLeague, TwoEntriesEquallySpecificWithOtherRoundsAreAnError) {
   WriteLeague("[{path: \"records/r1-*.yaml\", round: 1}, {path: \"records/*-t1.yaml\", round: 5}]");
   RunResult run = Run("standings league.yaml", true);

@@ -42,6 +42,16 @@ void AddGroups(League& league, std::vector<Entrant>& groups,
   (void)league;
 }
 
+// The tree of a document that is a record (a map with `format:`), for DescribeRecord.
+const record::Node& RecordDocument() {
+  static const record::Node document = [] {
+    record::Node map = record::Node::Map({});
+    map.AddMember("format", {}, record::StringNode("referee/1"));
+    return map;
+  }();
+  return document;
+}
+
 // A record as the standings keep it: its verdict from the verifier, its players from the record.
 PlayedRecord Describe(verifier::Verdict verdict, const std::string& source,
                       const std::string& round, std::vector<std::string> players,
@@ -53,7 +63,7 @@ PlayedRecord Describe(verifier::Verdict verdict, const std::string& source,
   record.rules = RuleOptions(record.game->options);
   if (!level.empty()) record.rules.Set("level", level);
   record.players = std::move(players);
-  return DescribeRecord(league, verdict, &record, round);
+  return DescribeRecord(league, verdict, &record, &RecordDocument(), round);
 }
 
 verifier::Verdict Finished(const std::string& game, std::vector<std::string> units,
@@ -405,6 +415,22 @@ TEST(Standings, ContentDigestIsTheMatchWhateverItsFormatOrMetadata) {
   EXPECT_NE(ContentDigest(swapped), ContentDigest(record));
   EXPECT_NE(ContentDigest(ReadSample(Sample("collusion/valid/deduction.yaml"), false)),
             ContentDigest(record));
+}
+
+// A document that is not a record (a file listed by mistake) is not quoted in the report.
+TEST(Standings, ANonRecordIsNotQuoted) {
+  League league = MakeLeague("collusion", {});
+  Result<record::Node> passwd = formats::ParseYaml("root:x:0:0:root:/root:/bin/bash\n");
+  ASSERT_TRUE(passwd.has_value());
+  verifier::Verdict verdict = verifier::VerifyNode(*passwd, "passwd");
+  ASSERT_NE(verdict.findings.at(0).message.find("root:x"), std::string::npos);
+  PlayedRecord played = DescribeRecord(league, verdict, nullptr, &*passwd, std::nullopt);
+  EXPECT_EQ(played.reason.find("root"), std::string::npos) << played.reason;
+  EXPECT_EQ(played.reason, "not a record: bad-type (line 1); its content is not shown");
+  Result<record::Node> record = formats::ParseYaml("format: referee/1\ngame: colusion\n");
+  verifier::Verdict misspelt = verifier::VerifyNode(*record, "misspelt");
+  PlayedRecord shown = DescribeRecord(league, misspelt, nullptr, &*record, std::nullopt);
+  EXPECT_NE(shown.reason.find("colusion"), std::string::npos) << shown.reason;
 }
 
 TEST(Standings, AnEntrantAtTwoTablesInOneRoundIsAWarning) {
