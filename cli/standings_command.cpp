@@ -1,43 +1,53 @@
-// `referee standings LEAGUE.yaml`: reads the league file, verifies every record it names on all
-// cores, and writes the standings. The work is in reports/ (pure) and verifier/batch; this file
-// only finds files, draws the progress bar and maps outcomes to exit codes.
+// `referee standings LEAGUE.yaml`: reads the league file, finds the record files it lists, verifies
+// them on all cores and writes the standings. The work is in reports/ (pure); this file reads
+// files within limits, keeps the league's paths inside its folder, keeps of each record only its
+// summary, draws the progress bar and maps outcomes to exit codes.
 #include <glob.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <sstream>
+#include <map>
+#include <mutex>
+#include <thread>
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/input.h"
 #include "formats/json_reader.h"
 #include "formats/json_writer.h"
+#include "formats/read_limits.h"
+#include "formats/text_checks.h"
 #include "formats/yaml_reader.h"
+#include "referee/core/check.h"
 #include "referee/record/record_reader.h"
 #include "reports/league.h"
 #include "reports/standings.h"
 #include "reports/standings_html.h"
 #include "reports/standings_output.h"
+#include "reports/standings_sources.h"
 #include "reports/verdict_text.h"
-#include "verifier/batch.h"
+#include "verifier/ordered_pipeline.h"
+#include "verifier/verifier.h"
 
 namespace referee::cli {
 namespace {
 
 namespace fs = std::filesystem;
+using reports::Printable;
 
-std::optional<std::string> ReadFile(const std::string& path, std::string& text) {
-  std::error_code error;
-  if (fs::is_directory(path, error)) return "cannot read " + path + ": it is a directory";
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return "cannot read " + path + ": no such file or not readable";
-  std::stringstream buffer;
-  buffer << file.rdbuf();
-  text = buffer.str();
-  return std::nullopt;
-}
+// The league file and a published standings file are read with a record's limits: a huge file
+// (or /dev/zero) is `too-large` after 16 MB, not read whole.
+const formats::ReadLimits kLimits;
+
+// Files in flight per verifying thread: enough to keep every thread busy, few enough that only
+// summaries, never parsed records, pile up.
+constexpr size_t kFilesPerThread = 4;
 
 // A league-file finding, compiler style, with the line quoted.
 int ReportLeagueFinding(Finding finding, const record::Node* root, const std::string& path,
@@ -47,85 +57,346 @@ int ReportLeagueFinding(Finding finding, const record::Node* root, const std::st
     finding.place.line = pos.line;
     finding.place.column = pos.column;
   }
+  finding.message = Printable(finding.message);
   reports::SourceText source(text);
-  err << reports::FormatFinding(finding, path, &source);
+  err << reports::FormatFinding(finding, Printable(path), &source);
   return kExitMalformed;
 }
 
+int ReportProblems(const std::vector<std::string>& problems, std::ostream& err) {
+  for (const std::string& problem : problems) err << "referee: " << Printable(problem) << "\n";
+  return kExitIo;
+}
+
+// The league's folder, resolved, and whether the league's paths must stay inside it.
+class LeagueFolder {
+ public:
+  LeagueFolder(const std::string& league, bool anywhere) : anywhere_(anywhere) {
+    given_ = fs::path(league).parent_path();
+    std::error_code error;
+    root_ = fs::canonical(given_.empty() ? fs::path(".") : given_, error);
+  }
+
+  // The folder as the user named it: record paths are shown relative to where referee runs.
+  const fs::path& given() const { return given_; }
+
+  // Why `path` may not be read (it leads outside the folder, after `..` and links), or nullopt;
+  // `shown` is how the league file wrote it. A path that cannot be resolved is left to the
+  // reader, which reports why it cannot be read.
+  std::optional<std::string> Refuses(const fs::path& path, const std::string& shown = "") const {
+    if (anywhere_) return std::nullopt;
+    std::error_code error;
+    fs::path resolved = fs::weakly_canonical(path, error);
+    if (error) return std::nullopt;
+    auto [inside, rest] =
+        std::mismatch(root_.begin(), root_.end(), resolved.begin(), resolved.end());
+    if (inside == root_.end()) return std::nullopt;
+    std::string found = shown.empty() ? path.string() : shown;
+    return "expected a path inside the league file's folder " + root_.string() + ", found " +
+           found + (resolved != path ? ", which leads to " + resolved.string() : "") +
+           " (--records-anywhere allows it)";
+  }
+
+ private:
+  bool anywhere_;
+  fs::path given_;
+  fs::path root_;
+};
+
 bool IsGlob(const std::string& path) { return path.find_first_of("*?[") != std::string::npos; }
 
-// The record files of one source: a glob's matches, a folder's record files, or the file.
-std::optional<std::string> FilesOf(const std::string& path, std::vector<std::string>& files) {
-  if (!IsGlob(path)) {
-    std::error_code error;
-    if (!fs::exists(path, error)) return "cannot read " + path + ": no such file or folder";
-    ExpandedInputs found = ExpandInputs({path}, OnProblem::kStop);
-    if (!found.problems.empty()) return found.problems.front();
-    files.insert(files.end(), found.files.begin(), found.files.end());
-    return std::nullopt;
+// The part of a glob before its first pattern: the folder every match lies under.
+fs::path FixedPart(const fs::path& pattern) {
+  fs::path fixed;
+  for (const fs::path& part : pattern) {
+    if (IsGlob(part.string())) break;
+    fixed /= part;
   }
+  return fixed.empty() ? fs::path(".") : fixed;
+}
+
+std::vector<std::string> GlobMatches(const std::string& pattern) {
   glob_t matches{};
-  int status = glob(path.c_str(), 0, nullptr, &matches);
+  int status = glob(pattern.c_str(), 0, nullptr, &matches);
   std::vector<std::string> found;
   for (size_t i = 0; status == 0 && i < matches.gl_pathc; ++i) found.push_back(matches.gl_pathv[i]);
   globfree(&matches);
-  if (found.empty()) return "no record files match " + path;
-  ExpandedInputs expanded = ExpandInputs(found, OnProblem::kStop);
-  if (!expanded.problems.empty()) return expanded.problems.front();
-  files.insert(files.end(), expanded.files.begin(), expanded.files.end());
-  return std::nullopt;
+  return found;
 }
 
-struct Collected {
-  std::vector<verifier::BatchInput> inputs;
-  std::vector<std::optional<std::string>> rounds;  // the league's round for each input
-};
+// How deep an entry reaches, for which of two entries is the more specific: the components of
+// its resolved path, so that `records`, `records/` and `./records` are one depth.
+size_t Depth(const fs::path& path) {
+  std::error_code error;
+  fs::path resolved = fs::weakly_canonical(path, error);
+  if (error) resolved = path;
+  return static_cast<size_t>(std::count_if(resolved.begin(), resolved.end(),
+                                           [](const fs::path& part) { return !part.empty(); }));
+}
 
-std::optional<std::string> Collect(const reports::League& league, const fs::path& base,
-                                   Collected& collected) {
-  for (const reports::RecordSource& source : league.records) {
-    std::vector<std::string> files;
-    std::string path = (base / source.path).lexically_normal().string();
-    if (auto failure = FilesOf(path, files)) return failure;
-    for (const std::string& file : files) {
-      auto failure = ForEachDocument(file, std::nullopt, {}, [&](Document& document) {
-        std::string name = document.streamed
-                               ? document.source + "#" + std::to_string(document.index + 1)
-                               : document.source;
-        collected.inputs.push_back({name, document.index, std::move(document.node)});
-        collected.rounds.push_back(source.round);
-      });
-      if (failure) return failure;
+// What finding the files of the league's entries gave: a refused path ends the command as a
+// league-file error (exit 2), unreadable sources as I/O problems (exit 4).
+struct Finder {
+  const reports::League& league;
+  const LeagueFolder& folder;
+  std::optional<Finding> refused;
+  std::vector<std::string> problems;
+
+  void Refuse(size_t entry, const std::string& why) {
+    if (!refused) {
+      refused = Malformed("outside-league-folder", league.records[entry].place.path, why);
     }
   }
-  return std::nullopt;
-}
 
-// "[#####.....] 12/40 records", redrawn in place; only on a terminal.
-verifier::BatchProgress ProgressBar(std::ostream& err) {
-  if (!isatty(STDERR_FILENO)) return {};
-  return [&err](size_t done, size_t total) {
-    constexpr size_t kWidth = 30;
-    size_t filled = total == 0 ? kWidth : done * kWidth / total;
-    err << "\r[" << std::string(filled, '#') << std::string(kWidth - filled, '.') << "] " << done
-        << "/" << total << " records" << (done == total ? "\n" : "") << std::flush;
-  };
-}
-
-std::vector<reports::PlayedRecord> Verify(const StandingsOptions& options, Collected& collected,
-                                          std::ostream& err) {
-  std::vector<verifier::Verdict> verdicts =
-      verifier::VerifyBatch(collected.inputs, options.threads, ProgressBar(err));
-  std::vector<reports::PlayedRecord> played;
-  for (size_t i = 0; i < verdicts.size(); ++i) {
-    const Result<record::Node>& node = collected.inputs[i].node;
-    std::optional<Result<record::Record>> record;
-    if (node.has_value()) record.emplace(record::ReadRecord(*node));
-    const record::Record* read = record && record->has_value() ? &record->value() : nullptr;
-    played.push_back(reports::DescribeRecord(std::move(verdicts[i]), read, collected.rounds[i]));
+  // A found file as a record file: inside the folder, a regular file (a FIFO would block), and
+  // known by its identity, so that two names of one file are one record file.
+  void AddFile(size_t entry, const std::string& path, reports::EntryFiles& found) {
+    if (auto why = folder.Refuses(path)) return Refuse(entry, *why);
+    struct stat info {};
+    if (stat(path.c_str(), &info) != 0) {
+      problems.push_back("cannot read " + path + ": " + std::strerror(errno));
+    } else if (!S_ISREG(info.st_mode)) {
+      problems.push_back("cannot read " + path + ": not a regular file");
+    } else {
+      found.files.push_back({path, {static_cast<uint64_t>(info.st_dev), info.st_ino}});
+    }
   }
+
+  void Expand(size_t entry, const std::string& path, reports::EntryFiles& found) {
+    // A problem means the standings could be wrong: the walk stops at the first one (a glob such
+    // as /* would otherwise walk the whole file system before saying so).
+    ExpandedInputs expanded = ExpandInputs({path}, OnProblem::kStop);
+    problems.insert(problems.end(), expanded.problems.begin(), expanded.problems.end());
+    for (const std::string& file : expanded.files) AddFile(entry, file, found);
+  }
+
+  void FindMatches(size_t entry, const fs::path& pattern, reports::EntryFiles& found) {
+    if (auto why = folder.Refuses(FixedPart(pattern), pattern.string())) {
+      return Refuse(entry, *why);
+    }
+    std::vector<std::string> matches = GlobMatches(pattern.string());
+    if (matches.empty()) problems.push_back("no record files match " + pattern.string());
+    for (const std::string& match : matches) {
+      if (auto why = folder.Refuses(match)) return Refuse(entry, *why);
+      Expand(entry, match, found);
+      if (!problems.empty()) return;
+    }
+  }
+
+  reports::EntryFiles Find(size_t entry) {
+    const std::string& written = league.records[entry].path;
+    fs::path path = (folder.given() / written).lexically_normal();
+    reports::EntryFiles found{entry, reports::SourceKind::kFile, Depth(path), {}};
+    if (IsGlob(written)) {
+      found.kind = reports::SourceKind::kGlob;
+      FindMatches(entry, path, found);
+      return found;
+    }
+    if (auto why = folder.Refuses(path)) {
+      Refuse(entry, *why);
+      return found;
+    }
+    std::error_code error;
+    if (!fs::exists(path, error)) {
+      problems.push_back("cannot read " + path.string() + ": no such file or folder");
+    } else {
+      if (fs::is_directory(path, error)) found.kind = reports::SourceKind::kFolder;
+      Expand(entry, path.string(), found);
+    }
+    return found;
+  }
+};
+
+// "[#####.....] 12/40 files", redrawn in place; only on a terminal.
+class Progress {
+ public:
+  Progress(std::ostream& err, size_t total)
+      : err_(err), total_(total), on_(isatty(STDERR_FILENO)) {}
+
+  void FileDone() {
+    ++done_;
+    if (!on_) return;
+    constexpr size_t kWidth = 30;
+    size_t filled = total_ == 0 ? kWidth : done_ * kWidth / total_;
+    err_ << "\r[" << std::string(filled, '#') << std::string(kWidth - filled, '.') << "] " << done_
+         << "/" << total_ << " files" << (done_ == total_ ? "\n" : "") << std::flush;
+  }
+
+ private:
+  std::ostream& err_;
+  size_t total_;
+  bool on_;
+  size_t done_ = 0;
+};
+
+// Verifies one document and keeps only what the standings need of it.
+reports::PlayedRecord Summarize(const reports::League& league, Document& document,
+                                const std::optional<std::string>& round) {
+  std::string name = document.streamed ? document.source + "#" + std::to_string(document.index + 1)
+                                       : document.source;
+  if (!document.node.has_value()) {
+    verifier::Verdict verdict =
+        verifier::MalformedVerdict(name, document.index, std::move(document.node).error());
+    return reports::DescribeRecord(league, verdict, nullptr, nullptr, round);
+  }
+  const record::Node& node = *document.node;
+  verifier::Verdict verdict = verifier::VerifyNode(node, name, document.index);
+  Result<record::Record> record = record::ReadRecord(node);
+  const record::Record* read = record.has_value() ? &*record : nullptr;
+  reports::PlayedRecord played = reports::DescribeRecord(league, verdict, read, &node, round);
+  if (read != nullptr) played.content = reports::ContentDigest(*read);
   return played;
 }
+
+struct FileRecords {
+  std::vector<reports::PlayedRecord> records;
+  std::optional<std::string> failure;
+};
+
+FileRecords VerifyFile(const reports::League& league, const reports::ListedFile& file) {
+  FileRecords result;
+  const std::optional<std::string>& round = league.records[file.entry].round;
+  result.failure = ForEachDocument(file.path, std::nullopt, kLimits, [&](Document& document) {
+    result.records.push_back(Summarize(league, document, round));
+  });
+  return result;
+}
+
+// ForEachDocumentInParallel hands its emitter a DocumentOutput, not a summary: the workers leave
+// each summary here under its record's number, and the emitter, called once per record in input
+// order, takes them out in that order. Only the records in flight wait here.
+class Handover {
+ public:
+  void Put(size_t index, reports::PlayedRecord played) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    waiting_.emplace(index, std::move(played));
+  }
+  reports::PlayedRecord TakeNext() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto node = waiting_.extract(next_++);
+    REFEREE_CHECK(!node.empty(), "standings: a record's summary was not handed over in order");
+    return std::move(node.mapped());
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<size_t, reports::PlayedRecord> waiting_;
+  size_t next_ = 0;
+};
+
+// Verifies every listed file: files of one document each on a pipeline of files, a JSON Lines
+// stream record by record on all threads. Summaries arrive in file order.
+class Verification {
+ public:
+  Verification(const reports::League& league, unsigned threads, std::ostream& err, size_t files)
+      : league_(league), threads_(threads), progress_(err, files) {
+    if (threads_ == 0) threads_ = std::max(1u, std::thread::hardware_concurrency());
+  }
+
+  // Each file's path is let go once its records are summarised (the summaries name them).
+  void Run(std::vector<reports::ListedFile>& files) {
+    played.reserve(files.size());  // one record a file at least: no copy of a doubled vector
+    for (size_t start = 0; start < files.size();) {
+      if (IsStream(files[start])) {
+        VerifyStream(files[start++]);
+        continue;
+      }
+      size_t end = start;
+      while (end < files.size() && !IsStream(files[end])) ++end;
+      VerifyFiles(files, start, end);
+      start = end;
+    }
+  }
+
+  std::vector<reports::PlayedRecord> played;
+  std::vector<std::string> problems;
+
+ private:
+  static bool IsStream(const reports::ListedFile& file) {
+    return formats::FormatFromPath(file.path) == formats::InputFormat::kJsonLines;
+  }
+
+  // Summaries are copied, not moved, on this thread: what a worker allocated goes back to the
+  // worker's heap for the next record, and the summaries that stay sit together on this thread's
+  // heap (moving them kept a worker's heap fragmented: 15% more memory for a large league).
+  void Keep(FileRecords& result, reports::ListedFile& file) {
+    for (const reports::PlayedRecord& record : result.records) played.push_back(record);
+    if (result.failure) problems.push_back(*result.failure);
+    std::string().swap(file.path);
+    progress_.FileDone();
+  }
+
+  void VerifyFiles(std::vector<reports::ListedFile>& files, size_t start, size_t end) {
+    verifier::OrderedPipeline<const reports::ListedFile*, FileRecords> pipeline(
+        threads_, kFilesPerThread * threads_);
+    size_t next = start, done = start;
+    pipeline.Run(
+        [&]() -> std::optional<const reports::ListedFile*> {
+          if (next == end) return std::nullopt;
+          return &files[next++];
+        },
+        [&](const reports::ListedFile*& file) { return VerifyFile(league_, *file); },
+        [&](FileRecords& result) { Keep(result, files[done++]); });
+  }
+
+  void VerifyStream(reports::ListedFile& file) {
+    const std::optional<std::string>& round = league_.records[file.entry].round;
+    Handover handover;
+    std::optional<std::string> failure = ForEachDocumentInParallel(
+        file.path, std::nullopt, kLimits, threads_,
+        [&](Document& document) {
+          handover.Put(static_cast<size_t>(document.index), Summarize(league_, document, round));
+          return DocumentOutput{};
+        },
+        [&](DocumentOutput& /*output*/) {
+          const reports::PlayedRecord summary = handover.TakeNext();
+          played.push_back(summary);  // a copy, as in Keep
+        });
+    FileRecords result{{}, failure};
+    Keep(result, file);
+  }
+
+  const reports::League& league_;
+  unsigned threads_;
+  Progress progress_;
+};
+
+// The league file, read and checked; its text and tree are kept only while they may be quoted.
+struct LeagueFile {
+  std::string path;
+  std::string text;
+  std::optional<record::Node> root;
+  std::optional<reports::League> league;
+
+  int Read(std::ostream& err) {
+    if (auto failure = ReadFileBounded(path, kLimits.max_document_bytes, text)) {
+      return ReportProblems({*failure}, err);
+    }
+    Result<record::Node> node = formats::ParseYaml(text, kLimits);
+    if (!node) return ReportLeagueFinding(node.error(), nullptr, path, text, err);
+    root = std::move(*node);
+    Result<reports::League> read = reports::ReadLeague(*root);
+    if (!read) return ReportLeagueFinding(read.error(), &*root, path, text, err);
+    league = std::move(*read);
+    return kExitValid;
+  }
+
+  // The record files the league lists, each once.
+  int ListFiles(bool anywhere, std::vector<reports::ListedFile>& files, std::ostream& err) {
+    LeagueFolder folder(path, anywhere);
+    Finder finder{*league, folder, std::nullopt, {}};
+    std::vector<reports::EntryFiles> found;
+    for (size_t entry = 0; entry < league->records.size() && !finder.refused; ++entry) {
+      found.push_back(finder.Find(entry));
+    }
+    if (finder.refused) return ReportLeagueFinding(*finder.refused, &*root, path, text, err);
+    if (!finder.problems.empty()) return ReportProblems(finder.problems, err);
+    Result<std::vector<reports::ListedFile>> chosen = reports::ChooseFiles(*league, found);
+    if (!chosen) return ReportLeagueFinding(chosen.error(), &*root, path, text, err);
+    files = std::move(*chosen);
+    return kExitValid;
+  }
+};
 
 std::string Render(const reports::Standings& standings, const std::string& format) {
   if (format == "markdown") return reports::FormatStandingsMarkdown(standings);
@@ -135,22 +406,40 @@ std::string Render(const reports::Standings& standings, const std::string& forma
   return reports::FormatStandingsText(standings);
 }
 
+// "league.yaml:12:5: warning[bye-in-played-round]: ...", for each warning.
+void PrintWarnings(const reports::Standings& standings, const std::string& league,
+                   std::ostream& err) {
+  for (const reports::Warning& warning : standings.warnings) {
+    std::string where = Printable(league);
+    if (warning.place.line > 0) {
+      where +=
+          ":" + std::to_string(warning.place.line) + ":" + std::to_string(warning.place.column);
+    }
+    err << where << ": warning[" << warning.code << "]: " << Printable(warning.message) << "\n";
+  }
+}
+
 // Compares with a published standings file: JSON when it looks like JSON, else CSV.
 int Check(const reports::Standings& standings, const std::string& path, std::ostream& out,
           std::ostream& err) {
   std::string text;
-  if (auto failure = ReadFile(path, text)) {
-    err << "referee: " << *failure << "\n";
-    return kExitIo;
+  if (auto failure = ReadFileBounded(path, kLimits.max_document_bytes, text)) {
+    return ReportProblems({*failure}, err);
+  }
+  if (text.size() > kLimits.max_document_bytes) {
+    return ReportLeagueFinding(formats::DocumentTooLarge(kLimits.max_document_bytes), nullptr, path,
+                               "", err);
   }
   size_t first = text.find_first_not_of(" \t\r\n");
   bool json = first != std::string::npos && text[first] == '{';
-  Result<record::Node> published =
-      json ? formats::ParseJson(text) : reports::ParseStandingsCsv(text);
+  Result<record::Node> published = json ? formats::ParseJson(text, kLimits)
+                                        : reports::ParseStandingsCsv(text, kLimits.max_nodes);
   if (!published) return ReportLeagueFinding(published.error(), nullptr, path, text, err);
   std::vector<std::string> differences = reports::CompareStandings(standings, *published);
-  for (const std::string& difference : differences) out << path << ": " << difference << "\n";
-  if (differences.empty()) out << path << ": the published standings match\n";
+  for (const std::string& difference : differences) {
+    out << Printable(path) << ": " << Printable(difference) << "\n";
+  }
+  if (differences.empty()) out << Printable(path) << ": the published standings match\n";
   return differences.empty() ? kExitValid : kExitInvalid;
 }
 
@@ -163,29 +452,27 @@ int Write(const std::string& text, const std::string& output, std::ostream& out,
   std::ofstream file(output, std::ios::binary);
   file << text;
   if (file.flush()) return kExitValid;
-  err << "referee: cannot write " << output << "\n";
+  err << "referee: cannot write " << Printable(output) << "\n";
   return kExitIo;
 }
 
 }  // namespace
 
 int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostream& err) {
-  std::string text;
-  if (auto failure = ReadFile(options.league, text)) {
-    err << "referee: " << *failure << "\n";
-    return kExitIo;
-  }
-  Result<record::Node> root = formats::ParseYaml(text);
-  if (!root) return ReportLeagueFinding(root.error(), nullptr, options.league, text, err);
-  Result<reports::League> league = reports::ReadLeague(*root);
-  if (!league) return ReportLeagueFinding(league.error(), &*root, options.league, text, err);
-  Collected collected;
-  if (auto failure = Collect(*league, fs::path(options.league).parent_path(), collected)) {
-    err << "referee: " << *failure << "\n";
-    return kExitIo;
-  }
-  reports::Standings standings =
-      reports::ComputeStandings(*league, Verify(options, collected, err));
+  std::optional<reports::League> league;
+  std::vector<reports::ListedFile> files;
+  {
+    LeagueFile file{options.league, {}, std::nullopt, std::nullopt};
+    if (int code = file.Read(err)) return code;
+    if (int code = file.ListFiles(options.records_anywhere, files, err)) return code;
+    league = std::move(file.league);
+  }  // the league's text and tree are not needed any more
+  Verification verification(*league, options.threads, err, files.size());
+  verification.Run(files);
+  files = {};  // only the summaries are needed from here on
+  if (!verification.problems.empty()) return ReportProblems(verification.problems, err);
+  reports::Standings standings = reports::ComputeStandings(*league, std::move(verification.played));
+  PrintWarnings(standings, options.league, err);
   bool report = options.check.empty() || !options.output.empty();
   int code =
       report ? Write(Render(standings, options.format), options.output, out, err) : kExitValid;

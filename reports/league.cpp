@@ -1,6 +1,7 @@
 #include "reports/league.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "referee/games/registry.h"
@@ -105,7 +106,7 @@ Result<Entrant> ReadEntrant(const MapFields& fields, bool with_players) {
 }
 
 Result<RecordSource> ReadRecordSource(const Node& node, const std::string& path) {
-  if (node.kind() == Node::Kind::kString) return RecordSource{node.text(), std::nullopt};
+  if (node.kind() == Node::Kind::kString) return RecordSource{node.text(), std::nullopt, {path}};
   Result<MapFields> fields = MapFields::Open(node, path, "a record source");
   if (!fields) return Fail(std::move(fields).error());
   REFEREE_TRY(fields->AllowOnly({"path", "round"}));
@@ -113,7 +114,8 @@ Result<RecordSource> ReadRecordSource(const Node& node, const std::string& path)
   if (!where) return Fail(std::move(where).error());
   Result<std::optional<std::string>> round = OptionalText(*fields, "round");
   if (!round) return Fail(std::move(round).error());
-  return RecordSource{*where, *round};
+  if (*round) **round = RoundName(**round);
+  return RecordSource{*where, *round, {path}};
 }
 
 Result<std::vector<RecordSource>> ReadRecordSources(const MapFields& fields) {
@@ -185,6 +187,10 @@ Result<void> ReadPlacement(const MapFields& fields, Scheme& scheme) {
   std::string path = fields.PathOf("points");
   Result<const std::vector<Node>*> list = record::ReadList(*points, path, 16);
   if (!list) return Fail(std::move(list).error());
+  if ((*list)->empty()) {
+    return Fail(BadValue("out-of-range", path,
+                         "expected the points for 1st place at least, found an empty list"));
+  }
   scheme.placement.clear();
   for (size_t i = 0; i < (*list)->size(); ++i) {
     Result<int> value = IntegerAt((**list)[i], ChildPath(path, i));
@@ -261,6 +267,13 @@ Result<std::vector<TieBreak>> ReadTieBreaks(const Node& node, const std::string&
                            "expected a tie-break (" + list + "), found '" + word.text + "'" +
                                record::DidYouMean(word.text, TieBreakNames())));
     }
+    auto earlier = std::find(tie_breaks.begin(), tie_breaks.end(), known->first);
+    if (earlier != tie_breaks.end()) {
+      return Fail(BadValue("duplicate-tie-break", word.path,
+                           "expected each tie-break once, found '" + word.text + "' again (" +
+                               ChildPath(path, static_cast<size_t>(earlier - tie_breaks.begin())) +
+                               ")"));
+    }
     tie_breaks.push_back(known->first);
   }
   return tie_breaks;
@@ -269,6 +282,7 @@ Result<std::vector<TieBreak>> ReadTieBreaks(const Node& node, const std::string&
 Result<Forfeit> ReadForfeit(const MapFields& fields) {
   REFEREE_TRY(fields.AllowOnly({"round", "by", "to", "reason"}));
   Forfeit forfeit;
+  forfeit.place.path = fields.path();
   for (auto [key, target] : {std::pair<const char*, std::string*>{"round", &forfeit.round},
                              {"by", &forfeit.by},
                              {"reason", &forfeit.reason}}) {
@@ -281,12 +295,14 @@ Result<Forfeit> ReadForfeit(const MapFields& fields) {
     if (!names) return Fail(std::move(names).error());
     forfeit.to = std::move(*names);
   }
+  forfeit.round = RoundName(forfeit.round);
   return forfeit;
 }
 
 Result<Bye> ReadBye(const MapFields& fields) {
   REFEREE_TRY(fields.AllowOnly({"round", "entrant", "points", "reason"}));
   Bye bye;
+  bye.place.path = fields.path();
   for (auto [key, target] : {std::pair<const char*, std::string*>{"round", &bye.round},
                              {"entrant", &bye.entrant},
                              {"reason", &bye.reason}}) {
@@ -299,12 +315,14 @@ Result<Bye> ReadBye(const MapFields& fields) {
     if (!value) return Fail(std::move(value).error());
     bye.points = *value;
   }
+  bye.round = RoundName(bye.round);
   return bye;
 }
 
 Result<Withdrawal> ReadWithdrawal(const MapFields& fields) {
   REFEREE_TRY(fields.AllowOnly({"entrant", "after_round", "reason"}));
   Withdrawal withdrawal;
+  withdrawal.place.path = fields.path();
   for (auto [key, target] : {std::pair<const char*, std::string*>{"entrant", &withdrawal.entrant},
                              {"after_round", &withdrawal.after_round},
                              {"reason", &withdrawal.reason}}) {
@@ -312,12 +330,14 @@ Result<Withdrawal> ReadWithdrawal(const MapFields& fields) {
     if (!text) return Fail(std::move(text).error());
     *target = *text;
   }
+  withdrawal.after_round = RoundName(withdrawal.after_round);
   return withdrawal;
 }
 
 Result<Adjustment> ReadAdjustment(const MapFields& fields) {
   REFEREE_TRY(fields.AllowOnly({"entrant", "points", "round", "reason"}));
   Adjustment adjustment;
+  adjustment.place.path = fields.path();
   Result<std::string> entrant = TextAt(fields, "entrant");
   if (!entrant) return Fail(std::move(entrant).error());
   adjustment.entrant = *entrant;
@@ -328,7 +348,7 @@ Result<Adjustment> ReadAdjustment(const MapFields& fields) {
   adjustment.points = *value;
   Result<std::optional<std::string>> round = OptionalText(fields, "round");
   if (!round) return Fail(std::move(round).error());
-  adjustment.round = *round;
+  if (*round) adjustment.round = RoundName(**round);
   Result<std::string> reason = TextAt(fields, "reason");
   if (!reason) return Fail(std::move(reason).error());
   adjustment.reason = *reason;
@@ -461,8 +481,22 @@ Result<void> CheckGroups(const League& league) {
   return {};
 }
 
+// A Cahoots league ranks teams only: an entry naming a player would change nothing.
+Result<void> CheckNamesTeam(const League& league, const std::string& id, const std::string& path) {
+  if (league.game != "cahoots" || !IsPlayer(league, id)) return {};
+  std::string team;
+  for (const Entrant& group : league.teams) {
+    if (std::find(group.players.begin(), group.players.end(), id) != group.players.end()) {
+      team = " (of team '" + group.id + "')";
+    }
+  }
+  return Fail(
+      BadValue("not-a-team", path,
+               "expected a team id in a cahoots league, found the player '" + id + "'" + team));
+}
+
 Result<void> CheckNamed(const League& league, const std::string& id, const std::string& path) {
-  if (IsEntrant(league, id)) return {};
+  if (IsEntrant(league, id)) return CheckNamesTeam(league, id, path);
   std::vector<std::string> ids;
   for (const auto* list : {&league.players, &league.partnerships, &league.teams}) {
     for (const Entrant& entrant : *list) ids.push_back(entrant.id);
@@ -492,6 +526,117 @@ Result<void> CheckEntries(const League& league) {
                            "/adjustments/" + std::to_string(i) + "/entrant"));
   }
   return {};
+}
+
+// The first player two entries both stand for, if any.
+std::optional<std::string> Shared(const std::vector<std::string>& a,
+                                  const std::vector<std::string>& b) {
+  for (const std::string& player : a) {
+    if (std::find(b.begin(), b.end(), player) != b.end()) return player;
+  }
+  return std::nullopt;
+}
+
+// "(b is in both)" when the two entries name different entrants that share a player.
+std::string Also(const std::string& one, const std::string& other, const std::string& player) {
+  return one == other ? "" : " (" + player + " is in both)";
+}
+
+// A forfeit goes to other entrants, each named once.
+Result<void> CheckForfeit(const League& league, const Forfeit& forfeit) {
+  std::vector<std::string> by = PlayersOf(league, forfeit.by);
+  for (size_t j = 0; j < forfeit.to.size(); ++j) {
+    std::vector<std::string> to = PlayersOf(league, forfeit.to[j]);
+    std::string path = forfeit.place.path + "/to/" + std::to_string(j);
+    if (std::optional<std::string> player = Shared(by, to)) {
+      return Fail(BadValue("self-forfeit", path,
+                           "expected an entrant other than '" + forfeit.by +
+                               "', who forfeited, found '" + forfeit.to[j] + "'" +
+                               Also(forfeit.by, forfeit.to[j], *player)));
+    }
+    for (size_t k = 0; k < j; ++k) {
+      std::optional<std::string> player = Shared(PlayersOf(league, forfeit.to[k]), to);
+      if (!player) continue;
+      return Fail(BadValue("duplicate-entry", path,
+                           "expected each entrant once, found '" + forfeit.to[j] + "' after '" +
+                               forfeit.to[k] + "'" + Also(forfeit.to[k], forfeit.to[j], *player)));
+    }
+  }
+  return {};
+}
+
+using RoundPlayer = std::pair<std::string, std::string>;
+
+// One bye per player and round, and none in a round the player has a forfeit in (a forfeit is a
+// match played). Records are not known here: a bye in a round with a counted record is a warning
+// of the standings.
+Result<void> CheckByes(const League& league) {
+  std::map<RoundPlayer, std::string> forfeited;
+  for (const Forfeit& forfeit : league.forfeits) {
+    std::vector<std::string> ids = forfeit.to;
+    ids.push_back(forfeit.by);
+    for (const std::string& id : ids) {
+      for (const std::string& player : PlayersOf(league, id)) {
+        forfeited.emplace(RoundPlayer{forfeit.round, player}, forfeit.place.path);
+      }
+    }
+  }
+  std::map<RoundPlayer, std::string> byes;
+  for (const Bye& bye : league.byes) {
+    for (const std::string& player : PlayersOf(league, bye.entrant)) {
+      RoundPlayer key{bye.round, player};
+      auto [first, fresh] = byes.emplace(key, bye.place.path);
+      if (!fresh) {
+        return Fail(BadValue("duplicate-entry", bye.place.path + "/entrant",
+                             "expected one bye for " + player + " in round " + bye.round +
+                                 ", found a second (the first is " + first->second + ")"));
+      }
+      auto played = forfeited.find(key);
+      if (played == forfeited.end()) continue;
+      return Fail(BadValue("bye-in-played-round", bye.place.path + "/round",
+                           "expected a bye in a round " + player + " did not play, found " +
+                               player + " in the forfeit " + played->second + " of round " +
+                               bye.round));
+    }
+  }
+  return {};
+}
+
+Result<void> CheckWithdrawals(const League& league) {
+  std::map<std::string, std::string> withdrawn;
+  for (const Withdrawal& withdrawal : league.withdrawals) {
+    for (const std::string& player : PlayersOf(league, withdrawal.entrant)) {
+      auto [first, fresh] = withdrawn.emplace(player, withdrawal.place.path);
+      if (fresh) continue;
+      return Fail(BadValue("duplicate-entry", withdrawal.place.path + "/entrant",
+                           "expected one withdrawal for " + player +
+                               ", found a second (the "
+                               "first is " +
+                               first->second + ")"));
+    }
+  }
+  return {};
+}
+
+Result<void> CheckConflicts(const League& league) {
+  for (const Forfeit& forfeit : league.forfeits) REFEREE_TRY(CheckForfeit(league, forfeit));
+  REFEREE_TRY(CheckByes(league));
+  return CheckWithdrawals(league);
+}
+
+// Line and column of each entry, for warnings that point at it after reading.
+void Locate(const Node& root, Place& place) {
+  record::SourcePos pos = record::PositionOf(root, place.path);
+  place.line = pos.line;
+  place.column = pos.column;
+}
+
+void LocateEntries(const Node& root, League& league) {
+  for (RecordSource& source : league.records) Locate(root, source.place);
+  for (Forfeit& forfeit : league.forfeits) Locate(root, forfeit.place);
+  for (Bye& bye : league.byes) Locate(root, bye.place);
+  for (Withdrawal& withdrawal : league.withdrawals) Locate(root, withdrawal.place);
+  for (Adjustment& adjustment : league.adjustments) Locate(root, adjustment.place);
 }
 
 // A scheme or tie-break that measures something the game does not have is a mistake in the
@@ -547,8 +692,28 @@ Result<League> ReadLeague(const record::Node& root) {
   REFEREE_TRY(CheckIds(league));
   REFEREE_TRY(CheckGroups(league));
   REFEREE_TRY(CheckEntries(league));
+  REFEREE_TRY(CheckConflicts(league));
   REFEREE_TRY(CheckFit(league));
+  LocateEntries(root, league);
   return league;
+}
+
+std::string RoundName(std::string_view text) {
+  bool number = !text.empty() &&
+                std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!number) return std::string(text);
+  size_t first = text.find_first_not_of('0');
+  return first == std::string_view::npos ? "0" : std::string(text.substr(first));
+}
+
+std::vector<std::string> PlayersOf(const League& league, const std::string& id) {
+  if (IsPlayer(league, id)) return {id};
+  for (const auto* list : {&league.partnerships, &league.teams}) {
+    for (const Entrant& group : *list) {
+      if (group.id == id) return group.players;
+    }
+  }
+  return {};
 }
 
 }  // namespace referee::reports

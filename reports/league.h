@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "referee/core/finding.h"
 #include "referee/core/result.h"
 #include "referee/record/node.h"
 
@@ -27,6 +28,7 @@ struct Entrant {
 struct RecordSource {
   std::string path;
   std::optional<std::string> round;
+  Place place;  // the entry in the league file: JSON pointer, line and column
 };
 
 enum class SchemeKind {
@@ -65,23 +67,27 @@ struct Forfeit {
   std::string by;               // the entrant that forfeited: a loss
   std::vector<std::string> to;  // credited with a win; may be empty
   std::string reason;
+  Place place;
 };
 struct Bye {
   std::string round;
   std::string entrant;
   std::optional<int> points;  // default: the scheme's points for a win
   std::string reason;
+  Place place;
 };
 struct Withdrawal {
   std::string entrant;
   std::string after_round;  // results up to this round stand; later records are not counted
   std::string reason;
+  Place place;
 };
 struct Adjustment {
   std::string entrant;
   int points = 0;                    // may be negative
   std::optional<std::string> round;  // for the chart; the last round when not given
   std::string reason;
+  Place place;
 };
 
 struct League {
@@ -100,7 +106,18 @@ struct League {
 };
 
 // Reads a league file's tree. The first problem is a Malformed finding naming its JSON pointer.
+// Besides the shape of each key, the entries must agree with each other: no self-forfeit, one bye
+// per entrant and round, no bye in a round the entrant has a forfeit in, one withdrawal per
+// entrant, each tie-break once, and in a Cahoots league entries name teams.
 Result<League> ReadLeague(const record::Node& root);
+
+// A round's name as the standings use it: rounds written as digits are numbers, so "01" and "1"
+// are one round, named "1". Other names are kept as written.
+std::string RoundName(std::string_view text);
+
+// The players an entry naming `id` stands for: a player itself, or a partnership's or team's
+// players. Empty for an id that is not an entrant.
+std::vector<std::string> PlayersOf(const League& league, const std::string& id);
 
 // The scheme and tie-breaks a game gets when the league file names none.
 Scheme DefaultScheme(std::string_view game);

@@ -7,111 +7,17 @@
 #include <set>
 
 #include "referee/games/registry.h"
+#include "reports/standings_checks.h"
 
 namespace referee::reports {
 namespace {
 
-// One side of a match: the players sitting in one scoring unit ("N" or "NS"), or the whole
-// Cahoots table.
-struct Side {
-  std::string unit;  // the score-sheet unit ("N", "NS"); empty for Cahoots
-  std::vector<std::string> players;
-  int64_t score = 0;
-  int place = 0;  // 0-based, shared by equal scores (Collusion) or from the winner (pairs)
-  bool won = false, drew = false;
-  int calls_made = 0;
-};
-
-struct Match {
-  size_t record = 0;
-  std::string round;
-  std::vector<Side> sides;
-  int goals = 0, turns = 0;  // Cahoots
-  std::string level;
-};
-
-std::string Fact(const Outcome& outcome, std::string_view key) {
-  for (const auto& [name, value] : outcome.facts) {
-    if (name == key) return value;
-  }
-  return "";
-}
-
-int FactInt(const Outcome& outcome, std::string_view key) {
-  std::string text = Fact(outcome, key);
-  return text.empty() ? 0 : std::stoi(text);
-}
-
-// Conspiracy's score sheet labels a deal "dealer N; EW called 5 hearts, took 5: EW +10": the call
-// was made exactly when the calling side is the side that scored.
-int CallsMadeBy(const ScoreSheet& scores, const std::string& unit) {
-  int made = 0;
-  for (const ScoreSheet::Row& row : scores.rows) {
-    if (row.void_deal) continue;
-    if (row.label.find("; " + unit + " called ") != std::string::npos &&
-        row.label.find(": " + unit + " +") != std::string::npos) {
-      ++made;
-    }
-  }
-  return made;
-}
-
-// Places by total, equal totals sharing (Collusion ruling: ties share places).
-void PlaceByScore(std::vector<Side>& sides) {
-  for (Side& side : sides) {
-    side.place = static_cast<int>(std::count_if(
-        sides.begin(), sides.end(), [&](const Side& other) { return other.score > side.score; }));
-  }
-}
-
-std::vector<Side> TrickSides(const PlayedRecord& played) {
-  const verifier::Verdict& verdict = played.verdict;
-  std::vector<Side> sides;
-  std::string winner = Fact(verdict.outcome, "winner");
-  std::set<std::string> winners;
-  for (const record::Word& word : record::SplitWords(winner))
-    winners.insert(std::string(word.text));
-  for (size_t unit = 0; unit < verdict.scores.units.size(); ++unit) {
-    Side side;
-    side.unit = verdict.scores.units[unit];
-    for (char seat : side.unit) {
-      size_t index = std::string("NESW").find(seat);
-      if (index < played.players.size()) side.players.push_back(played.players[index]);
-    }
-    side.score = unit < verdict.scores.totals.size() ? verdict.scores.totals[unit] : 0;
-    side.won = winners.count(side.unit) > 0;
-    side.drew = winner == "draw";
-    if (played.verdict.game == "conspiracy")
-      side.calls_made = CallsMadeBy(verdict.scores, side.unit);
-    sides.push_back(std::move(side));
-  }
-  if (played.verdict.game == "collusion") {
-    PlaceByScore(sides);
-  } else {
-    for (Side& side : sides) side.place = side.won || side.drew ? 0 : 1;
-  }
-  return sides;
-}
-
-Match MatchOf(const PlayedRecord& played, size_t index) {
-  Match match{index, played.round, {}, 0, 0, played.level};
-  if (played.verdict.game != "cahoots") {
-    match.sides = TrickSides(played);
-    return match;
-  }
-  Side table;
-  table.players = played.players;
-  table.won = Fact(played.verdict.outcome, "outcome") == "win";
-  match.goals = FactInt(played.verdict.outcome, "goals");
-  match.turns = FactInt(played.verdict.outcome, "turns");
-  match.sides.push_back(std::move(table));
-  return match;
-}
-
 // Sorts round names: integers by value first, then other names alphabetically.
 bool RoundBefore(const std::string& a, const std::string& b) {
   auto number = [](const std::string& s) -> std::optional<long long> {
-    if (s.empty() || s.size() > 15 || !std::all_of(s.begin(), s.end(), ::isdigit)) return {};
+    // Not ::isdigit: a round name may hold bytes above 127, which it must not be given.
+    bool digits = std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (s.empty() || s.size() > 15 || !digits) return {};
     return std::stoll(s);
   };
   std::optional<long long> x = number(a), y = number(b);
@@ -153,9 +59,10 @@ std::optional<int64_t> TieBreakValue(TieBreak tie_break, const StandingRow& row)
     case TieBreak::kGoalsCompleted:
       return row.goals;
     case TieBreak::kFewestTurns:
-      // Mean turns per won match, in hundredths (rounded half up); no win ranks last.
-      if (row.won == 0) return std::numeric_limits<int64_t>::max();
-      return (row.turns_in_wins * 200 + row.won) / (2 * row.won);
+      // Mean turns per won match played, in hundredths (rounded half up); no win ranks last. A
+      // win by forfeit took no turns: counting it would rank a walkover above a real win.
+      if (row.won_played == 0) return std::numeric_limits<int64_t>::max();
+      return (row.turns_in_wins * 200 + row.won_played) / (2 * row.won_played);
     case TieBreak::kCallsMade:
       return row.calls_made;
     case TieBreak::kMatchesPlayed:
@@ -164,30 +71,6 @@ std::optional<int64_t> TieBreakValue(TieBreak tie_break, const StandingRow& row)
       return std::nullopt;
   }
   return std::nullopt;
-}
-
-PlayedRecord DescribeRecord(verifier::Verdict verdict, const record::Record* record,
-                            const std::optional<std::string>& round) {
-  PlayedRecord played;
-  played.verdict = std::move(verdict);
-  if (round) played.round = *round;
-  if (record == nullptr) return played;
-  for (const auto& [key, value] : record->metadata) {
-    if (key == "round" && !round) played.round = value;
-    if (key == "table") played.table = value;
-  }
-  played.players = record->players;
-  played.seed = record->seed;
-  for (const record::Record::Entry& entry : record->entries) {
-    if (const auto* deal = std::get_if<Event>(&entry.item)) {
-      if (const auto* dealt = std::get_if<DealEvent>(deal)) {
-        played.boards.push_back(dealt->board != 0 ? dealt->board
-                                                  : static_cast<int>(played.boards.size()) + 1);
-      }
-    }
-  }
-  if (played.verdict.game == "cahoots") played.level = record->rules.Choice("level");
-  return played;
 }
 
 namespace {
@@ -237,51 +120,29 @@ std::vector<std::string> ExpandEntry(const League& league, TableKind kind, const
   return {};
 }
 
-std::string PlaceText(const GamePlace& place) {
-  std::string text;
-  auto add = [&](const std::string& part) { text += part + ", "; };
-  if (place.deal > 0) add("deal " + std::to_string(place.deal));
-  if (place.trick > 0) add("trick " + std::to_string(place.trick));
-  if (place.turn > 0) add("turn " + std::to_string(place.turn));
-  if (!place.actor.empty()) add(place.actor);
-  if (!place.card.empty()) add(place.card);
-  return text.empty() ? text : text.substr(0, text.size() - 2) + ": ";
-}
-
-// The first finding that decided the verdict, in one line: "revoke at /deals/0/tricks/0/3: deal
-// 1, trick 1, E, 6H: expected ...". An incomplete record has none: its summary says why.
-std::string FirstFinding(const verifier::Verdict& verdict) {
-  for (const Finding& finding : verdict.findings) {
-    if (finding.severity == Severity::kNote) continue;
-    std::string where = finding.place.path.empty() ? "" : " at " + finding.place.path;
-    if (finding.place.line > 0) where += " (line " + std::to_string(finding.place.line) + ")";
-    return finding.code + where + ": " + PlaceText(finding.place.game) + finding.message;
-  }
-  return verdict.outcome.summary;
-}
-
 bool RoundAfter(const std::string& round, const std::string& limit) {
   return RoundBefore(limit, round);
 }
 
 // Why a valid record cannot be counted in this league, or nullopt when it can.
 std::optional<std::string> WhyNotCounted(const League& league, const PlayedRecord& played) {
-  if (played.verdict.game != league.game) {
-    return "a " + played.verdict.game + " record in a " + league.game + " league";
+  if (played.game != league.game) {
+    return "a " + played.game + " record in a " + league.game + " league";
   }
   if (played.round.empty()) {
     return "no round: give the record `round:` or its league entry a round";
   }
-  for (const std::string& player : played.players) {
+  std::vector<std::string> players = played.Players();
+  for (const std::string& player : players) {
     if (!FindIn(league.players, player)) return "player '" + player + "' is not an entrant";
   }
-  if (league.game == "cahoots" && !GroupOf(league.teams, played.players)) {
+  if (league.game == "cahoots" && !GroupOf(league.teams, players)) {
     return "its players are not a declared team";
   }
-  if (!league.partnerships.empty() && played.players.size() == 4) {
+  if (!league.partnerships.empty() && players.size() == 4) {
     for (const auto& [a, b] : {std::pair<int, int>{0, 2}, {1, 3}}) {
-      if (GroupOf(league.partnerships, {played.players[a], played.players[b]})) continue;
-      return played.players[a] + " and " + played.players[b] + " are not a declared partnership";
+      if (GroupOf(league.partnerships, {players[a], players[b]})) continue;
+      return players[a] + " and " + players[b] + " are not a declared partnership";
     }
   }
   return std::nullopt;
@@ -291,9 +152,8 @@ std::optional<std::string> WhyNotCounted(const League& league, const PlayedRecor
 std::optional<std::string> WhyWithdrawn(const League& league, const PlayedRecord& played) {
   for (const Withdrawal& withdrawal : league.withdrawals) {
     if (!RoundAfter(played.round, withdrawal.after_round)) continue;
-    std::vector<std::string> players = ExpandEntry(league, TableKind::kPlayers, withdrawal.entrant);
-    if (const Entrant* team = FindIn(league.teams, withdrawal.entrant)) players = team->players;
-    for (const std::string& player : played.players) {
+    std::vector<std::string> players = PlayersOf(league, withdrawal.entrant);
+    for (const std::string& player : played.Players()) {
       if (std::find(players.begin(), players.end(), player) != players.end()) {
         return withdrawal.entrant + " withdrew after round " + withdrawal.after_round;
       }
@@ -314,9 +174,9 @@ class Tally {
     }
   }
 
-  void AddMatch(const Match& match) {
+  void AddMatch(const PlayedRecord& match) {
     for (size_t i = 0; i < match.sides.size(); ++i) {
-      const Side& side = match.sides[i];
+      const PlayedSide& side = match.sides[i];
       int64_t best_other = 0;
       bool has_other = false;
       for (size_t j = 0; j < match.sides.size(); ++j) {
@@ -328,6 +188,7 @@ class Tally {
         StandingRow& row = rows_[unit];
         ++row.played;
         row.won += side.won ? 1 : 0;
+        row.won_played += side.won ? 1 : 0;
         row.drawn += side.drew ? 1 : 0;
         row.lost += side.won || side.drew ? 0 : 1;
         row.score_for += side.score;
@@ -345,7 +206,7 @@ class Tally {
     round_points_[unit][round] += twelfths;
   }
 
-  void CreditSide(const Side& side, const std::string& round, int64_t twelfths) {
+  void CreditSide(const PlayedSide& side, const std::string& round, int64_t twelfths) {
     for (const std::string& unit : UnitsOf(league_, kind_, side.players)) {
       AddPoints(unit, round, twelfths);
     }
@@ -372,7 +233,7 @@ class Tally {
   }
 
  private:
-  int64_t SchemePoints(const Match& match, const Side& side) const {
+  int64_t SchemePoints(const PlayedRecord& match, const PlayedSide& side) const {
     const Scheme& scheme = league_.scheme;
     switch (scheme.kind) {
       case SchemeKind::kPlacement:
@@ -392,10 +253,11 @@ class Tally {
 
   // Entrants that share a place share the points of the places they cover: two tied for second
   // of 3/2/1/0 get (2 + 1) / 2 each.
-  int64_t SharedPlacement(const Match& match, const Side& side) const {
+  int64_t SharedPlacement(const PlayedRecord& match, const PlayedSide& side) const {
     const std::vector<int>& table = league_.scheme.placement;
-    int64_t sharing = std::count_if(match.sides.begin(), match.sides.end(),
-                                    [&](const Side& other) { return other.place == side.place; });
+    int64_t sharing =
+        std::count_if(match.sides.begin(), match.sides.end(),
+                      [&](const PlayedSide& other) { return other.place == side.place; });
     int64_t sum = 0;
     for (int64_t place = side.place; place < side.place + sharing; ++place) {
       sum += place < static_cast<int64_t>(table.size()) ? table[place] : 0;
@@ -412,33 +274,37 @@ class Tally {
 // Duplicate: every board (seed and board number) played at several tables is compared seat by
 // seat: each table's result for a direction scores 2 per other table it beat and 1 per tie.
 struct BoardResult {
-  size_t match = 0;
+  const PlayedRecord* match = nullptr;
   size_t side = 0;
   int64_t score = 0;
 };
 using BoardKey = std::tuple<std::string, int, size_t>;  // seed, board, side (direction)
 
 std::map<BoardKey, std::vector<BoardResult>> BoardResults(
-    const std::vector<Match>& matches, const std::vector<PlayedRecord>& records) {
+    const std::vector<const PlayedRecord*>& matches) {
   std::map<BoardKey, std::vector<BoardResult>> boards;
-  for (size_t m = 0; m < matches.size(); ++m) {
-    const PlayedRecord& played = records[matches[m].record];
-    if (!played.seed) continue;
-    for (const ScoreSheet::Row& row : played.verdict.scores.rows) {
-      if (row.void_deal || row.deal < 1 || row.deal > static_cast<int>(played.boards.size()))
-        continue;
-      for (size_t side = 0; side < row.points.size(); ++side) {
-        BoardKey key{*played.seed, played.boards[row.deal - 1], side};
-        boards[key].push_back({m, side, row.points[side]});
+  for (const PlayedRecord* match : matches) {
+    if (!match->seed) continue;
+    for (const PlayedBoard& board : match->boards) {
+      for (size_t side = 0; side < board.points.size() && side < match->sides.size(); ++side) {
+        BoardKey key{*match->seed, board.board, side};
+        boards[key].push_back({match, side, board.points[side]});
       }
     }
   }
   return boards;
 }
 
-void AddDuplicate(const std::vector<Match>& matches, const std::vector<PlayedRecord>& records,
-                  Tally& tally, std::vector<std::string>* notes) {
-  for (const auto& [key, results] : BoardResults(matches, records)) {
+// 2 for each other table beaten, 1 for each other table with the same score: counted from the
+// sorted scores, so a board played at many tables costs n log n, not n squared.
+int64_t Matchpoints(const std::vector<int64_t>& sorted, int64_t score) {
+  auto [below, above] = std::equal_range(sorted.begin(), sorted.end(), score);
+  return 2 * (below - sorted.begin()) + (above - below - 1);
+}
+
+void AddDuplicate(const std::vector<const PlayedRecord*>& matches, Tally& tally,
+                  std::vector<std::string>* notes) {
+  for (const auto& [key, results] : BoardResults(matches)) {
     if (results.size() < 2) {
       if (notes && std::get<2>(key) == 0) {
         notes->push_back("board " + std::to_string(std::get<1>(key)) + " of seed '" +
@@ -446,14 +312,13 @@ void AddDuplicate(const std::vector<Match>& matches, const std::vector<PlayedRec
       }
       continue;
     }
+    std::vector<int64_t> sorted;
+    for (const BoardResult& result : results) sorted.push_back(result.score);
+    std::sort(sorted.begin(), sorted.end());
     for (const BoardResult& result : results) {
-      int64_t matchpoints = 0;
-      for (const BoardResult& other : results) {
-        if (&other == &result) continue;
-        matchpoints += result.score > other.score ? 2 : result.score == other.score ? 1 : 0;
-      }
-      const Match& match = matches[result.match];
-      tally.CreditSide(match.sides[result.side], match.round, matchpoints * kPointUnit);
+      const PlayedRecord& match = *result.match;
+      tally.CreditSide(match.sides[result.side], match.round,
+                       Matchpoints(sorted, result.score) * kPointUnit);
     }
   }
 }
@@ -537,15 +402,18 @@ std::vector<std::string> EntryTexts(const League& league) {
 // Orders one table: points first, then each tie-break in turn within the group still level.
 class Ranker {
  public:
-  Ranker(const League& league, TableKind kind, const std::vector<Match>& matches,
+  Ranker(const League& league, TableKind kind, const std::vector<const PlayedRecord*>& matches,
          std::vector<StandingRow>& rows)
       : league_(league), rows_(rows) {
+    const std::vector<TieBreak>& tie_breaks = league.tie_breaks;
+    if (std::find(tie_breaks.begin(), tie_breaks.end(), TieBreak::kHeadToHead) == tie_breaks.end())
+      return;
     // Which entrants of this table sat on each side of each match, for head-to-head.
-    for (const Match& match : matches) {
+    for (const PlayedRecord* match : matches) {
       std::vector<Seated> seated;
-      for (size_t side = 0; side < match.sides.size(); ++side) {
-        for (const std::string& unit : UnitsOf(league, kind, match.sides[side].players)) {
-          seated.push_back({unit, side, match.sides[side].place});
+      for (size_t side = 0; side < match->sides.size(); ++side) {
+        for (const std::string& unit : UnitsOf(league, kind, match->sides[side].players)) {
+          seated.push_back({unit, side, match->sides[side].place});
         }
       }
       seated_.push_back(std::move(seated));
@@ -678,7 +546,8 @@ std::string Explain(const StandingRow& upper, const StandingRow& lower,
                              : " and on every tie-break (" + values + ")");
 }
 
-StandingsTable RankTable(const League& league, TableKind kind, const std::vector<Match>& matches,
+StandingsTable RankTable(const League& league, TableKind kind,
+                         const std::vector<const PlayedRecord*>& matches,
                          std::vector<StandingRow> rows) {
   static const char* kKindNames[] = {"players", "partnerships", "teams"};
   StandingsTable table;
@@ -728,9 +597,10 @@ std::vector<TableKind> TableKinds(const League& league) {
   return {TableKind::kPlayers};
 }
 
-std::vector<std::string> SortedRounds(const League& league, const std::vector<Match>& matches) {
+std::vector<std::string> SortedRounds(const League& league,
+                                      const std::vector<const PlayedRecord*>& matches) {
   std::set<std::string> rounds;
-  for (const Match& match : matches) rounds.insert(match.round);
+  for (const PlayedRecord* match : matches) rounds.insert(match->round);
   for (const Forfeit& forfeit : league.forfeits) rounds.insert(forfeit.round);
   for (const Bye& bye : league.byes) rounds.insert(bye.round);
   for (const Adjustment& adjustment : league.adjustments) {
@@ -741,10 +611,52 @@ std::vector<std::string> SortedRounds(const League& league, const std::vector<Ma
   return sorted;
 }
 
+// For each record (sorted by name), the index of the first record holding the same match: itself
+// unless it is a later copy. Sorting (digest, index) pairs costs 40 bytes a record, less than a
+// map.
+std::vector<size_t> FirstCopies(const std::vector<PlayedRecord>& records) {
+  std::vector<std::pair<Sha256Digest, size_t>> digests;
+  for (size_t i = 0; i < records.size(); ++i) {
+    if (records[i].content) digests.emplace_back(*records[i].content, i);
+  }
+  std::sort(digests.begin(), digests.end());
+  std::vector<size_t> first(records.size());
+  for (size_t i = 0; i < first.size(); ++i) first[i] = i;
+  for (size_t i = 1; i < digests.size(); ++i) {
+    if (digests[i].first == digests[i - 1].first) {
+      first[digests[i].second] = first[digests[i - 1].second];
+    }
+  }
+  return first;
+}
+
+// Why a record is not counted, or nullopt when it is. A later copy of a match (another file
+// holding the same match, see ContentDigest) is listed whatever its verdict: the first copy by
+// name stands for both.
+std::optional<NotCounted> WhySkipped(const League& league, const PlayedRecord& played,
+                                     const PlayedRecord* first_copy, bool first_counted) {
+  if (first_copy != nullptr) {
+    return NotCounted{played.source, "duplicate",
+                      "the same match as " + first_copy->source +
+                          (first_counted ? ", counted once, as " + first_copy->source
+                                         : ", which is not counted either")};
+  }
+  if (played.status != verifier::Status::kValid) {
+    return NotCounted{played.source, std::string(StatusName(played.status)), played.reason};
+  }
+  if (std::optional<std::string> why = WhyNotCounted(league, played)) {
+    return NotCounted{played.source, "not counted", *why};
+  }
+  if (std::optional<std::string> gone = WhyWithdrawn(league, played)) {
+    return NotCounted{played.source, "not counted", *gone};
+  }
+  return std::nullopt;
+}
+
 void SortRecords(std::vector<PlayedRecord>& records) {
   std::sort(records.begin(), records.end(), [](const PlayedRecord& a, const PlayedRecord& b) {
-    return std::tie(a.verdict.source, a.verdict.record_index, a.round) <
-           std::tie(b.verdict.source, b.verdict.record_index, b.round);
+    return std::tie(a.source, a.record_index, a.round) <
+           std::tie(b.source, b.record_index, b.round);
   });
 }
 
@@ -753,20 +665,16 @@ void SortRecords(std::vector<PlayedRecord>& records) {
 Standings ComputeStandings(const League& league, std::vector<PlayedRecord> records) {
   SortRecords(records);
   Standings standings{league.name, league.game, SchemeText(league.scheme), league.tie_breaks};
-  std::vector<Match> matches;
+  std::vector<size_t> first_copies = FirstCopies(records);
+  std::vector<bool> counted(records.size());
+  std::vector<const PlayedRecord*> matches;
   for (size_t i = 0; i < records.size(); ++i) {
-    const PlayedRecord& played = records[i];
-    std::string source = played.verdict.source;
-    if (played.verdict.status != verifier::Status::kValid) {
-      standings.not_counted.push_back(
-          {source, std::string(StatusName(played.verdict.status)), FirstFinding(played.verdict)});
-    } else if (std::optional<std::string> why = WhyNotCounted(league, played)) {
-      standings.not_counted.push_back({source, "not counted", *why});
-    } else if (std::optional<std::string> gone = WhyWithdrawn(league, played)) {
-      standings.not_counted.push_back({source, "not counted", *gone});
-    } else {
-      matches.push_back(MatchOf(played, i));
-    }
+    size_t first = first_copies[i];
+    const PlayedRecord* copy_of = first == i ? nullptr : &records[first];
+    std::optional<NotCounted> skipped = WhySkipped(league, records[i], copy_of, counted[first]);
+    if (skipped) standings.not_counted.push_back(std::move(*skipped));
+    counted[i] = !skipped;
+    if (!skipped) matches.push_back(&records[i]);
   }
   standings.records_counted = static_cast<int>(matches.size());
   standings.rounds = SortedRounds(league, matches);
@@ -776,15 +684,16 @@ Standings ComputeStandings(const League& league, std::vector<PlayedRecord> recor
                                            : kind == TableKind::kPartnerships ? league.partnerships
                                                                               : league.players;
     Tally tally(league, kind, entrants);
-    for (const Match& match : matches) tally.AddMatch(match);
+    for (const PlayedRecord* match : matches) tally.AddMatch(*match);
     if (league.scheme.kind == SchemeKind::kDuplicate) {
       bool first = standings.tables.empty();
-      AddDuplicate(matches, records, tally, first ? &standings.notes : nullptr);
+      AddDuplicate(matches, tally, first ? &standings.notes : nullptr);
     }
     ApplyEntries(league, last_round, tally);
     standings.tables.push_back(RankTable(league, kind, matches, tally.Finish(standings.rounds)));
   }
   standings.entries = EntryTexts(league);
+  standings.warnings = CheckRounds(league, matches);
   return standings;
 }
 

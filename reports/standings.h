@@ -11,26 +11,66 @@
 #include <string>
 #include <vector>
 
+#include "referee/core/finding.h"
+#include "referee/core/seeded_deal.h"
+#include "referee/record/node.h"
 #include "referee/record/record.h"
 #include "reports/league.h"
 #include "verifier/verdict.h"
 
 namespace referee::reports {
 
-// One record as the standings need it: its verdict and the parts of its header that place it.
-struct PlayedRecord {
-  verifier::Verdict verdict;
-  std::string round;                 // the league's record source first, else `round:` metadata
-  std::string table;                 // `table:` metadata, for people
-  std::vector<std::string> players;  // seat order N E S W, or Cahoots turn order
-  std::optional<std::string> seed;
-  std::vector<int> boards;  // the board of each deal, in deal order (seeded trick games)
-  std::string level;        // Cahoots: the `level` rule option
+// One side of a verified match as the standings count it: the players sitting in one scoring
+// unit ("N" or "NS"), or the whole Cahoots table.
+struct PlayedSide {
+  std::string unit;  // the score-sheet unit; empty for Cahoots
+  std::vector<std::string> players;
+  int64_t score = 0;
+  int place = 0;  // 0-based, shared by equal scores (Collusion) or from the winner (pairs)
+  bool won = false, drew = false;
+  int calls_made = 0;  // Conspiracy: deals in which this side called and took exactly its call
 };
 
-// Builds a PlayedRecord. `record` is null when the record could not be read.
-PlayedRecord DescribeRecord(verifier::Verdict verdict, const record::Record* record,
+// The points of each side on one scored deal of a seeded record, for the duplicate scheme.
+struct PlayedBoard {
+  int board = 0;
+  std::vector<int64_t> points;  // per side, in the order of `sides`
+};
+
+// One record as the standings need it: where it came from, its verdict in brief, and what places
+// and scores it. The parsed record and its tree are not kept, so a league of many records costs a
+// few hundred bytes per record.
+struct PlayedRecord {
+  std::string source;
+  int record_index = 0;
+  verifier::Status status = verifier::Status::kValid;
+  std::string game;
+  std::string reason;  // not valid: the first finding, or the summary of an unfinished match
+  std::string round;   // the league's record source first, else `round:` metadata (RoundName)
+  std::vector<PlayedSide> sides;        // valid records
+  int goals = 0, turns = 0;             // Cahoots
+  std::string level;                    // Cahoots: the `level` rule option
+  std::optional<std::string> seed;      // duplicate scheme only
+  std::vector<PlayedBoard> boards;      // duplicate scheme only: scored deals, by board
+  std::optional<Sha256Digest> content;  // ContentDigest: equal for two copies of one match
+
+  // The players of the sides in seat order N E S W, or the Cahoots turn order. Not kept apart
+  // from the sides: a league of many records holds every name once per record.
+  std::vector<std::string> Players() const;
+};
+
+// Builds a PlayedRecord for `league`. `record` is null when the record could not be read;
+// `document` is its parsed tree, null when even that failed. A document that is not a record at
+// all (not a map with a `format:` key) keeps only its finding's code and place, so a file listed
+// by mistake is not quoted in a published report.
+PlayedRecord DescribeRecord(const League& league, const verifier::Verdict& verdict,
+                            const record::Record* record, const record::Node* document,
                             const std::optional<std::string>& round);
+
+// The SHA-256 of the record in canonical form (record::WriteRecord) without its metadata (id,
+// event, date, round, table, ...): the same match written as YAML or JSON, under any name or with
+// other metadata, gives the same digest.
+Sha256Digest ContentDigest(const record::Record& record);
 
 // Points are kept in twelfths, so that places shared by 2, 3 or 4 entrants split exactly.
 inline constexpr int64_t kPointUnit = 12;
@@ -46,6 +86,7 @@ struct StandingRow {
   int64_t score_for = 0;
   int64_t score_against = 0;
   int64_t goals = 0;
+  int won_played = 0;  // wins in counted records, not by forfeit: what fewest-turns divides by
   int64_t turns_in_wins = 0;
   int calls_made = 0;
   std::vector<int64_t> by_round;  // cumulative points (twelfths) after each league round
@@ -62,8 +103,16 @@ struct StandingsTable {
 
 struct NotCounted {
   std::string source;
-  std::string status;  // "invalid", "malformed", "incomplete", or "not counted"
+  std::string status;  // "invalid", "malformed", "incomplete", "duplicate" or "not counted"
   std::string reason;
+};
+
+// Something in the league that is probably a mistake but that a league could have meant: the
+// standings are computed as the league file says, and the warning is shown with them.
+struct Warning {
+  std::string code;  // stable, listed in docs/standings.md
+  Place place;       // the league-file entry it concerns; empty path when it is records only
+  std::string message;
 };
 
 struct Standings {
@@ -77,6 +126,7 @@ struct Standings {
   std::vector<std::string> entries;  // forfeits, byes, withdrawals, adjustments, with reasons
   std::vector<NotCounted> not_counted;
   std::vector<std::string> notes;
+  std::vector<Warning> warnings;
 };
 
 Standings ComputeStandings(const League& league, std::vector<PlayedRecord> records);

@@ -22,9 +22,10 @@ constexpr const char* kStyle =
     "svg{background:#fff;border:1px solid #ddd}svg text{font-size:12px;fill:#333}"
     "caption{font-weight:bold;text-align:left}";
 
+// Printable text with the characters HTML gives a meaning escaped.
 std::string Escape(const std::string& text) {
   std::string out;
-  for (char c : text) {
+  for (char c : Printable(text)) {
     switch (c) {
       case '&':
         out += "&amp;";
@@ -157,6 +158,9 @@ std::string FormatStandingsHtml(const Standings& standings) {
           ". Tie-breaks: " + Escape(tie_breaks.empty() ? "none" : tie_breaks) + ". " +
           std::to_string(standings.records_counted) + " records counted, " +
           std::to_string(standings.not_counted.size()) + " not counted.</p>\n";
+  std::vector<std::string> warnings;
+  for (const Warning& warning : standings.warnings) warnings.push_back(WarningText(warning));
+  if (!warnings.empty()) html += "<h2>Warnings</h2>\n" + List("warnings", warnings);
   for (const StandingsTable& table : standings.tables) {
     html += "<section>\n<h2>" + Escape(table.kind) + "</h2>\n" + HtmlTable(standings, table);
     html += List("why", table.explanations);

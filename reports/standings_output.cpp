@@ -1,12 +1,71 @@
 #include "reports/standings_output.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 
 namespace referee::reports {
 namespace {
 
 using record::Node;
+
+// The length of the well-formed UTF-8 sequence at text[i] (RFC 3629: no overlong forms, no
+// surrogates, nothing past U+10FFFF) and its code point; 0 when there is none.
+size_t DecodeUtf8(std::string_view text, size_t i, char32_t& code) {
+  auto lead = static_cast<unsigned char>(text[i]);
+  size_t length = lead < 0x80   ? 1
+                  : lead < 0xC2 ? 0
+                  : lead < 0xE0 ? 2
+                  : lead < 0xF0 ? 3
+                  : lead < 0xF5 ? 4
+                                : 0;
+  if (length == 0 || i + length > text.size()) return 0;
+  code = length == 1 ? lead : lead & (0x7F >> length);
+  for (size_t k = 1; k < length; ++k) {
+    auto next = static_cast<unsigned char>(text[i + k]);
+    if ((next & 0xC0) != 0x80) return 0;
+    code = (code << 6) | (next & 0x3F);
+  }
+  static constexpr char32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (code < kSmallest[length] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return 0;
+  return length;
+}
+
+// Characters a terminal or a viewer acts on instead of showing: controls, and the formatting
+// characters that reorder text (bidirectional marks, overrides and isolates) or break lines.
+bool ActsInsteadOfShowing(char32_t code) {
+  return code < 0x20 || (code >= 0x7F && code <= 0x9F) || code == 0x061C || code == 0x200E ||
+         code == 0x200F || code == 0x2028 || code == 0x2029 || (code >= 0x202A && code <= 0x202E) ||
+         (code >= 0x2066 && code <= 0x2069);
+}
+
+std::string Escaped(const char* format, unsigned value) {
+  char text[16];
+  std::snprintf(text, sizeof(text), format, value);
+  return text;
+}
+
+// Escapes the bytes that are not UTF-8, and with `controls` also ActsInsteadOfShowing.
+std::string Visible(std::string_view text, bool controls) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    char32_t code = 0;
+    size_t length = DecodeUtf8(text, i, code);
+    if (length == 0) {
+      out += Escaped("\\x%02x", static_cast<unsigned char>(text[i]));
+      ++i;
+      continue;
+    }
+    if (controls && ActsInsteadOfShowing(code)) {
+      out += Escaped(code < 0x80 ? "\\x%02x" : "\\u%04x", static_cast<unsigned>(code));
+    } else {
+      out.append(text, i, length);
+    }
+    i += length;
+  }
+  return out;
+}
 
 // The tie-breaks a table shows as columns: head-to-head depends on the group, so it is only
 // explained; Conspiracy always shows calls made.
@@ -30,6 +89,20 @@ std::string RankText(const StandingRow& row) {
   return std::to_string(row.rank) + (row.shared ? "=" : "");
 }
 
+}  // namespace
+
+std::string Printable(std::string_view text) { return Visible(text, true); }
+
+std::string ValidUtf8(std::string_view text) { return Visible(text, false); }
+
+std::string WarningText(const Warning& warning) {
+  std::string where = warning.place.path.empty() ? "" : " at " + warning.place.path;
+  if (warning.place.line > 0) where += " (line " + std::to_string(warning.place.line) + ")";
+  return warning.code + where + ": " + warning.message;
+}
+
+namespace {
+
 std::string NameText(const StandingRow& row) {
   return row.withdrawn_after ? row.name + " (withdrawn after round " + *row.withdrawn_after + ")"
                              : row.name;
@@ -52,6 +125,7 @@ Grid TableGrid(const Standings& standings, const StandingsTable& table) {
     for (TieBreak tie_break : shown) {
       cells.push_back(FormatTieBreakValue(tie_break, *TieBreakValue(tie_break, row)));
     }
+    for (std::string& cell : cells) cell = Printable(cell);
     grid.push_back(std::move(cells));
   }
   return grid;
@@ -88,31 +162,59 @@ std::string Heading(const Standings& standings) {
          "\ntie-breaks: " + (tie_breaks.empty() ? "none" : tie_breaks) +
          "\nrecords: " + std::to_string(standings.records_counted) + " counted, " +
          std::to_string(standings.not_counted.size()) +
-         " not counted; rounds: " + (rounds.empty() ? "none" : rounds) + "\n";
+         " not counted; rounds: " + (rounds.empty() ? "none" : Printable(rounds)) + "\n";
 }
 
 std::string NotCountedLine(const NotCounted& item) {
   return item.source + ": " + item.status + ": " + item.reason;
 }
 
+std::vector<std::string> WarningLines(const Standings& standings) {
+  std::vector<std::string> lines;
+  for (const Warning& warning : standings.warnings) lines.push_back(WarningText(warning));
+  return lines;
+}
+
+// Each line Printable: a line break or an escape sequence in a name cannot start a forged line.
 std::string TextList(const std::string& title, const std::vector<std::string>& lines) {
   if (lines.empty()) return "";
   std::string text = "\n" + title + ":\n";
-  for (const std::string& line : lines) text += "  " + line + "\n";
+  for (const std::string& line : lines) text += "  " + Printable(line) + "\n";
   return text;
 }
 
+// RFC 4180 quoting, of Printable text.
 std::string CsvField(const std::string& field) {
-  if (field.find_first_of(",\"\n") == std::string::npos) return field;
+  std::string shown = Printable(field);
+  if (shown.find_first_of(",\"") == std::string::npos) return shown;
   std::string quoted = "\"";
-  for (char c : field) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  for (char c : shown) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
   return quoted + "\"";
 }
 
+// Printable text with the characters Markdown would act on escaped by a backslash: a name cannot
+// end a table cell, open a link or emphasis, or become raw HTML.
 std::string MarkdownCell(const std::string& cell) {
   std::string escaped;
-  for (char c : cell) escaped += c == '|' ? std::string("\\|") : std::string(1, c);
+  for (char c : Printable(cell)) {
+    if (std::string_view("\\`*_[]<>&|").find(c) != std::string_view::npos) escaped += '\\';
+    escaped += c;
+  }
   return escaped;
+}
+
+// A code span that no backtick inside can close early: the fence is longer than any run of
+// backticks in the text (CommonMark).
+std::string MarkdownCode(const std::string& text) {
+  std::string shown = Printable(text);
+  size_t longest = 0;
+  for (size_t run = 0, i = 0; i < shown.size(); ++i) {
+    run = shown[i] == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  std::string fence(longest + 1, '`');
+  std::string pad = longest > 0 ? " " : "";
+  return fence + pad + shown + pad + fence;
 }
 
 }  // namespace
@@ -123,7 +225,9 @@ std::vector<std::vector<std::string>> StandingsGrid(const Standings& standings,
 }
 
 std::string FormatStandingsText(const Standings& standings) {
-  std::string text = standings.league + " (" + standings.game + ")\n" + Heading(standings);
+  std::string text =
+      Printable(standings.league) + " (" + standings.game + ")\n" + Heading(standings);
+  text += TextList("warnings", WarningLines(standings));
   for (const StandingsTable& table : standings.tables) {
     text += "\n" + table.kind + "\n" + AlignedGrid(TableGrid(standings, table));
     text += TextList("why", table.explanations);
@@ -143,6 +247,9 @@ std::string FormatStandingsMarkdown(const Standings& standings) {
        start = end + 1) {
     text += "- " + MarkdownCell(heading.substr(start, end - start)) + "\n";
   }
+  std::vector<std::string> warnings = WarningLines(standings);
+  if (!warnings.empty()) text += "\n## Warnings\n\n";
+  for (const std::string& line : warnings) text += "- " + MarkdownCell(line) + "\n";
   for (const StandingsTable& table : standings.tables) {
     text += "\n## " + table.kind + "\n\n";
     Grid grid = TableGrid(standings, table);
@@ -162,15 +269,20 @@ std::string FormatStandingsMarkdown(const Standings& standings) {
   auto section = [&](const std::string& title, const std::vector<std::string>& lines) {
     if (lines.empty()) return;
     text += "\n## " + title + "\n\n";
-    for (const std::string& line : lines) text += "- " + MarkdownCell(line) + "\n";
+    for (const std::string& line : lines) text += "- " + line + "\n";
   };
-  section("Entries", standings.entries);
+  std::vector<std::string> entries;
+  for (const std::string& line : standings.entries) entries.push_back(MarkdownCell(line));
+  section("Entries", entries);
   std::vector<std::string> rejected;
   for (const NotCounted& item : standings.not_counted) {
-    rejected.push_back("`" + item.source + "`: " + item.status + ": " + item.reason);
+    rejected.push_back(MarkdownCode(item.source) + ": " +
+                       MarkdownCell(item.status + ": " + item.reason));
   }
   section("Not counted", rejected);
-  section("Notes", standings.notes);
+  std::vector<std::string> notes;
+  for (const std::string& line : standings.notes) notes.push_back(MarkdownCell(line));
+  section("Notes", notes);
   return text;
 }
 
@@ -197,7 +309,10 @@ std::string FormatStandingsCsv(const Standings& standings) {
 
 namespace {
 
-Node Text(const std::string& text) { return Node::Scalar(Node::Kind::kString, text, {}); }
+// Names may come from file names, which need not be UTF-8; JSON must be.
+Node Text(const std::string& text) {
+  return Node::Scalar(Node::Kind::kString, ValidUtf8(text), {});
+}
 Node Integer(int64_t value) {
   return Node::Scalar(Node::Kind::kInteger, std::to_string(value), {});
 }
@@ -274,13 +389,25 @@ record::Node StandingsTree(const Standings& standings) {
   }
   root.AddMember("not_counted", {}, std::move(rejected));
   root.AddMember("notes", {}, TextList(standings.notes));
+  Node warnings = Node::List({});
+  for (const Warning& warning : standings.warnings) {
+    Node node = Node::Map({});
+    node.AddMember("code", {}, Text(warning.code));
+    node.AddMember("path", {}, Text(warning.place.path));
+    node.AddMember("line", {}, Integer(warning.place.line));
+    node.AddMember("column", {}, Integer(warning.place.column));
+    node.AddMember("message", {}, Text(warning.message));
+    warnings.Append(std::move(node));
+  }
+  root.AddMember("warnings", {}, std::move(warnings));
   return root;
 }
 
 namespace {
 
-// Splits CSV text into rows of fields (RFC 4180 quoting; CRLF accepted).
-Result<std::vector<std::vector<std::string>>> CsvRows(std::string_view text) {
+// Splits CSV text into rows of fields (RFC 4180 quoting; CRLF accepted), at most `max_fields`.
+Result<std::vector<std::vector<std::string>>> CsvRows(std::string_view text, size_t max_fields) {
+  size_t fields = 0;
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> row;
   std::string field;
@@ -298,6 +425,10 @@ Result<std::vector<std::vector<std::string>>> CsvRows(std::string_view text) {
       }
     } else if (c == '"') {
       quoted = true;
+    } else if ((c == ',' || c == '\n' || c == '\r') && ++fields > max_fields) {
+      return Fail(
+          Malformed("too-large", "",
+                    "expected at most " + std::to_string(max_fields) + " fields, found more"));
     } else if (c == ',') {
       row.push_back(std::move(field));
       field.clear();
@@ -326,8 +457,8 @@ const std::vector<std::string> kFixedColumns = {
 
 }  // namespace
 
-Result<record::Node> ParseStandingsCsv(std::string_view text) {
-  Result<std::vector<std::vector<std::string>>> rows = CsvRows(text);
+Result<record::Node> ParseStandingsCsv(std::string_view text, size_t max_fields) {
+  Result<std::vector<std::vector<std::string>>> rows = CsvRows(text, max_fields);
   if (!rows) return Fail(std::move(rows).error());
   if (rows->empty() || rows->front().empty() || rows->front().front() != "table") {
     return Fail(Malformed("csv-syntax", "", "expected a header line starting with 'table'"));

@@ -13,7 +13,19 @@
 
 namespace referee::reports {
 
-// A table as rows of cells, the header first: the columns every format shows.
+// Text that is safe to show on a terminal or in a document, whatever a league file, a record or a
+// file name held: control characters (C0, DEL, C1), the formatting characters that reorder or
+// break lines (bidirectional overrides and isolates, line and paragraph separators) and bytes
+// that are not UTF-8 are written as visible escapes ("\x1b", "\u202e", "\xff"). Everything else,
+// accented letters included, is kept.
+std::string Printable(std::string_view text);
+// Only the bytes that are not UTF-8 escaped ("\xff"): for JSON, whose writer escapes the rest.
+std::string ValidUtf8(std::string_view text);
+
+// A warning in one line: "bye-in-played-round at /byes/0 (line 25): ...".
+std::string WarningText(const Warning& warning);
+
+// A table as rows of cells, the header first: the columns every format shows. Cells are Printable.
 std::vector<std::vector<std::string>> StandingsGrid(const Standings& standings,
                                                     const StandingsTable& table);
 
@@ -25,8 +37,9 @@ std::string FormatStandingsCsv(const Standings& standings);
 record::Node StandingsTree(const Standings& standings);
 
 // Reads a standings file in the CSV output format into the tree StandingsTree makes (only the
-// parts --check compares: tables, rank, entrant, points and tie-break values).
-Result<record::Node> ParseStandingsCsv(std::string_view text);
+// parts --check compares: tables, rank, entrant, points and tie-break values). More than
+// `max_fields` fields is `too-large`: the tree of a hostile file stays bounded.
+Result<record::Node> ParseStandingsCsv(std::string_view text, size_t max_fields = 1'000'000);
 
 // Every difference between the computed standings and a published tree (StandingsTree's shape,
 // from JSON or ParseStandingsCsv), e.g. "rank 3: expected carol (12 points), published dave (12

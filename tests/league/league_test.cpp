@@ -90,5 +90,98 @@ TEST(League, ErrorsInTheHeader) {
                 "missing-key", "", "teams");
 }
 
+// Mistakes that were accepted silently: each is an error at its place in the league file.
+TEST(League, EmptyPlacementPointsAreAnError) {
+  ExpectFinding(std::string(kHeader) + "scheme: {name: placement, points: []}\n", "out-of-range",
+                "/scheme/points", "found an empty list");
+}
+
+TEST(League, TieBreakListedTwiceIsAnError) {
+  ExpectFinding(std::string(kHeader) + "tie_breaks: [wins, total-score, wins]\n",
+                "duplicate-tie-break", "/tie_breaks/2", "'wins' again (/tie_breaks/0)");
+}
+
+TEST(League, SelfForfeitIsAnError) {
+  ExpectFinding(std::string(kHeader) + "forfeits: [{round: 1, by: a, to: [b, a], reason: x}]\n",
+                "self-forfeit", "/forfeits/0/to/1", "found 'a'");
+}
+
+TEST(League, ForfeitToOnePartnershipAndItsPlayerIsAnError) {
+  std::string plonk =
+      "format: referee-league/1\nname: x\ngame: plonk\n"
+      "entrants: [{id: a}, {id: b}, {id: c}, {id: d}]\n"
+      "partnerships: [{id: ab, players: [a, b]}, {id: cd, players: [c, d]}]\nrecords: []\n";
+  ExpectFinding(plonk + "forfeits: [{round: 1, by: ab, to: [b], reason: x}]\n", "self-forfeit",
+                "/forfeits/0/to/0", "(b is in both)");
+  ExpectFinding(plonk + "forfeits: [{round: 1, by: ab, to: [cd, c], reason: x}]\n",
+                "duplicate-entry", "/forfeits/0/to/1", "found 'c' after 'cd'");
+}
+
+TEST(League, TwoByesForOneEntrantInOneRoundIsAnError) {
+  ExpectFinding(std::string(kHeader) +
+                    "byes: [{round: 1, entrant: a, reason: x}, {round: 2, entrant: a, reason: x},"
+                    " {round: '01', entrant: a, reason: y}]\n",
+                "duplicate-entry", "/byes/2/entrant", "the first is /byes/0");
+}
+
+TEST(League, ByeInARoundWithAForfeitIsAnError) {
+  ExpectFinding(std::string(kHeader) +
+                    "forfeits: [{round: 2, by: c, to: [a], reason: x}]\n"
+                    "byes: [{round: 2, entrant: a, reason: x}]\n",
+                "bye-in-played-round", "/byes/0/round", "a in the forfeit /forfeits/0 of round 2");
+}
+
+TEST(League, TwoWithdrawalsForOneEntrantIsAnError) {
+  ExpectFinding(std::string(kHeader) +
+                    "withdrawals: [{entrant: b, after_round: 1, reason: x},"
+                    " {entrant: b, after_round: 3, reason: y}]\n",
+                "duplicate-entry", "/withdrawals/1/entrant", "one withdrawal for b");
+}
+
+TEST(League, CahootsEntriesNameTeams) {
+  std::string cahoots =
+      "format: referee-league/1\nname: x\ngame: cahoots\nentrants: [{id: a}, {id: b}]\n"
+      "teams: [{id: ab, players: [a, b]}]\nrecords: []\n";
+  ExpectFinding(cahoots + "adjustments: [{entrant: a, points: 2, reason: x}]\n", "not-a-team",
+                "/adjustments/0/entrant", "found the player 'a' (of team 'ab')");
+  ExpectFinding(cahoots + "byes: [{round: 1, entrant: b, reason: x}]\n", "not-a-team",
+                "/byes/0/entrant", "'b'");
+  ExpectFinding(cahoots + "withdrawals: [{entrant: a, after_round: 1, reason: x}]\n", "not-a-team",
+                "/withdrawals/0/entrant", "'a'");
+  ExpectFinding(cahoots + "forfeits: [{round: 1, by: ab, to: [a], reason: x}]\n", "not-a-team",
+                "/forfeits/0/to/0", "'a'");
+  EXPECT_TRUE(Read(cahoots + "byes: [{round: 1, entrant: ab, reason: x}]\n").has_value());
+}
+
+TEST(League, RoundsWrittenWithLeadingZerosAreOneRound) {
+  EXPECT_EQ(RoundName("01"), "1");
+  EXPECT_EQ(RoundName("000"), "0");
+  EXPECT_EQ(RoundName("12"), "12");
+  EXPECT_EQ(RoundName("final"), "final");
+  EXPECT_EQ(RoundName("01b"), "01b");
+  Result<League> league = Read(std::string(kHeader) +
+                               "forfeits: [{round: '02', by: a, to: [b], reason: x}]\n"
+                               "byes: [{round: 003, entrant: c, reason: x}]\n"
+                               "withdrawals: [{entrant: d, after_round: '01', reason: x}]\n"
+                               "adjustments: [{entrant: a, points: 1, round: '004', reason: x}]\n");
+  ASSERT_TRUE(league.has_value()) << league.error().message;
+  EXPECT_EQ(league->forfeits[0].round, "2");
+  EXPECT_EQ(league->byes[0].round, "3");
+  EXPECT_EQ(league->withdrawals[0].after_round, "1");
+  EXPECT_EQ(league->adjustments[0].round, "4");
+}
+
+TEST(League, EntriesKnowTheirPlaceInTheFile) {
+  Result<League> league = Read(std::string(kHeader) +
+                               "byes:\n  - {round: 1, entrant: d, reason: x}\n"
+                               "  - {round: 2, entrant: c, reason: y}\n");
+  ASSERT_TRUE(league.has_value()) << league.error().message;
+  EXPECT_EQ(league->byes[1].place.path, "/byes/1");
+  EXPECT_EQ(league->byes[1].place.line, 8u);
+  EXPECT_EQ(league->byes[1].place.column, 5u);
+  EXPECT_EQ(league->records[0].place.path, "/records/0");
+  EXPECT_EQ(league->records[0].place.line, 5u);
+}
+
 }  // namespace
 }  // namespace referee::reports

@@ -6,9 +6,18 @@
 #include <rapidcheck.h>
 
 #include <algorithm>
+#include <fstream>
 #include <random>
+#include <sstream>
 
+#include "formats/json_reader.h"
+#include "formats/json_writer.h"
+#include "formats/yaml_reader.h"
+#include "referee/games/registry.h"
+#include "referee/record/record_reader.h"
+#include "referee/record/record_writer.h"
 #include "reports/standings_output.h"
+#include "verifier/verifier.h"
 
 namespace referee::reports {
 namespace {
@@ -33,49 +42,70 @@ void AddGroups(League& league, std::vector<Entrant>& groups,
   (void)league;
 }
 
-PlayedRecord Played(const std::string& game, const std::string& source, const std::string& round,
-                    std::vector<std::string> players) {
-  PlayedRecord played;
-  played.verdict.source = source;
-  played.verdict.game = game;
-  played.round = round;
-  played.players = std::move(players);
-  return played;
+// The tree of a document that is a record (a map with `format:`), for DescribeRecord.
+const record::Node& RecordDocument() {
+  static const record::Node document = [] {
+    record::Node map = record::Node::Map({});
+    map.AddMember("format", {}, record::StringNode("referee/1"));
+    return map;
+  }();
+  return document;
+}
+
+// A record as the standings keep it: its verdict from the verifier, its players from the record.
+PlayedRecord Describe(verifier::Verdict verdict, const std::string& source,
+                      const std::string& round, std::vector<std::string> players,
+                      const std::string& level = "") {
+  static const League league = MakeLeague("collusion", {});
+  verdict.source = source;
+  record::Record record;
+  record.game = games::FindGame(verdict.game);
+  record.rules = RuleOptions(record.game->options);
+  if (!level.empty()) record.rules.Set("level", level);
+  record.players = std::move(players);
+  return DescribeRecord(league, verdict, &record, &RecordDocument(), round);
+}
+
+verifier::Verdict Finished(const std::string& game, std::vector<std::string> units,
+                           std::vector<int> totals, const std::string& winner) {
+  verifier::Verdict verdict;
+  verdict.game = game;
+  verdict.scores.units = std::move(units);
+  verdict.scores.totals = std::move(totals);
+  verdict.outcome = {true, "", {{"winner", winner}}};
+  return verdict;
 }
 
 // A finished Collusion match: totals in seat order N E S W, and the winner(s).
 PlayedRecord Collusion(const std::string& source, const std::string& round,
                        std::vector<std::string> players, std::vector<int> totals,
                        const std::string& winner) {
-  PlayedRecord played = Played("collusion", source, round, std::move(players));
-  played.verdict.scores.units = {"N", "E", "S", "W"};
-  played.verdict.scores.totals = std::move(totals);
-  played.verdict.outcome = {true, "", {{"winner", winner}}};
-  return played;
+  return Describe(Finished("collusion", {"N", "E", "S", "W"}, std::move(totals), winner), source,
+                  round, std::move(players));
 }
 
 // A finished partnership match: NS is players 0 and 2, EW players 1 and 3.
+verifier::Verdict PairsVerdict(const std::string& game, int ns, int ew) {
+  std::string winner = ns > ew ? "NS" : ew > ns ? "EW" : "draw";
+  return Finished(game, {"NS", "EW"}, {ns, ew}, winner);
+}
+
 PlayedRecord Pairs(const std::string& game, const std::string& source, const std::string& round,
                    std::vector<std::string> players, int ns, int ew) {
-  PlayedRecord played = Played(game, source, round, std::move(players));
-  played.verdict.scores.units = {"NS", "EW"};
-  played.verdict.scores.totals = {ns, ew};
-  std::string winner = ns > ew ? "NS" : ew > ns ? "EW" : "draw";
-  played.verdict.outcome = {true, "", {{"winner", winner}}};
-  return played;
+  return Describe(PairsVerdict(game, ns, ew), source, round, std::move(players));
 }
 
 PlayedRecord Cahoots(const std::string& source, const std::string& round,
                      std::vector<std::string> players, bool win, int goals, int turns,
                      const std::string& level) {
-  PlayedRecord played = Played("cahoots", source, round, std::move(players));
-  played.verdict.outcome = {true,
-                            "",
-                            {{"outcome", win ? "win" : "loss"},
-                             {"goals", std::to_string(goals)},
-                             {"turns", std::to_string(turns)}}};
-  played.level = level;
-  return played;
+  verifier::Verdict verdict;
+  verdict.game = "cahoots";
+  verdict.outcome = {true,
+                     "",
+                     {{"outcome", win ? "win" : "loss"},
+                      {"goals", std::to_string(goals)},
+                      {"turns", std::to_string(turns)}}};
+  return Describe(verdict, source, round, std::move(players), level);
 }
 
 const StandingRow& RowOf(const StandingsTable& table, const std::string& entrant) {
@@ -185,11 +215,12 @@ TEST(Standings, CallsMadeCountOnlyTheCallersOwnMadeCalls) {
   League league = MakeLeague("conspiracy", {"n", "e", "s", "w"});
   AddGroups(league, league.partnerships, {{"n", "s"}, {"e", "w"}});
   league.tie_breaks = {TieBreak::kCallsMade};
-  PlayedRecord drawn = Pairs("conspiracy", "r1", "1", {"n", "e", "s", "w"}, 5, 5);
-  drawn.verdict.scores.rows = {
+  verifier::Verdict verdict = PairsVerdict("conspiracy", 5, 5);
+  verdict.scores.rows = {
       {1, "dealer N; EW called 2 clubs, took 2: EW +4", {0, 4}, false},
       {2, "dealer E; NS called 3 hearts, took 1: EW +5", {0, 5}, false},
       {3, "dealer S; EW called 0 spades, took 0: EW +0", {0, 0}, true}};  // void: not counted
+  PlayedRecord drawn = Describe(verdict, "r1", "1", {"n", "e", "s", "w"});
   Standings standings = ComputeStandings(league, {drawn});
   EXPECT_EQ(Order(standings.tables[0]), (std::vector<std::string>{"ew", "ns"}));
   EXPECT_EQ(standings.tables[0].explanations[0],
@@ -247,14 +278,16 @@ TEST(Standings, ByesForfeitsAdjustmentsAndMatchesPlayed) {
 TEST(Standings, ShowsWhatWasNotCountedAndWhy) {
   League league = MakeLeague("collusion", {"a", "b", "c", "d"});
   league.withdrawals = {{"d", "1", "moved"}};
-  PlayedRecord invalid = Collusion("bad", "1", {"a", "b", "c", "d"}, {0, 0, 0, 0}, "");
-  invalid.verdict.status = verifier::Status::kInvalid;
-  invalid.verdict.findings = {Note("unchecked", {}, "a note comes first"),
-                              Illegal("revoke", {"/deals/0/tricks/1/2", {1, 2, 0, "E", "6H"}, 3, 7},
-                                      "expected E to follow suit")};
-  PlayedRecord unfinished = Collusion("half", "1", {"a", "b", "c", "d"}, {5, 5, 5, 5}, "");
-  unfinished.verdict.status = verifier::Status::kIncomplete;
-  unfinished.verdict.outcome.summary = "not finished after 2 deals";
+  verifier::Verdict broken = Finished("collusion", {"N", "E", "S", "W"}, {0, 0, 0, 0}, "");
+  broken.status = verifier::Status::kInvalid;
+  broken.findings = {Note("unchecked", {}, "a note comes first"),
+                     Illegal("revoke", {"/deals/0/tricks/1/2", {1, 2, 0, "E", "6H"}, 3, 7},
+                             "expected E to follow suit")};
+  PlayedRecord invalid = Describe(broken, "bad", "1", {"a", "b", "c", "d"});
+  verifier::Verdict half = Finished("collusion", {"N", "E", "S", "W"}, {5, 5, 5, 5}, "");
+  half.status = verifier::Status::kIncomplete;
+  half.outcome.summary = "not finished after 2 deals";
+  PlayedRecord unfinished = Describe(half, "half", "1", {"a", "b", "c", "d"});
   PlayedRecord guest = Collusion("guest", "1", {"a", "b", "c", "zed"}, {100, 1, 2, 3}, "N");
   PlayedRecord late = Collusion("late", "2", {"a", "b", "c", "d"}, {100, 1, 2, 3}, "N");
   PlayedRecord roundless = Collusion("roundless", "", {"a", "b", "c", "d"}, {100, 1, 2, 3}, "N");
@@ -284,12 +317,11 @@ TEST(Standings, DuplicateMatchpointsByHand) {
   auto table = [](const std::string& source, std::vector<std::string> players, int ns, int ew) {
     PlayedRecord played = Pairs("plonk", source, "1", std::move(players), ns, ew);
     played.seed = "s";
-    played.boards = {1};
-    played.verdict.scores.rows = {{1, "", {ns, ew}, false}};
+    played.boards = {{1, {ns, ew}}};
     return played;
   };
   PlayedRecord once = table("t4", {"a1", "b1", "a2", "b2"}, 7, 7);
-  once.boards = {2};
+  once.boards = {{2, {7, 7}}};
   Standings standings =
       ComputeStandings(league, {table("t1", {"a1", "b1", "a2", "b2"}, 10, 0),
                                 table("t2", {"c1", "d1", "c2", "d2"}, 0, 5),
@@ -304,6 +336,159 @@ TEST(Standings, DuplicateMatchpointsByHand) {
   EXPECT_EQ(standings.notes,
             std::vector<std::string>{"board 2 of seed 's' was played at one table only: no "
                                      "matchpoints"});
+}
+
+// A forfeit win took no turns: counted in fewest-turns it ranked a walkover above a real win.
+TEST(Standings, ForfeitWinIsNotAZeroTurnWin) {
+  League league = MakeLeague("cahoots", {"a", "b", "c", "d", "e", "f"});
+  AddGroups(league, league.teams, {{"a", "b"}, {"c", "d"}, {"e", "f"}});
+  league.tie_breaks = {TieBreak::kFewestTurns};
+  league.forfeits = {{"2", "ef", {"ab"}, "no show", {}}};
+  // ab: a win in 40 turns and a forfeit win; cd: a win in 30 turns and another in 30.
+  Standings standings =
+      ComputeStandings(league, {Cahoots("r1", "1", {"a", "b"}, true, 5, 40, "normal"),
+                                Cahoots("r2", "1", {"c", "d"}, true, 5, 30, "normal"),
+                                Cahoots("r3", "2", {"c", "d"}, true, 5, 30, "normal")});
+  const StandingsTable& table = standings.tables[0];
+  EXPECT_EQ(RowOf(table, "ab").won, 2);  // the forfeit is a win in the table and for points
+  EXPECT_EQ(RowOf(table, "ab").points, RowOf(table, "cd").points);
+  EXPECT_EQ(*TieBreakValue(TieBreak::kFewestTurns, RowOf(table, "ab")), 4000);  // 40, not 20
+  EXPECT_EQ(Order(table), (std::vector<std::string>{"cd", "ab", "ef"}));
+  EXPECT_EQ(table.explanations[0],
+            "cd above ab: level on 4 points, separated by fewest-turns (30 to 40, fewer is "
+            "better)");
+}
+
+// Rounds 01 and 1 are one round, whether a record or its league entry names it.
+TEST(Standings, RoundsWithLeadingZerosAreOneRound) {
+  League league = MakeLeague("collusion", {"a", "b", "c", "d"});
+  Standings standings =
+      ComputeStandings(league, {Collusion("r1", "01", {"a", "b", "c", "d"}, {9, 8, 7, 6}, "N"),
+                                Collusion("r2", "1", {"a", "b", "c", "d"}, {9, 8, 7, 6}, "N")});
+  EXPECT_EQ(standings.rounds, std::vector<std::string>{"1"});
+  EXPECT_EQ(RowOf(standings.tables[0], "a").by_round, std::vector<int64_t>{6 * kPointUnit});
+}
+
+// Two files holding the same match (ContentDigest equal) count once, as the first by name.
+TEST(Standings, ACopyOfAMatchCountsOnce) {
+  League league = MakeLeague("collusion", {"a", "b", "c", "d"});
+  PlayedRecord first = Collusion("x/r1.yaml", "1", {"a", "b", "c", "d"}, {9, 8, 7, 6}, "N");
+  PlayedRecord copy = Collusion("y/r1-again.json", "2", {"a", "b", "c", "d"}, {9, 8, 7, 6}, "N");
+  PlayedRecord other = Collusion("z.yaml", "2", {"a", "b", "c", "d"}, {6, 9, 8, 7}, "E");
+  first.content = copy.content = Sha256Digest{1};
+  other.content = Sha256Digest{2};
+  Standings standings = ComputeStandings(league, {copy, other, first});
+  EXPECT_EQ(standings.records_counted, 2);
+  EXPECT_EQ(RowOf(standings.tables[0], "a").played, 2);
+  ASSERT_EQ(standings.not_counted.size(), 1u);
+  EXPECT_EQ(standings.not_counted[0].source, "y/r1-again.json");
+  EXPECT_EQ(standings.not_counted[0].status, "duplicate");
+  EXPECT_EQ(standings.not_counted[0].reason,
+            "the same match as x/r1.yaml, counted once, as x/r1.yaml");
+}
+
+std::string Sample(const std::string& name) {
+  std::ifstream file(std::string(REFEREE_SOURCE_DIR) + "/samples/" + name, std::ios::binary);
+  std::stringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+record::Record ReadSample(const std::string& text, bool json) {
+  Result<record::Node> node = json ? formats::ParseJson(text) : formats::ParseYaml(text);
+  EXPECT_TRUE(node.has_value());
+  Result<record::Record> record = record::ReadRecord(*node);
+  EXPECT_TRUE(record.has_value()) << record.error().message;
+  return *record;
+}
+
+// The same match as YAML and as JSON, with other metadata, has one digest; another match not.
+TEST(Standings, ContentDigestIsTheMatchWhateverItsFormatOrMetadata) {
+  std::string yaml = Sample("collusion/valid/first-to-100.yaml");
+  record::Record record = ReadSample(yaml, false);
+  record::Record renamed = record;
+  renamed.metadata = {{"id", "another-upload"}, {"round", "7"}, {"table", "3"}};
+  std::string json = formats::WriteJson(record::WriteRecord(renamed), true);
+  EXPECT_EQ(ContentDigest(ReadSample(json, true)), ContentDigest(record));
+  record::Record swapped = record;
+  std::swap(swapped.players[0], swapped.players[1]);
+  EXPECT_NE(ContentDigest(swapped), ContentDigest(record));
+  EXPECT_NE(ContentDigest(ReadSample(Sample("collusion/valid/deduction.yaml"), false)),
+            ContentDigest(record));
+}
+
+// A document that is not a record (a file listed by mistake) is not quoted in the report.
+TEST(Standings, ANonRecordIsNotQuoted) {
+  League league = MakeLeague("collusion", {});
+  Result<record::Node> passwd = formats::ParseYaml("root:x:0:0:root:/root:/bin/bash\n");
+  ASSERT_TRUE(passwd.has_value());
+  verifier::Verdict verdict = verifier::VerifyNode(*passwd, "passwd");
+  ASSERT_NE(verdict.findings.at(0).message.find("root:x"), std::string::npos);
+  PlayedRecord played = DescribeRecord(league, verdict, nullptr, &*passwd, std::nullopt);
+  EXPECT_EQ(played.reason.find("root"), std::string::npos) << played.reason;
+  EXPECT_EQ(played.reason, "not a record: bad-type (line 1); its content is not shown");
+  Result<record::Node> record = formats::ParseYaml("format: referee/1\ngame: colusion\n");
+  verifier::Verdict misspelt = verifier::VerifyNode(*record, "misspelt");
+  PlayedRecord shown = DescribeRecord(league, misspelt, nullptr, &*record, std::nullopt);
+  EXPECT_NE(shown.reason.find("colusion"), std::string::npos) << shown.reason;
+}
+
+TEST(Standings, AnEntrantAtTwoTablesInOneRoundIsAWarning) {
+  League league = MakeLeague("collusion", {"a", "b", "c", "d", "e", "f", "g"});
+  league.forfeits = {{"2", "g", {"a"}, "no show", {"/forfeits/0", {}, 12, 5}}};
+  Standings standings =
+      ComputeStandings(league, {Collusion("t1", "1", {"a", "b", "c", "d"}, {9, 8, 7, 6}, "N"),
+                                Collusion("t2", "1", {"a", "e", "f", "b"}, {9, 8, 7, 6}, "N"),
+                                Collusion("t3", "2", {"a", "b", "c", "d"}, {9, 8, 7, 6}, "N")});
+  ASSERT_EQ(standings.warnings.size(), 2u);
+  EXPECT_EQ(standings.warnings[0].code, "two-tables");
+  EXPECT_EQ(standings.warnings[0].message, "a, b are at 2 tables in round 1: t1, t2");
+  EXPECT_TRUE(standings.warnings[0].place.path.empty());
+  EXPECT_EQ(standings.warnings[1].message,
+            "a is at 2 tables in round 2: t3, the forfeit /forfeits/0");
+  EXPECT_EQ(standings.warnings[1].place.line, 12u);
+  EXPECT_EQ(standings.records_counted, 3);  // counted as the league file says
+  EXPECT_EQ(WarningText(standings.warnings[1]),
+            "two-tables at /forfeits/0 (line 12): a is at 2 tables in round 2: t3, the forfeit "
+            "/forfeits/0");
+}
+
+TEST(Standings, AByeInARoundTheEntrantPlayedIsAWarning) {
+  League league = MakeLeague("collusion", {"a", "b", "c", "d", "e"});
+  league.byes = {{"1", "e", std::nullopt, "odd number", {"/byes/0", {}, 9, 5}},
+                 {"1", "b", std::nullopt, "mistake", {"/byes/1", {}, 10, 5}}};
+  Standings standings =
+      ComputeStandings(league, {Collusion("t1", "1", {"a", "b", "c", "d"}, {9, 8, 7, 6}, "N")});
+  ASSERT_EQ(standings.warnings.size(), 1u);
+  EXPECT_EQ(standings.warnings[0].code, "bye-in-played-round");
+  EXPECT_EQ(standings.warnings[0].place.path, "/byes/1");
+  EXPECT_EQ(standings.warnings[0].message,
+            "b has a bye in round 1, a round b played (t1): both count");
+  EXPECT_EQ(RowOf(standings.tables[0], "b").points, (2 + 3) * kPointUnit);
+}
+
+// A board played at many tables is scored from sorted scores; the result is the pairwise one.
+TEST(Standings, DuplicateMatchpointsOfManyTablesArePairwise) {
+  League league = MakeLeague("plonk", {});
+  league.scheme.kind = SchemeKind::kDuplicate;
+  league.tie_breaks = {};
+  std::vector<PlayedRecord> records;
+  std::vector<int> ns = {0, 5, 5, 5, 10};
+  for (size_t t = 0; t < ns.size(); ++t) {
+    std::string n = "n" + std::to_string(t), e = "e" + std::to_string(t);
+    std::string s2 = "s" + std::to_string(t), w = "w" + std::to_string(t);
+    for (const std::string& id : {n, e, s2, w}) league.players.push_back({id, id, {}, ""});
+    PlayedRecord played = Pairs("plonk", "t" + std::to_string(t), "1", {n, e, s2, w}, ns[t], 0);
+    played.seed = "s";
+    played.boards = {{1, {ns[t], 0}}};
+    records.push_back(played);
+  }
+  Standings standings = ComputeStandings(league, records);
+  // Table 1 (5 points): beats table 0 (2), ties tables 2 and 3 (1 + 1), loses to table 4: 4.
+  EXPECT_EQ(RowOf(standings.tables[0], "n1").points, 4 * kPointUnit);
+  EXPECT_EQ(RowOf(standings.tables[0], "n4").points, 8 * kPointUnit);
+  EXPECT_EQ(RowOf(standings.tables[0], "n0").points, 0);
+  EXPECT_EQ(RowOf(standings.tables[0], "e0").points, 4 * kPointUnit);  // EW all 0: 4 ties
 }
 
 TEST(Standings, OrderOfRecordsNeverChangesTheStandings) {

@@ -1,0 +1,137 @@
+// standings_bench: the memory `referee standings` needs for a league of many records
+// (docs/standings.md, "Memory").
+//
+// Writes a league of RECORDS small Cahoots records (the generator's heuristic bots, one YAML file
+// each, in folders of 1,000) and a league of 1,000 of them, runs the real `referee standings
+// --threads 2` on each under GNU time (/usr/bin/time, scripts/setup.sh installs it) and prints
+// its peak resident set and wall time, and the bytes each record added between the two.
+//
+//   build/bench/standings_bench [--records N] [--referee PATH]
+//
+// The goal is a peak under 100 MB for 100,000 records: memory that follows the records in flight,
+// plus a summary of a few hundred bytes per record, never the parsed records.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "formats/yaml_writer.h"
+#include "generator/generator.h"
+#include "referee/games/registry.h"
+#include "referee/record/record_writer.h"
+
+namespace {
+
+using namespace referee;  // NOLINT: a small program
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+constexpr int kFolderRecords = 1000;
+
+// RECORDS records of the team ab, in folders of kFolderRecords, and the league that lists them.
+void WriteLeague(const fs::path& folder, int records) {
+  const games::GameDescriptor* game = games::FindGame("cahoots");
+  for (int written = 0, chunk = 0; written < records; ++chunk) {
+    generator::GenerateOptions options;
+    options.game = game;
+    options.count = std::min(kFolderRecords, records - written);
+    options.seed = "standings-bench-" + std::to_string(chunk);
+    options.rules = RuleOptions(game->options);
+    options.players = {"a", "b"};
+    auto generated = generator::Generate(options);
+    if (!generated.has_value()) {
+      std::fprintf(stderr, "standings_bench: %s\n", generated.error().message.c_str());
+      std::exit(1);
+    }
+    fs::path records_folder = folder / "records" / std::to_string(chunk);
+    fs::create_directories(records_folder);
+    for (const generator::GeneratedRecord& one : *generated) {
+      std::ofstream(records_folder / (one.name + ".yaml"), std::ios::binary)
+          << formats::WriteYaml(record::WriteRecord(one.record));
+    }
+    written += options.count;
+  }
+  std::ofstream(folder / "league.yaml")
+      << "format: referee-league/1\nname: Standings benchmark\ngame: cahoots\n"
+         "entrants: [{id: a}, {id: b}]\nteams: [{id: ab, players: [a, b]}]\n"
+         "records: [{path: records/, round: 1}]\n";
+}
+
+struct ChildRun {
+  double seconds = 0;
+  long peak_kb = 0;
+  int status = 0;
+};
+
+// The peak resident set comes from GNU time: the bench's own wait4 would count the bench's pages,
+// which the forked child holds until it runs referee.
+ChildRun RunStandings(const std::string& referee, const fs::path& league) {
+  fs::path rss = league.parent_path() / "rss";
+  std::fflush(stdout);  // or the child's copy of the buffer is written twice
+  Clock::time_point start = Clock::now();
+  pid_t pid = fork();
+  if (pid == 0) {
+    std::FILE* out = std::freopen("/dev/null", "w", stdout);
+    std::FILE* err = std::freopen("/dev/null", "w", stderr);
+    (void)out;
+    (void)err;
+    execl("/usr/bin/time", "time", "-f", "%M", "-o", rss.c_str(), referee.c_str(), "standings",
+          "--threads", "2", league.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  ChildRun run;
+  waitpid(pid, &run.status, 0);
+  run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  std::ifstream(rss) >> run.peak_kb;
+  return run;
+}
+
+std::string DefaultReferee(const char* argv0) {
+  std::error_code error;
+  fs::path self = fs::canonical("/proc/self/exe", error);
+  if (error) self = argv0;
+  return (self.parent_path().parent_path() / "cli" / "referee").string();
+}
+
+void Print(int records, const ChildRun& run) {
+  std::printf("  %7d records   peak RSS %7.1f MB in %6.1f s (exit %d)\n", records,
+              static_cast<double>(run.peak_kb) / 1024.0, run.seconds, WEXITSTATUS(run.status));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int records = 100'000;
+  std::string referee = DefaultReferee(argv[0]);
+  for (int i = 1; i + 1 < argc; i += 2) {
+    std::string flag = argv[i];
+    if (flag == "--records") {
+      records = std::max(kFolderRecords + 1, std::atoi(argv[i + 1]));
+    } else if (flag == "--referee") {
+      referee = argv[i + 1];
+    } else {
+      std::fprintf(stderr, "usage: standings_bench [--records N] [--referee PATH]\n");
+      return 3;
+    }
+  }
+  fs::path scratch = fs::temp_directory_path() / ("standings-bench-" + std::to_string(getpid()));
+  std::printf("writing a league of %d Cahoots records and one of %d ...\n", records,
+              kFolderRecords);
+  WriteLeague(scratch / "small", kFolderRecords);
+  WriteLeague(scratch / "large", records);
+  std::printf("referee standings --threads 2, one YAML file per record\n");
+  ChildRun small = RunStandings(referee, scratch / "small" / "league.yaml");
+  Print(kFolderRecords, small);
+  ChildRun large = RunStandings(referee, scratch / "large" / "league.yaml");
+  Print(records, large);
+  std::printf("  each record added %.0f bytes\n",
+              static_cast<double>(large.peak_kb - small.peak_kb) * 1024.0 /
+                  static_cast<double>(records - kFolderRecords));
+  fs::remove_all(scratch);
+  return 0;
+}

@@ -1,0 +1,159 @@
+// `referee standings` on leagues written to a scratch folder with copies of the Collusion season's
+// records: a record counts once however often the league file lists it, a copy of a match under
+// another name is reported, mistakes in the league file are errors at their line and column, and
+// warnings reach standard error and the JSON report.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "tests/support/shell.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using RunResult = referee::testing::ShellResult;
+
+const fs::path kSourceDir = REFEREE_SOURCE_DIR;
+
+class StandingsCliLeague : public testing::Test {
+ protected:
+  void SetUp() override {
+    folder_ =
+        fs::temp_directory_path() / ("referee-standings-cli-" + std::to_string(getpid()) + "-" +
+                                     testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(folder_);
+    fs::create_directories(folder_);
+    fs::copy(kSourceDir / "samples/league/collusion/records", folder_ / "records");
+  }
+  void TearDown() override { fs::remove_all(folder_); }
+
+  // The Collusion season's league with `records` and `rest` in place of its own keys.
+  void WriteLeague(const std::string& records, const std::string& rest = "") {
+    std::ofstream(folder_ / "league.yaml")
+        << "format: referee-league/1\nname: Copy\ngame: collusion\n"
+           "entrants: [{id: alice}, {id: bob}, {id: carol}, {id: dave}, {id: erin}, {id: frank},"
+           " {id: gina}, {id: hugo}]\n"
+        << "records: " << records << "\n"
+        << rest;
+  }
+
+  // Runs referee in the scratch folder; standard error is kept apart unless `with_errors`.
+  RunResult Run(const std::string& arguments, bool with_errors = false) {
+    return referee::testing::RunShell("cd '" + folder_.string() + "' && " +
+                                      referee::testing::RefereeCommand() + " " + arguments +
+                                      (with_errors ? " 2>&1" : " 2>/dev/null"));
+  }
+
+  std::string Counted(const std::string& arguments = "standings league.yaml") {
+    RunResult run = Run(arguments);
+    EXPECT_EQ(run.exit_code, 0) << run.output;
+    size_t at = run.output.find("records: ");
+    return at == std::string::npos ? run.output
+                                   : run.output.substr(at, run.output.find('\n', at) - at);
+  }
+
+  fs::path folder_;
+};
+
+constexpr const char* kSeason = "records: 7 counted, 2 not counted; rounds: 1, 2, 3, 4";
+
+// A record listed twice was counted twice, doubling everyone's points from it.
+TEST_F(StandingsCliLeague, AFolderAndAFileInItCountTheFileOnce) {
+  WriteLeague("[records/, {path: records/r1-t1.yaml, round: 2}]");
+  EXPECT_EQ(Counted(), "records: 7 counted, 2 not counted; rounds: 1, 2, 3, 4");
+  RunResult json = Run("standings league.yaml --format json");
+  // r1-t1 counts in round 2, as its explicit entry says: alice's 3 points come in round 2.
+  EXPECT_NE(json.output.find("\"rounds\": [\n    \"1\",\n    \"2\""), std::string::npos);
+  EXPECT_NE(json.output.find("\"code\": \"two-tables\""), std::string::npos) << json.output;
+}
+
+TEST_F(StandingsCliLeague, AFolderAndAnOverlappingGlobCountEachFileOnce) {
+  WriteLeague("[records/, \"records/r1-*.yaml\", ./records/r2-t1.yaml]");
+  EXPECT_EQ(Counted(), kSeason);
+}
+
+TEST_F(StandingsCliLeague, ALinkToARecordIsTheSameRecord) {
+  fs::create_symlink("records/r1-t1.yaml", folder_ / "alias.yaml");
+  WriteLeague("[records/, alias.yaml]");
+  EXPECT_EQ(Counted(), kSeason);
+}
+
+// A glob with no folder in front, next to the league file: its folder is the league's own.
+TEST_F(StandingsCliLeague, AGlobBesideTheLeagueFile) {
+  fs::copy_file(folder_ / "records/r1-t1.yaml", folder_ / "r1-t1.yml");
+  WriteLeague("[\"*.yml\"]");
+  EXPECT_EQ(Counted(), "records: 1 counted, 0 not counted; rounds: 1");
+}
+
+TEST_F(StandingsCliLeague, TwoEntriesEquallySpecificWithOtherRoundsAreAnError) {
+  WriteLeague("[{path: \"records/r1-*.yaml\", round: 1}, {path: \"records/*-t1.yaml\", round: 5}]");
+  RunResult run = Run("standings league.yaml", true);
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_NE(run.output.find("league.yaml:5:50: malformed[conflicting-rounds]: expected one round "
+                            "for records/r1-t1.yaml, found round 1 from /records/0 and round 5"),
+            std::string::npos)
+      << run.output;
+}
+
+// The same match uploaded as YAML and as JSON under another name counted twice.
+TEST_F(StandingsCliLeague, TheSameMatchUnderTwoNamesCountsOnceAndIsReported) {
+  RunResult converted = Run("convert records/r1-t1.yaml --to json > records/late-upload.json");
+  ASSERT_EQ(converted.exit_code, 0) << converted.output;
+  WriteLeague("[records/]");
+  EXPECT_EQ(Counted(), "records: 7 counted, 3 not counted; rounds: 1, 2, 3, 4");
+  RunResult run = Run("standings league.yaml");
+  EXPECT_NE(run.output.find("records/r1-t1.yaml: duplicate: the same match as "
+                            "records/late-upload.json, counted once, as records/late-upload.json"),
+            std::string::npos)
+      << run.output;
+}
+
+TEST_F(StandingsCliLeague, MistakesInEntriesAreErrorsAtTheirLineAndColumn) {
+  WriteLeague("[records/]", "forfeits:\n  - {round: 4, by: hugo, to: [bob, hugo], reason: x}\n");
+  RunResult self = Run("standings league.yaml", true);
+  EXPECT_EQ(self.exit_code, 2);
+  EXPECT_NE(self.output.find("league.yaml:7:36: malformed[self-forfeit]"), std::string::npos)
+      << self.output;
+  WriteLeague("[records/]", "scheme: {name: placement, points: []}\n");
+  RunResult points = Run("standings league.yaml", true);
+  EXPECT_EQ(points.exit_code, 2);
+  EXPECT_NE(points.output.find("league.yaml:6:35: malformed[out-of-range]"), std::string::npos)
+      << points.output;
+  WriteLeague("[records/]", "tie_breaks: [wins, total-score, wins]\n");
+  RunResult twice = Run("standings league.yaml", true);
+  EXPECT_EQ(twice.exit_code, 2);
+  EXPECT_NE(twice.output.find("league.yaml:6:33: malformed[duplicate-tie-break]"),
+            std::string::npos)
+      << twice.output;
+}
+
+// `round: 01` on an entry and "1" in the records were two rounds.
+TEST_F(StandingsCliLeague, RoundZeroOneIsRoundOne) {
+  WriteLeague("[{path: records/r1-t1.yaml, round: '01'}, records/r1-t2.yaml]");
+  EXPECT_EQ(Counted(), "records: 2 counted, 0 not counted; rounds: 1");
+}
+
+TEST_F(StandingsCliLeague, WarningsGoToStandardErrorAndIntoTheReport) {
+  WriteLeague("[records/]", "byes:\n  - {round: 3, entrant: gina, reason: mistaken}\n");
+  RunResult run = Run("standings league.yaml --format json", true);
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("league.yaml:7:5: warning[bye-in-played-round]: gina has a bye in "
+                            "round 3, a round gina played (records/r3-t1.yaml): both count\n"),
+            std::string::npos)
+      << run.output;
+  EXPECT_NE(
+      run.output.find("\"warnings\": [\n    {\n      \"code\": \"bye-in-played-round\",\n"
+                      "      \"path\": \"/byes/0\",\n      \"line\": 7,\n      \"column\": 5,"),
+      std::string::npos)
+      << run.output;
+  RunResult text = Run("standings league.yaml");
+  EXPECT_NE(
+      text.output.find("warnings:\n  bye-in-played-round at /byes/0 (line 7): gina has a bye"),
+      std::string::npos)
+      << text.output;
+}
+
+}  // namespace
