@@ -39,7 +39,6 @@ namespace referee::cli {
 namespace {
 
 namespace fs = std::filesystem;
-using reports::Printable;
 
 // The league file and a published standings file are read with a record's limits: a huge file
 // (or /dev/zero) is `too-large` after 16 MB, not read whole.

@@ -9,64 +9,6 @@ namespace {
 
 using record::Node;
 
-// The length of the well-formed UTF-8 sequence at text[i] (RFC 3629: no overlong forms, no
-// surrogates, nothing past U+10FFFF) and its code point; 0 when there is none.
-size_t DecodeUtf8(std::string_view text, size_t i, char32_t& code) {
-  auto lead = static_cast<unsigned char>(text[i]);
-  size_t length = lead < 0x80   ? 1
-                  : lead < 0xC2 ? 0
-                  : lead < 0xE0 ? 2
-                  : lead < 0xF0 ? 3
-                  : lead < 0xF5 ? 4
-                                : 0;
-  if (length == 0 || i + length > text.size()) return 0;
-  code = length == 1 ? lead : lead & (0x7F >> length);
-  for (size_t k = 1; k < length; ++k) {
-    auto next = static_cast<unsigned char>(text[i + k]);
-    if ((next & 0xC0) != 0x80) return 0;
-    code = (code << 6) | (next & 0x3F);
-  }
-  static constexpr char32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
-  if (code < kSmallest[length] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return 0;
-  return length;
-}
-
-// Characters a terminal or a viewer acts on instead of showing: controls, and the formatting
-// characters that reorder text (bidirectional marks, overrides and isolates) or break lines.
-bool ActsInsteadOfShowing(char32_t code) {
-  return code < 0x20 || (code >= 0x7F && code <= 0x9F) || code == 0x061C || code == 0x200E ||
-         code == 0x200F || code == 0x2028 || code == 0x2029 || (code >= 0x202A && code <= 0x202E) ||
-         (code >= 0x2066 && code <= 0x2069);
-}
-
-std::string Escaped(const char* format, unsigned value) {
-  char text[16];
-  std::snprintf(text, sizeof(text), format, value);
-  return text;
-}
-
-// Escapes the bytes that are not UTF-8, and with `controls` also ActsInsteadOfShowing.
-std::string Visible(std::string_view text, bool controls) {
-  std::string out;
-  out.reserve(text.size());
-  for (size_t i = 0; i < text.size();) {
-    char32_t code = 0;
-    size_t length = DecodeUtf8(text, i, code);
-    if (length == 0) {
-      out += Escaped("\\x%02x", static_cast<unsigned char>(text[i]));
-      ++i;
-      continue;
-    }
-    if (controls && ActsInsteadOfShowing(code)) {
-      out += Escaped(code < 0x80 ? "\\x%02x" : "\\u%04x", static_cast<unsigned>(code));
-    } else {
-      out.append(text, i, length);
-    }
-    i += length;
-  }
-  return out;
-}
-
 // The tie-breaks a table shows as columns: head-to-head depends on the group, so it is only
 // explained; Conspiracy always shows calls made.
 std::vector<TieBreak> ShownTieBreaks(const Standings& standings) {
@@ -90,10 +32,6 @@ std::string RankText(const StandingRow& row) {
 }
 
 }  // namespace
-
-std::string Printable(std::string_view text) { return Visible(text, true); }
-
-std::string ValidUtf8(std::string_view text) { return Visible(text, false); }
 
 std::string WarningText(const Warning& warning) {
   std::string where = warning.place.path.empty() ? "" : " at " + warning.place.path;

@@ -7,20 +7,12 @@
 #include <string_view>
 #include <vector>
 
+#include "referee/core/printable.h"
 #include "referee/core/result.h"
 #include "referee/record/node.h"
 #include "reports/standings.h"
 
 namespace referee::reports {
-
-// Text that is safe to show on a terminal or in a document, whatever a league file, a record or a
-// file name held: control characters (C0, DEL, C1), the formatting characters that reorder or
-// break lines (bidirectional overrides and isolates, line and paragraph separators) and bytes
-// that are not UTF-8 are written as visible escapes ("\x1b", "\u202e", "\xff"). Everything else,
-// accented letters included, is kept.
-std::string Printable(std::string_view text);
-// Only the bytes that are not UTF-8 escaped ("\xff"): for JSON, whose writer escapes the rest.
-std::string ValidUtf8(std::string_view text);
 
 // A warning in one line: "bye-in-played-round at /byes/0 (line 25): ...".
 std::string WarningText(const Warning& warning);

@@ -112,6 +112,22 @@ std::string Printable(std::string_view text) {
   return shown;
 }
 
+std::string ValidUtf8(std::string_view text) {
+  std::string kept;
+  kept.reserve(text.size());
+  while (!text.empty()) {
+    size_t length = Decode(text).length;
+    if (length == 0) {
+      kept += Escaped(1, "\\x%02x", static_cast<unsigned char>(text[0])).shown;
+      length = 1;
+    } else {
+      kept.append(text.substr(0, length));
+    }
+    text.remove_prefix(length);
+  }
+  return kept;
+}
+
 std::string Quoted(std::string_view text) { return "'" + Printable(text) + "'"; }
 
 }  // namespace referee

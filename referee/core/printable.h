@@ -23,6 +23,10 @@ namespace referee {
 
 std::string Printable(std::string_view text);
 
+// Only the bytes that are not part of well-formed UTF-8 escaped (`\xHH`), everything else kept:
+// for JSON, whose writer escapes the controls itself and must keep a name exactly as it is.
+std::string ValidUtf8(std::string_view text);
+
 // `text` escaped and in single quotes, for messages: "found 'x'".
 std::string Quoted(std::string_view text);
 

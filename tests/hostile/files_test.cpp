@@ -389,17 +389,28 @@ TEST_F(HostileFiles, AQuotedLineShowsControlBytesEscapedWithTheCaretBelow) {
 }
 
 // A value quoted in a message ("found '...'") is escaped too, in the text and the JSON verdict.
+// Control characters are refused where they are read (control-character, named by code point);
+// what a text may hold but a terminal would obey, such as a right-to-left override, is quoted
+// escaped.
 TEST_F(HostileFiles, AFoundValueInAMessageIsEscaped) {
   Write("game.json",
-        R"({"format":"referee/1","game":"\u001b[2Jx\u009b","players":{"N":"a","E":"b","S":"c",)"
+        R"({"format":"referee/1","game":"\u202e[2Jx\u2066","players":{"N":"a","E":"b","S":"c",)"
         R"("W":"d"},"deals":[]})");
   RunResult text = Run("verify game.json");
   EXPECT_EQ(text.exit_code, 2) << text.output;
-  EXPECT_NE(text.output.find(R"(found '\x1b[2Jx\u009b')"), std::string::npos) << text.output;
+  EXPECT_NE(text.output.find(R"(found '\u202e[2Jx\u2066')"), std::string::npos) << text.output;
   EXPECT_TRUE(IsInert(text.output)) << text.output;
   RunResult json = Run("verify --format json game.json");
-  EXPECT_NE(json.output.find(R"(found '\\x1b[2Jx\\u009b')"), std::string::npos) << json.output;
+  EXPECT_NE(json.output.find(R"(found '\\u202e[2Jx\\u2066')"), std::string::npos) << json.output;
   EXPECT_TRUE(IsInert(json.output)) << json.output;
+  Write("escape.json",
+        R"({"format":"referee/1","game":"\u001b[2Jx\u009b","players":{"N":"a","E":"b","S":"c",)"
+        R"("W":"d"},"deals":[]})");
+  RunResult refused = Run("verify escape.json");
+  EXPECT_EQ(refused.exit_code, 2) << refused.output;
+  EXPECT_NE(refused.output.find("malformed[control-character]"), std::string::npos)
+      << refused.output;
+  EXPECT_TRUE(IsInert(refused.output)) << refused.output;
 }
 
 // A file name is input too: in a folder, a name may hold any byte but '/' and NUL. JSON output
@@ -423,11 +434,12 @@ TEST_F(HostileFiles, AFileNameIsShownEscapedAndJsonStaysUtf8) {
 // kind, a line that is not JSON.
 TEST_F(HostileFiles, ALiveReplyQuotesALineEscaped) {
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {R"({"event":"\u001b]0;title\u0007\u009b"})", R"(found '\\x1b]0;title\\x07\\u009b')"},
-      {R"({"event":"view","seat":"\u009b"})", R"(found '\\u009b')"},
-      {R"({"event":"play","card":"\u009bH"})", R"(found '\\u009bH')"},
-      {R"({"event":"play","\u009b":1})", R"(unknown key '\\u009b')"},
-      {R"({"event":"conference","start":"\u009b","end":1})", R"(found a string '\\u009b')"},
+      {R"({"event":"\u001b]0;title\u0007\u009b"})", R"(found U+001B (escape) at its start)"},
+      {R"({"event":"\u202e]0;title\u2066"})", R"(found '\\u202e]0;title\\u2066')"},
+      {R"({"event":"view","seat":"\u202e"})", R"(found '\\u202e')"},
+      {R"({"event":"play","card":"\u202eH"})", R"(found '\\u202eH')"},
+      {R"({"event":"play","\u202e":1})", R"(unknown key '\\u202e')"},
+      {R"({"event":"conference","start":"\u202e","end":1})", R"(found a string '\\u202e')"},
       {"{\"event\":\"play\",\u202e}", R"(found '\\u202e')"},
   };
   std::string lines = std::string(kLiveHeader) + "\n";
