@@ -62,7 +62,7 @@ Result<Session> ReplayJournal(const JournalText& journal,
       if (organiser_lines != nullptr) organiser_lines->push_back(std::move(*line));
       continue;
     }
-    Reply reply = session->Handle(*line);
+    Reply reply = session->Handle(*line, games::LineSource::kJournal);
     if (!reply.accepted) {
       const record::Node* message = reply.line.Find("message");
       const record::Node* code = reply.line.Find("code");

@@ -34,10 +34,13 @@ LiveScript ScriptFor(const record::Record& record) {
   for (size_t i = skip; i < record.entries.size(); ++i) {
     const Event* event = std::get_if<Event>(&record.entries[i].item);
     if (event == nullptr || std::holds_alternative<DealEndEvent>(*event)) continue;
-    if (const auto* turn = std::get_if<TurnEvent>(event); turn != nullptr && turn->drawn) {
-      // A live turn does not say what it draws: the referee draws (docs/live.md).
+    if (const auto* turn = std::get_if<TurnEvent>(event);
+        turn != nullptr && (turn->drawn || turn->completed)) {
+      // A live turn does not say what it draws or completes: the referee draws and resolves the
+      // goals (docs/live.md, "What a seat may learn").
       TurnEvent live_turn = *turn;
       live_turn.drawn.reset();
+      live_turn.completed.reset();
       script.events.push_back(live.write_event(live_turn, record));
       continue;
     }

@@ -111,13 +111,13 @@ Node Session::Greeting(int resumed) const {
   return reply;
 }
 
-Reply Session::Handle(const Node& line) {
+Reply Session::Handle(const Node& line, games::LineSource source) {
   const Node* kind = line.IsMap() ? line.Find("event") : nullptr;
   if (kind != nullptr && kind->kind() == Node::Kind::kString) {
     if (kind->text() == "view") return Reply{ViewReply(line), std::nullopt};
     if (kind->text() == "legal") return Reply{LegalReply(line), std::nullopt};
   }
-  auto event = record_.game->live.read_event(line, record_, match_->Next());
+  auto event = record_.game->live.read_event(line, record_, match_->Next(), source);
   if (!event.has_value()) return Reply{Rejection(event.error()), std::nullopt};
   return Apply(*event);
 }

@@ -11,6 +11,7 @@
 
 #include "referee/core/match.h"
 #include "referee/core/result.h"
+#include "referee/games/registry.h"
 #include "referee/record/node.h"
 #include "referee/record/record.h"
 #include "verifier/verdict.h"
@@ -33,7 +34,8 @@ class Session {
   // The reply to the header line; `resumed` counts the events replayed from a journal.
   record::Node Greeting(int resumed) const;
   // One line: an event, `view` or `legal`.
-  Reply Handle(const record::Node& line);
+  // `source`: a journal's lines were accepted once (games::LineSource).
+  Reply Handle(const record::Node& line, games::LineSource source = games::LineSource::kSeat);
   // The reply to a line that is not an event at all (not JSON): its finding, and whose turn it is.
   record::Node Rejection(const Finding& finding) const;
   // What `actor` (a seat or player index; none: anyone) may know of the match now, as one map:

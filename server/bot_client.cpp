@@ -188,7 +188,7 @@ Result<std::optional<Node>, std::string> ChooseLine(const Node& state, const rec
   if (!view.has_value()) return Problem(view.error());
   std::vector<Event> legal;
   for (const Node& line : legal_node->items()) {
-    auto event = header.game->live.read_event(line, header, ToAct{});
+    auto event = header.game->live.read_event(line, header, ToAct{}, games::LineSource::kSeat);
     if (!event.has_value()) return Problem("an unreadable legal event: " + event.error().message);
     legal.push_back(*event);
   }

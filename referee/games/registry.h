@@ -25,6 +25,12 @@ enum class PlayerShape {
 // What the live referee (live/, docs/live.md) needs from a game: its event lines and its views.
 // The readers and writers are the record body's own, so a live line and a record entry mean the
 // same thing.
+// Where a live line comes from. A seat's line is answered to that seat, so it may not claim what
+// the seat cannot see (a Cahoots draw, goals the turn completes): any answer to such a claim,
+// accepted or refused, would tell the seat hidden cards. A journal's line was accepted once and
+// is replayed without an answer; journals written before those claims were refused may hold them.
+enum class LineSource { kSeat, kJournal };
+
 struct LiveHooks {
   // The body key a live session fills event by event ("deals", "turns"). A live header leaves it
   // out; it may give the rest of the body (Cahoots: deck, goals), which sets the table at once.
@@ -33,7 +39,7 @@ struct LiveHooks {
   // determine and the line leaves out (the seat to play, the dealer of a seeded deal, the deal
   // number) is filled in from `next`, so the event is complete and can be journaled as it is.
   Result<Event> (*read_event)(const record::Node& line, const record::Record& header,
-                              const ToAct& next) = nullptr;
+                              const ToAct& next, LineSource source) = nullptr;
   // The canonical line of an event (the journal's form); read_event reads it back unchanged.
   record::Node (*write_event)(const Event& event, const record::Record& header) = nullptr;
   // A View as a map: the actor's own hand and what is public, nothing else.

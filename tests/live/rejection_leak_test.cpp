@@ -10,6 +10,7 @@
 #include <string>
 
 #include "formats/yaml_reader.h"
+#include "live/journal.h"
 #include "referee/record/record_reader.h"
 #include "tests/live/live_test_util.h"
 
@@ -129,6 +130,36 @@ TEST(LiveLeak, CahootsDrawClaimShowedTheDrawPile) {
   ASSERT_TRUE(IsOk(table.Handle(ParseLine(R"({"event":"turn","card":"5U","pile":2})")).line));
   std::string view = Answer(table, R"({"event":"view","player":"ann"})");
   EXPECT_NE(view.find(R"("cards":"6O 2G 5O 4P")"), std::string::npos) << view;
+}
+
+// A claim of the goals a turn completes was checked live as well: right, the turn was accepted;
+// wrong, refused with the goals it does complete. Where a goal turned up from the goal pile
+// completes at once, that told the seat the hidden goal pile, one request at a time.
+TEST(LiveLeak, CahootsCompletedClaimProbedTheGoalPile) {
+  live::Session table = CahootsTable(false);
+  live::Session swapped = CahootsTable(true);
+  for (const std::string claim : {"[]", "[1]", "[1,2]"}) {
+    const std::string line = R"({"event":"turn","card":"5U","pile":2,"completed":)" + claim + "}";
+    std::string reply = Answer(table, line);
+    EXPECT_EQ(reply, Answer(swapped, line));
+    EXPECT_EQ(CodeOf(ParseLine(reply)), "unknown-key") << reply;
+  }
+}
+
+// Journals written while live turns could claim their draw hold such claims: the referee accepted
+// them once, and replaying the journal (no seat is answered) still reads them.
+TEST(LiveLeak, AJournalHoldingADrawClaimStillReplays) {
+  live::Session table = CahootsTable(false);
+  std::string journal = Json(table.header()) + "\n" +
+                        R"({"event":"turn","player":"ann","card":"5U","pile":2,"drew":"4P"})" +
+                        "\n";
+  auto replayed = live::ReplayJournal(live::SplitJournal(journal));
+  ASSERT_TRUE(replayed.has_value()) << replayed.error().message;
+  EXPECT_EQ(replayed->events(), 1);
+  // The same line from a seat is refused.
+  EXPECT_EQ(CodeOf(ParseLine(Answer(
+                table, R"({"event":"turn","player":"ann","card":"5U","pile":2,"drew":"4P"})"))),
+            "unknown-key");
 }
 
 // Was: "end" announced "loss: ann cannot play (holds 3U 1U 5P 1P), ..." beside the verdict, and a

@@ -410,7 +410,24 @@ void WriteCahootsBody(const record::Record& record, Node& root) {
 
 namespace {
 
-Result<Event> ReadLiveEvent(const Node& line, const record::Record& header, const ToAct& next) {
+// What a player draws is hidden until drawn, and which goals a turn completes depends on the goal
+// pile when a goal turned up completes at once: the answer to a claim of either, accepted or
+// refused, would tell a seat hidden cards. The referee draws and resolves the goals; the player's
+// view shows its cards, and the reply announces the goals completed.
+Result<void> RefuseHiddenClaims(const record::MapFields& fields) {
+  for (const char* key : {"drew", "completed"}) {
+    if (fields.Optional(key) == nullptr) continue;
+    return Fail(Malformed("unknown-key", "/" + std::string(key),
+                          "expected a live turn without '" + std::string(key) +
+                              "' (the referee draws and resolves the goals; the player's view "
+                              "shows its cards, the reply the goals completed), found '" +
+                              std::string(key) + "'"));
+  }
+  return {};
+}
+
+Result<Event> ReadLiveEvent(const Node& line, const record::Record& header, const ToAct& next,
+                            LineSource source) {
   auto fields = MapFields::Open(line, "", "an event");
   REFEREE_TRY(fields);
   auto kind = fields->RequiredText("event");
@@ -422,14 +439,8 @@ Result<Event> ReadLiveEvent(const Node& line, const record::Record& header, cons
                               Quoted(*kind) +
                               record::DidYouMean(*kind, {"turn", "view", "legal"})));
   }
-  // What a player draws is hidden until drawn: the answer to a claim of it, accepted or refused,
-  // would tell the draw pile. The referee draws, and the player's view shows the cards.
-  if (fields->Optional("drew") != nullptr) {
-    return Fail(Malformed("unknown-key", "/drew",
-                          "expected a live turn without 'drew' (the referee draws, and the "
-                          "player's view shows what it drew), found 'drew'"));
-  }
-  REFEREE_TRY(fields->AllowOnly({"event", "player", "card", "pile", "at", "completed"}));
+  if (source == LineSource::kSeat) REFEREE_TRY(RefuseHiddenClaims(*fields));
+  REFEREE_TRY(fields->AllowOnly({"event", "player", "card", "pile", "at", "drew", "completed"}));
   const Edition& edition = EditionNamed(header.rules.Choice("edition"));
   auto turn = ReadTurnFields(*fields, header, edition, false);
   REFEREE_TRY(turn);

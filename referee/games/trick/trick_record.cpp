@@ -486,7 +486,9 @@ void AddDealView(const View& view, Node& node) {
 
 }  // namespace
 
-Result<Event> ReadLiveEvent(const Node& line, const record::Record& header, const ToAct& next) {
+// A trick game's lines claim nothing a seat cannot see, so their source changes nothing.
+Result<Event> ReadLiveEvent(const Node& line, const record::Record& header, const ToAct& next,
+                            LineSource /*source*/) {
   auto fields = MapFields::Open(line, "", "an event");
   REFEREE_TRY(fields);
   auto kind = fields->RequiredText("event");

@@ -43,7 +43,7 @@ std::optional<std::vector<Card>> WellFormedCards(const record::Node& node, size_
 // Live lines (LiveHooks, docs/live.md): `deal` (dealer, board, hands, deck), `call` (seat, trump,
 // tricks), `conference` (start, end) and `play` (seat, card), read with the record's readers.
 Result<Event> ReadLiveEvent(const record::Node& line, const record::Record& header,
-                            const ToAct& next);
+                            const ToAct& next, LineSource source);
 record::Node WriteLiveEvent(const Event& event, const record::Record& header);
 // The seat, the deal, and within a deal: the dealer, the seat's own hand, the trick in progress,
 // the cards played, tricks won, the call and the hands the seat has seen; the score totals.
