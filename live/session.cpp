@@ -1,5 +1,7 @@
 #include "live/session.h"
 
+#include <algorithm>
+
 #include "referee/core/printable.h"
 #include "referee/games/registry.h"
 #include "referee/record/fields.h"
@@ -255,8 +257,11 @@ Node Session::StateFor(std::optional<int> actor) const {
 
 Node Session::PublicHeader() const {
   Node shown = Node::Map({});
+  const std::vector<std::string>& hidden = record_.game->live.hidden_keys;
   for (const Node::Member& member : header_.members()) {
-    if (member.key != "seed" && member.key != "deck") shown.AddMember(member.key, {}, member.value);
+    bool secret =
+        member.key == "seed" || std::find(hidden.begin(), hidden.end(), member.key) != hidden.end();
+    if (!secret) shown.AddMember(member.key, {}, member.value);
   }
   return shown;
 }

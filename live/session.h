@@ -42,7 +42,8 @@ class Session {
   // `next`, and for an actor its `view` and its `legal` events, as its view and legal requests
   // answer them. `referee serve` answers a table's state and a seat's wait with it.
   record::Node StateFor(std::optional<int> actor) const;
-  // The header as anyone may see it: without the seed and the pack order, which hold every hand.
+  // The header as anyone may see it: without the seed and the game's hidden keys (the pack order,
+  // the goal pile: games::LiveHooks::hidden_keys), which hold what no seat may see.
   record::Node PublicHeader() const;
   // An independent copy: what one copy is told or accepts changes nothing in the other.
   Session Clone() const;

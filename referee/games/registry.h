@@ -44,6 +44,13 @@ struct LiveHooks {
   record::Node (*write_event)(const Event& event, const record::Record& header) = nullptr;
   // A View as a map: the actor's own hand and what is public, nothing else.
   record::Node (*write_view)(const View& view, const record::Record& header) = nullptr;
+  // A view written by write_view read back, by a client that plays from it (`header` as
+  // record::ReadRecordHeader reads the public header): everything but the score totals, which
+  // no player chooses a move by.
+  Result<View> (*read_view)(const record::Node& view, const record::Record& header) = nullptr;
+  // The header keys no seat may see before the match is over, beside `seed`: what deals the
+  // cards (a pack order, the goal pile). The public header of a table leaves them out.
+  std::vector<std::string> hidden_keys;
 };
 
 struct GameDescriptor {

@@ -188,7 +188,7 @@ Result<void> ReadRuleOptions(const Node& node, const std::string& path,
   return {};
 }
 
-Result<Record> ReadRecord(const Node& root_node) {
+Result<Record> ReadRecordHeader(const Node& root_node) {
   auto root = MapFields::Open(root_node, "", "a record");
   REFEREE_TRY(root);
   auto game = ReadGame(*root);
@@ -202,8 +202,15 @@ Result<Record> ReadRecord(const Node& root_node) {
   }
   REFEREE_TRY(ReadPlayers(*root, **game, record));
   REFEREE_TRY(ReadMetadataAndSeed(*root, record));
-  REFEREE_TRY((*game)->read_body(root_node, record));
-  REFEREE_TRY(ReadResult(*root, **game, record));
+  return record;
+}
+
+Result<Record> ReadRecord(const Node& root_node) {
+  auto record = ReadRecordHeader(root_node);
+  REFEREE_TRY(record);
+  REFEREE_TRY(record->game->read_body(root_node, *record));
+  auto root = MapFields::Open(root_node, "", "a record");
+  REFEREE_TRY(ReadResult(*root, *record->game, *record));
   return record;
 }
 

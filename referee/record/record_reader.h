@@ -10,6 +10,10 @@ namespace referee::record {
 
 Result<Record> ReadRecord(const Node& root);
 
+// The header alone (format, game, rules, players, metadata, seed), for a client that sees a live
+// table's public header: the body and a claimed result are neither read nor required.
+Result<Record> ReadRecordHeader(const Node& root);
+
 // Reads `rules:` against a game's option specs (also used by league files and live headers).
 Result<void> ReadRuleOptions(const Node& node, const std::string& path,
                              const std::vector<OptionSpec>& specs, RuleOptions& options);

@@ -7,6 +7,7 @@
 #include "referee/games/cahoots/cahoots_cards.h"
 #include "referee/games/cahoots/cahoots_catalogue.h"
 #include "referee/games/cahoots/cahoots_goals.h"
+#include "referee/games/cahoots/cahoots_match.h"
 #include "referee/record/fields.h"
 #include "referee/record/record_writer.h"
 
@@ -477,8 +478,15 @@ Node WriteLiveView(const View& view, const record::Record& header) {
   node.AddMember("player", {}, record::StringNode(header.players.at(view.actor)));
   node.AddMember("cards", {}, CardsNode(view.cards, edition));
   node.AddMember("piles", {}, CardsNode(view.pile_tops, edition));
+  // Each visible goal as its card's text, for people, and as the data a record gives it, for a
+  // client that plays from the view (the goal pile itself is hidden).
   Node goals = Node::List({});
-  for (const GoalSpec& goal : view.goals) goals.Append(record::StringNode(goal.label));
+  for (const GoalSpec& goal : view.goals) {
+    Node shown = Node::Map({});
+    shown.AddMember("text", {}, record::StringNode(goal.label));
+    shown.AddMember("goal", {}, GoalNode(goal, edition));
+    goals.Append(std::move(shown));
+  }
   node.AddMember("goals", {}, std::move(goals));
   node.AddMember("goals_completed", {}, record::IntegerNode(view.goals_completed));
   node.AddMember("goals_total", {}, record::IntegerNode(view.goals_total));
@@ -493,10 +501,81 @@ Node WriteLiveView(const View& view, const record::Record& header) {
   return node;
 }
 
+Result<std::vector<GoalSpec>> ReadViewGoals(const MapFields& view, const Edition& edition) {
+  std::vector<GoalSpec> goals;
+  const Node* shown = view.Optional("goals");
+  if (shown == nullptr) return goals;
+  auto items = record::ReadList(*shown, view.PathOf("goals"), kPiles);
+  REFEREE_TRY(items);
+  for (size_t i = 0; i < (*items)->size(); ++i) {
+    std::string path = ChildPath(view.PathOf("goals"), i);
+    auto item = MapFields::Open((**items)[i], path, "a visible goal");
+    REFEREE_TRY(item);
+    auto goal = item->Required("goal");
+    REFEREE_TRY(goal);
+    auto spec = ReadGoal(**goal, item->PathOf("goal"), edition);
+    REFEREE_TRY(spec);
+    goals.push_back(std::move(*spec));
+  }
+  return goals;
+}
+
+Result<int> ReadCount(const MapFields& view, const char* key) {
+  const Node* node = view.Optional(key);
+  if (node == nullptr) return 0;
+  auto count = record::ReadInteger(*node, view.PathOf(key), 0, 1000);
+  REFEREE_TRY(count);
+  return static_cast<int>(*count);
+}
+
+Result<View> ReadLiveView(const Node& node, const record::Record& header) {
+  const Edition& edition = EditionNamed(header.rules.Choice("edition"));
+  auto fields = MapFields::Open(node, "", "a view");
+  REFEREE_TRY(fields);
+  View view;
+  auto player = fields->RequiredText("player");
+  REFEREE_TRY(player);
+  auto actor = FindPlayer(*player, fields->PathOf("player"), header);
+  REFEREE_TRY(actor);
+  view.actor = *actor;
+  for (auto [key, cards] : {std::pair{"cards", &view.cards}, {"piles", &view.pile_tops}}) {
+    const Node* shown = fields->Optional(key);
+    if (shown == nullptr) continue;
+    auto read = ReadNumberCards(*shown, fields->PathOf(key), edition, kHandSize);
+    REFEREE_TRY(read);
+    *cards = *read;
+  }
+  auto goals = ReadViewGoals(*fields, edition);
+  REFEREE_TRY(goals);
+  view.goals = std::move(*goals);
+  auto completed = ReadCount(*fields, "goals_completed");
+  auto total = ReadCount(*fields, "goals_total");
+  auto draw_pile = ReadCount(*fields, "draw_pile");
+  REFEREE_TRY(completed);
+  REFEREE_TRY(total);
+  REFEREE_TRY(draw_pile);
+  view.goals_completed = *completed;
+  view.goals_total = *total;
+  view.draw_pile = *draw_pile;
+  if (const Node* open = fields->Optional("open_hands")) {
+    auto hands = MapFields::Open(*open, fields->PathOf("open_hands"), "open hands");
+    REFEREE_TRY(hands);
+    for (const Node::Member& member : open->members()) {
+      auto player_index = FindPlayer(member.key, hands->PathOf(member.key), header);
+      REFEREE_TRY(player_index);
+      auto cards = ReadNumberCards(member.value, hands->PathOf(member.key), edition, kHandSize);
+      REFEREE_TRY(cards);
+      view.open_hands.emplace_back(*player_index, std::move(*cards));
+    }
+  }
+  return view;
+}
+
 }  // namespace
 
 LiveHooks CahootsLiveHooks() {
-  return LiveHooks{"turns", &ReadLiveEvent, &WriteLiveEvent, &WriteLiveView};
+  return LiveHooks{"turns",        &ReadLiveEvent, &WriteLiveEvent,
+                   &WriteLiveView, &ReadLiveView,  {"deck", "goals"}};
 }
 
 }  // namespace referee::games::cahoots

@@ -252,7 +252,8 @@ GameDescriptor TrickGameDescriptor(const std::vector<std::string>& units) {
   game.score_units = units;
   game.write_body = &WriteTrickBody;
   game.seeded_deal = &SeededDealEvent;
-  game.live = LiveHooks{"deals", &ReadLiveEvent, &WriteLiveEvent, &WriteLiveView};
+  game.live =
+      LiveHooks{"deals", &ReadLiveEvent, &WriteLiveEvent, &WriteLiveView, &ReadLiveView, {}};
   return game;
 }
 
@@ -538,6 +539,102 @@ Node WriteLiveView(const View& view, const record::Record& /*header*/) {
   if (view.dealer) AddDealView(view, node);
   node.AddMember("scores", {}, ScoresNode(view.scores));
   return node;
+}
+
+namespace {
+
+Result<CardSet> ReadHand(const Node& node, const std::string& path) {
+  auto cards = ReadCards(node, path, 13);
+  REFEREE_TRY(cards);
+  CardSet hand;
+  for (Card card : *cards) hand.Add(card);
+  return hand;
+}
+
+Result<void> ReadTrickView(const MapFields& trick, View& view) {
+  if (const Node* leader = trick.Optional("leader")) {
+    auto text = record::ReadText(*leader, trick.PathOf("leader"));
+    REFEREE_TRY(text);
+    auto seat = ParseSeat(*text, trick.PathOf("leader"));
+    REFEREE_TRY(seat);
+    view.trick_leader = *seat;
+  }
+  if (const Node* cards = trick.Optional("cards")) {
+    auto read = ReadCards(*cards, trick.PathOf("cards"), 4);
+    REFEREE_TRY(read);
+    view.trick = *read;
+  }
+  return {};
+}
+
+// The part AddDealView writes, once a deal is under way.
+Result<void> ReadDealView(const MapFields& node, View& view) {
+  auto dealer = node.RequiredText("dealer");
+  REFEREE_TRY(dealer);
+  auto seat = ParseSeat(*dealer, node.PathOf("dealer"));
+  REFEREE_TRY(seat);
+  view.dealer = *seat;
+  auto hand = node.Required("hand");
+  REFEREE_TRY(hand);
+  auto cards = ReadHand(**hand, node.PathOf("hand"));
+  REFEREE_TRY(cards);
+  view.hand = *cards;
+  if (const Node* trick = node.Optional("trick")) {
+    auto fields = MapFields::Open(*trick, node.PathOf("trick"), "a trick");
+    REFEREE_TRY(fields);
+    REFEREE_TRY(ReadTrickView(*fields, view));
+  }
+  if (const Node* played = node.Optional("played")) {
+    auto read = ReadCards(*played, node.PathOf("played"), 52);
+    REFEREE_TRY(read);
+    view.played = *read;
+  }
+  if (const Node* won = node.Optional("tricks_won")) {
+    auto fields = MapFields::Open(*won, node.PathOf("tricks_won"), "tricks per seat");
+    REFEREE_TRY(fields);
+    for (int i = 0; i < 4; ++i) {
+      const Node* count = fields->Optional(SeatName(SeatAt(i)));
+      if (count == nullptr) continue;
+      auto read = record::ReadInteger(*count, fields->PathOf(SeatName(SeatAt(i))), 0, 13);
+      REFEREE_TRY(read);
+      view.tricks_won[i] = static_cast<int>(*read);
+    }
+  }
+  if (const Node* call = node.Optional("call")) {
+    auto read = ReadCall(*call, node.PathOf("call"), view.deal);
+    REFEREE_TRY(read);
+    view.call = *read;
+  }
+  if (const Node* known = node.Optional("known_hands")) {
+    for (const Node::Member& member : known->members()) {
+      auto seat_known = ParseSeat(member.key, node.PathOf("known_hands"));
+      REFEREE_TRY(seat_known);
+      auto cards_known = ReadHand(member.value, node.PathOf("known_hands"));
+      REFEREE_TRY(cards_known);
+      view.known_hands.emplace_back(*seat_known, *cards_known);
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+Result<View> ReadLiveView(const Node& node, const record::Record& /*header*/) {
+  auto fields = MapFields::Open(node, "", "a view");
+  REFEREE_TRY(fields);
+  auto seat_text = fields->RequiredText("seat");
+  REFEREE_TRY(seat_text);
+  auto seat = ParseSeat(*seat_text, fields->PathOf("seat"));
+  REFEREE_TRY(seat);
+  View view;
+  view.actor = SeatIndex(*seat);
+  if (const Node* deal = fields->Optional("deal")) {
+    auto number = record::ReadInteger(*deal, fields->PathOf("deal"), 0, 1000000);
+    REFEREE_TRY(number);
+    view.deal = static_cast<int>(*number);
+  }
+  if (fields->Optional("dealer") != nullptr) REFEREE_TRY(ReadDealView(*fields, view));
+  return view;
 }
 
 }  // namespace referee::games::trick

@@ -48,5 +48,6 @@ record::Node WriteLiveEvent(const Event& event, const record::Record& header);
 // The seat, the deal, and within a deal: the dealer, the seat's own hand, the trick in progress,
 // the cards played, tricks won, the call and the hands the seat has seen; the score totals.
 record::Node WriteLiveView(const View& view, const record::Record& header);
+Result<View> ReadLiveView(const record::Node& node, const record::Record& header);
 
 }  // namespace referee::games::trick
