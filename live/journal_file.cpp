@@ -40,7 +40,7 @@ Result<std::unique_ptr<JournalFile>, std::string> JournalFile::Open(const std::s
   bool existed = ::stat(path.c_str(), &status) == 0;
   if (existed && !S_ISREG(status.st_mode)) return Unexpected<std::string>(NotRegular(path));
   // Not blocking, in case a FIFO took the name since; a regular file ignores the flag.
-  int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0644);
+  int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0600);
   if (fd < 0) return Unexpected<std::string>(Describe("cannot open the journal", path));
   if (::fstat(fd, &status) != 0 || !S_ISREG(status.st_mode)) {
     ::close(fd);

@@ -1,6 +1,7 @@
 // The live referee's limits (docs/live.md, "Limits"): a line over the limit is answered and
 // skipped; a journal is a regular file of at most the record limit, read and written so.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -85,6 +86,17 @@ TEST_F(JournalFileLimits, OnlyARegularFileIsAJournal) {
     ASSERT_FALSE(journal.has_value()) << path;
     EXPECT_EQ(journal.error(), "cannot open the journal " + path + ": not a regular file");
   }
+}
+
+// Was: `referee live --journal` made its journal 0644 under the usual umask, and 0666 under 0:
+// the journal holds the seed, and with it every hand, until the match is over.
+TEST_F(JournalFileLimits, ANewJournalIsPrivateWhateverTheUmask) {
+  mode_t before = ::umask(0);
+  auto journal = live::JournalFile::Open((folder_ / "new.journal").string());
+  ::umask(before);
+  ASSERT_TRUE(journal.has_value()) << journal.error();
+  auto permissions = std::filesystem::status(folder_ / "new.journal").permissions();
+  EXPECT_EQ(permissions, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
 }
 
 }  // namespace
