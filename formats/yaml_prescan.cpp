@@ -44,18 +44,27 @@ class YamlPrescan {
   bool BlankAt(size_t i) const {
     return i >= text_.size() || IsBlank(text_[i]) || text_[i] == '\n';
   }
-  size_t LineEnd(size_t from) const {
-    size_t end = text_.find('\n', from);
-    return end == std::string_view::npos ? text_.size() : end;
-  }
+  size_t LineEnd(size_t from) const { return LineAround(from).end; }
   size_t NextLine(size_t from) const { return std::min(text_.size(), LineEnd(from) + 1); }
   size_t SkipBlanks(size_t i) const {
     while (i < text_.size() && IsBlank(text_[i])) ++i;
     return i;
   }
-  size_t LineStart(size_t i) const {
+  size_t LineStart(size_t i) const { return LineAround(i).start; }
+  // The line holding offset `i` (its start, and its end: the '\n' or the end of the text). The
+  // last line looked up is kept: a scan asks about one line many times, and a hostile line of
+  // 100,000 `- ` would otherwise be searched end to end for each of them.
+  struct Line {
+    size_t start = 0;
+    size_t end = 0;
+  };
+  Line LineAround(size_t i) const {
+    if (line_.start <= i && i <= line_.end && line_.end != 0) return line_;
     size_t newline = i == 0 ? std::string_view::npos : text_.rfind('\n', i - 1);
-    return newline == std::string_view::npos ? 0 : newline + 1;
+    line_.start = newline == std::string_view::npos ? 0 : newline + 1;
+    size_t end = text_.find('\n', i);
+    line_.end = end == std::string_view::npos ? text_.size() : end;
+    return line_;
   }
   size_t Column(size_t i) const { return i - LineStart(i); }
   // The indentation a flow node's continuation lines need: one more than the column of the block
@@ -92,6 +101,7 @@ class YamlPrescan {
   void CountValue(size_t at);
 
   std::string_view text_;
+  mutable Line line_;  // the last line LineAround looked up
   ReadLimits limits_;
   size_t pos_ = 0;
   std::vector<Block> blocks_;

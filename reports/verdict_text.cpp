@@ -31,25 +31,52 @@ std::string Location(const std::string& source, const Place& place) {
   return fmt::format("{}:{}:{}", file, place.line, place.column);
 }
 
+// A byte offset moved forward to the start of a UTF-8 character.
+size_t CharacterStart(std::string_view text, size_t offset) {
+  while (offset < text.size() && (static_cast<unsigned char>(text[offset]) & 0xC0) == 0x80) {
+    ++offset;
+  }
+  return offset;
+}
+
+// The part of a line a snippet shows: the whole line when it is short, else the bytes around the
+// column, so that a finding in a one-line JSON record or a hostile line of megabytes quotes a
+// screenful, not the line.
+struct Window {
+  size_t begin = 0;
+  size_t end = 0;
+};
+Window WindowAround(std::string_view line, size_t at) {
+  constexpr size_t kWholeLine = 240;
+  constexpr size_t kContext = 80;
+  if (line.size() <= kWholeLine) return {0, line.size()};
+  size_t begin = CharacterStart(line, at > kContext ? at - kContext : 0);
+  size_t end = CharacterStart(line, std::min(line.size(), at + kContext));
+  return {begin, end};
+}
+
 // The quoted line and a caret under the column, the way compilers show them. The line is shown
 // escaped (referee/core/printable.h), and the caret goes as many columns in as the escaped text
 // before the column takes; the line's tabs are copied, so that they line up whatever the tab
-// stops.
+// stops. A long line is cut around the column, "..." marking each cut.
 std::string Snippet(const SourceText& text, const Place& place) {
   std::string_view line = text.Line(place.line);
   if (line.empty() || place.column == 0) return "";
+  size_t at = std::min<size_t>(place.column - 1, line.size());
+  Window window = WindowAround(line, at);
   std::string gutter = fmt::format("{:>5} | ", place.line);
-  std::string shown;
+  std::string shown = window.begin > 0 ? "..." : "";
   std::string caret(gutter.size() - 2, ' ');
-  caret += "| ";
-  for (size_t offset = 0; offset < line.size();) {
+  caret += "| " + std::string(shown.size(), ' ');
+  for (size_t offset = window.begin; offset < window.end;) {
     PrintableChar next = NextPrintable(line.substr(offset));
-    if (offset + 1 < place.column) {
+    if (offset < at) {
       caret += next.shown == "\t" ? std::string("\t") : std::string(next.columns, ' ');
     }
     shown += next.shown;
     offset += next.bytes;
   }
+  if (window.end < line.size()) shown += "...";
   return gutter + shown + "\n" + caret + "^\n";
 }
 

@@ -413,6 +413,23 @@ TEST_F(HostileFiles, AFoundValueInAMessageIsEscaped) {
   EXPECT_TRUE(IsInert(refused.output)) << refused.output;
 }
 
+// Was: a finding on a line of 200,000 bytes quoted the whole line (and a 16 MiB one-line record,
+// all of it). A long line is quoted around the column, cut with "...", the caret under it.
+TEST_F(HostileFiles, AFindingOnAHugeLineQuotesAWindowOfIt) {
+  std::string line;
+  for (int i = 0; i < 100000; ++i) line += "- ";
+  Write("long.yaml", line + "x\n");
+  RunResult run = Run("verify long.yaml");
+  EXPECT_EQ(run.exit_code, 2) << run.output.substr(0, 2000);
+  EXPECT_LT(run.output.size(), 1000u) << run.output.substr(0, 2000);
+  EXPECT_NE(run.output.find("    1 | ...- - -"), std::string::npos) << run.output.substr(0, 2000);
+  std::vector<std::string> lines = Lines(run.output);
+  ASSERT_GE(lines.size(), 3u);
+  // The caret stands under the '-' the finding names: column 129, 80 bytes after the cut.
+  EXPECT_EQ(lines[2].find('^'), std::string("    1 | ...").size() + 80) << run.output;
+  EXPECT_EQ(lines[1][lines[2].find('^')], '-');
+}
+
 // A file name is input too: in a folder, a name may hold any byte but '/' and NUL. JSON output
 // must stay valid UTF-8.
 TEST_F(HostileFiles, AFileNameIsShownEscapedAndJsonStaysUtf8) {
