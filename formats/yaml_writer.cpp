@@ -1,7 +1,10 @@
 #include "formats/yaml_writer.h"
 
+#include <algorithm>
+#include <array>
 #include <cstdio>
 #include <optional>
+#include <regex>
 #include <string_view>
 
 #include "formats/scalar_shape.h"
@@ -76,20 +79,52 @@ bool HasEscapedCharacter(std::string_view text) {
   return false;
 }
 
-// True when `text` written plain reads back as the same text: as a string for a value, as a key
-// (anything but null) for a key.
-bool CanBePlain(std::string_view text, bool key) {
+// The plain scalars that YAML 1.1 (yaml.org/type) resolves to a boolean or a null by their
+// words, and to a merge key (`<<`) or a value key (`=`). PyYAML and go-yaml v2 still read YAML 1.1.
+constexpr std::array<std::string_view, 29> kYaml11Words = {
+    "y",     "Y",     "yes", "Yes",  "YES",  "n",    "N",    "no",   "No",   "NO",
+    "on",    "On",    "ON",  "off",  "Off",  "OFF",  "true", "True", "TRUE", "false",
+    "False", "FALSE", "~",   "null", "Null", "NULL", "<<",   "=",    ""};
+
+// Every character a YAML 1.1 number or date may hold: a scalar with any other is text.
+constexpr std::string_view kNumberCharacters = "0123456789abcdefABCDEFinfINFoxOX_.:+-";
+
+// YAML 1.1's int (binary, octal, decimal, hexadecimal, base 60) and float (with `_`, base 60,
+// infinities, not-a-number), as the type pages and PyYAML's resolver write them, YAML 1.2's
+// `0o` octal, and the date form of the timestamp (its other forms hold ": ", quoted anyway).
+bool Yaml11Number(std::string_view text) {
+  if (text.find_first_not_of(kNumberCharacters) != std::string_view::npos) return false;
+  static const std::regex kNumber(
+      "[-+]?0b[01_]+|[-+]?0[0-7_]+|[-+]?(0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+"
+      "|[-+]?[1-9][0-9_]*(:[0-5]?[0-9])+|0o[0-7]+"
+      "|[-+]?([0-9][0-9_]*)?\\.[0-9._]*([eE][-+]?[0-9]+)?|[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\\.[0-9_]"
+      "*"
+      "|[-+]?\\.(inf|Inf|INF)|\\.(nan|NaN|NAN)"
+      "|[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?",
+      std::regex::extended | std::regex::optimize);
+  return std::regex_match(text.begin(), text.end(), kNumber);
+}
+
+// True when a YAML 1.1 reader would read `text`, written plain, as anything but that text.
+bool Yaml11ReadsAsOther(std::string_view text) {
+  return std::find(kYaml11Words.begin(), kYaml11Words.end(), text) != kYaml11Words.end() ||
+         Yaml11Number(text);
+}
+
+// True when `text` written plain reads back as the same text, in ParseYaml (YAML 1.2's core
+// schema, narrowed) and in a YAML 1.1 reader alike. Keys follow the same rule: a YAML 1.1 reader
+// turns the key `N` into false and `12` into a number.
+bool CanBePlain(std::string_view text) {
   if (text.empty() || kLeadingIndicators.find(text.front()) != std::string_view::npos ||
       text.back() == ' ' || text.find_first_of(kInnerIndicators) != std::string_view::npos ||
       text.starts_with("...") || HasEscapedCharacter(text)) {
     return false;
   }
-  Kind kind = PlainScalarKind(text);
-  return key ? kind != Kind::kNull : kind == Kind::kString;
+  return PlainScalarKind(text) == Kind::kString && !Yaml11ReadsAsOther(text);
 }
 
 std::string KeyText(std::string_view key) {
-  return CanBePlain(key, true) ? std::string(key) : DoubleQuoted(key);
+  return CanBePlain(key) ? std::string(key) : DoubleQuoted(key);
 }
 
 std::string ScalarText(const Node& node) {
@@ -99,7 +134,7 @@ std::string ScalarText(const Node& node) {
     case Kind::kBool:
       return std::string(BoolText(node.text().starts_with('t') || node.text().starts_with('T')));
     case Kind::kString:
-      return CanBePlain(node.text(), false) ? node.text() : DoubleQuoted(node.text());
+      return CanBePlain(node.text()) ? node.text() : DoubleQuoted(node.text());
     default:
       return node.text();
   }

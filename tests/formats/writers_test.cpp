@@ -30,18 +30,18 @@ Node Parsed(std::string_view yaml) {
 constexpr std::string_view kRecord =
     "format: referee/1\n"
     "game: collusion\n"
-    "players: {N: alice, E: bob, S: carol, W: dave}\n"
+    "players: {\"N\": alice, E: bob, S: carol, W: dave}\n"
     "deals:\n"
-    "  - dealer: N\n"
+    "  - dealer: \"N\"\n"
     "    tricks:\n"
     "      - 2C 5C KC AC\n"
     "      - [2D, 5D, KD, AD]\n"
-    "    claim: {N: 13, E: 13, S: 5, W: 2}\n"
+    "    claim: {\"N\": 13, E: 13, S: 5, W: 2}\n"
     "    notes:\n"
     "      - - nested\n"
     "        - {a: 1}\n"
     "      - {}\n"
-    "result: {winner: N, agreed: true, note: null, ratio: 0.5}\n";
+    "result: {winner: \"N\", agreed: true, note: null, ratio: 0.5}\n";
 
 TEST(YamlWriterTest, WritesCanonicalBlockAndFlowStyle) {
   EXPECT_EQ(WriteYaml(Parsed(kRecord)), kRecord);
@@ -49,12 +49,13 @@ TEST(YamlWriterTest, WritesCanonicalBlockAndFlowStyle) {
 
 TEST(YamlWriterTest, QuotesOnlyStringsThatWouldNotReadBackAsThemselves) {
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"N", "N"},
+      {"E", "E"},
       {"alice smith", "alice smith"},
       {"2C 5C", "2C 5C"},
+      {"2C", "2C"},
       {"\xC3\xA9 \xE2\x99\xA0", "\xC3\xA9 \xE2\x99\xA0"},
-      {"off", "off"},
-      {".inf", ".inf"},
+      {"nobody", "nobody"},
+      {"0xG1", "0xG1"},
       {"true", "\"true\""},
       {"False", "\"False\""},
       {"null", "\"null\""},
@@ -93,14 +94,34 @@ TEST(YamlWriterTest, QuotesOnlyStringsThatWouldNotReadBackAsThemselves) {
   }
 }
 
-TEST(YamlWriterTest, KeysAreQuotedOnlyWhenTheyWouldNotReadBackAsKeys) {
+// Regression: a player named `no` was written plain, and PyYAML (a YAML 1.1 reader) read it back
+// as False. Every scalar a YAML 1.1 reader types as a boolean, a null, a number, a date, a merge
+// or a value key is quoted (yaml.org/type), and so are YAML 1.2's octal and exponent forms.
+TEST(YamlWriterTest, QuotesWhatAYaml11ReaderWouldNotReadAsAString) {
+  for (std::string text :
+       {"no",        "No",         "NO",       "yes",   "Yes",   "YES",   "on",    "On",
+        "ON",        "off",        "Off",      "OFF",   "y",     "Y",     "n",     "N",
+        "~",         "1e3",        "007",      "0x1F",  "-0x1f", "0b101", "1_000", "+1_0.5",
+        "190:20:30", ".inf",       "-.Inf",    "+.INF", ".nan",  ".NaN",  "1.",    ".5",
+        "0o17",      "2026-11-25", "2026-1-5", "<<",    "="}) {
+    EXPECT_EQ(WriteYaml(Str(text)), "\"" + text + "\"\n") << text;
+    Result<Node> read = ParseYaml(WriteYaml(Str(text)));
+    ASSERT_TRUE(read.has_value()) << text;
+    EXPECT_EQ(*read, Str(text)) << text;
+  }
+}
+
+TEST(YamlWriterTest, KeysAreQuotedWhenAYamlReaderWouldNotReadThemAsText) {
   Node map = Node::Map({});
   map.AddMember("12", {}, Str("a"));
   map.AddMember("true", {}, Str("b"));
   map.AddMember("null", {}, Str("c"));
   map.AddMember("", {}, Str("d"));
   map.AddMember("a: b", {}, Str("e"));
-  EXPECT_EQ(WriteYaml(map), "{12: a, true: b, \"null\": c, \"\": d, \"a: b\": e}\n");
+  map.AddMember("N", {}, Str("f"));
+  map.AddMember("E", {}, Str("g"));
+  EXPECT_EQ(WriteYaml(map),
+            "{\"12\": a, \"true\": b, \"null\": c, \"\": d, \"a: b\": e, \"N\": f, E: g}\n");
 }
 
 TEST(YamlWriterTest, FlowStyleOnlyWhenTheLineFitsInOneHundredColumns) {

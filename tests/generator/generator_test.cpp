@@ -153,7 +153,7 @@ TEST(Generator, RulesAndPlayersAreApplied) {
   ASSERT_EQ(records.size(), 1u);
   std::string yaml = Yaml(records[0]);
   EXPECT_NE(yaml.find("rules: {deals: 4}"), std::string::npos) << yaml;
-  EXPECT_NE(yaml.find("players: {N: ann, E: bob, S: cat, W: dan}"), std::string::npos);
+  EXPECT_NE(yaml.find("players: {\"N\": ann, E: bob, S: cat, W: dan}"), std::string::npos);
   EXPECT_NE(yaml.find("board: 4"), std::string::npos);
   EXPECT_EQ(yaml.find("board: 5"), std::string::npos);
 }
