@@ -11,6 +11,27 @@
 #include "reports/verdict_text.h"
 
 namespace referee::cli {
+namespace {
+
+// The finding of a record that cannot be read, placed at its line where the tree knows it.
+std::string ReadFailure(Finding finding, const Document& document) {
+  if (document.node.has_value() && finding.place.line == 0) {
+    record::SourcePos pos = record::PositionOf(*document.node, finding.place.path);
+    finding.place.line = pos.line;
+    finding.place.column = pos.column;
+  }
+  return reports::FormatFinding(finding, document.source, &document.text);
+}
+
+// One record in the target format. YAML holds many records as one stream of documents, each
+// after the first opened by `---`; JSON holds one record, JSON Lines one per line.
+std::string Written(const record::Record& record, const std::string& to, int number) {
+  record::Node tree = record::WriteRecord(record);
+  if (to == "yaml") return (number > 1 ? "---\n" : "") + formats::WriteYaml(tree);
+  return formats::WriteJson(tree, to == "json") + "\n";
+}
+
+}  // namespace
 
 // Reads records and writes them back in canonical form. A record that cannot be read is reported
 // like `verify` reports it; rules are not checked (that is `verify`'s job).
@@ -20,9 +41,12 @@ int RunConvert(const ConvertOptions& options, std::ostream& out, std::ostream& e
   std::optional<std::string> failure =
       ForEachDocument(options.file, options.input, {}, [&](Document& document) {
         ++records;
-        if (records > 1 && options.to != "jsonl") {
-          err << "referee: " << Printable(options.file) << " holds more than one record; "
-              << "convert it with --to jsonl\n";
+        if (records > 1 && options.to == "json") {
+          // Said once, however many records follow: they are skipped.
+          if (records == 2) {
+            err << "referee: " << Printable(options.file) << " holds more than one record; "
+                << "convert it with --to jsonl or --to yaml\n";
+          }
           exit_code = WorseExit(exit_code, kExitUsage);
           return;
         }
@@ -30,22 +54,11 @@ int RunConvert(const ConvertOptions& options, std::ostream& out, std::ostream& e
                           ? record::ReadRecord(*document.node)
                           : Result<record::Record>(Fail(std::move(document.node).error()));
         if (!record.has_value()) {
-          Finding finding = std::move(record).error();
-          if (document.node.has_value() && finding.place.line == 0) {
-            record::SourcePos pos = record::PositionOf(*document.node, finding.place.path);
-            finding.place.line = pos.line;
-            finding.place.column = pos.column;
-          }
-          err << reports::FormatFinding(finding, document.source, &document.text);
+          err << ReadFailure(std::move(record).error(), document);
           exit_code = WorseExit(exit_code, kExitMalformed);
           return;
         }
-        record::Node tree = record::WriteRecord(*record);
-        if (options.to == "yaml") {
-          out << formats::WriteYaml(tree);
-        } else {
-          out << formats::WriteJson(tree, options.to == "json") << "\n";
-        }
+        out << Written(*record, options.to, records);
       });
   if (failure) {
     err << "referee: " << Printable(*failure) << "\n";

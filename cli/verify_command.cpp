@@ -24,6 +24,12 @@ verifier::Verdict VerdictOf(Document& document) {
   return verifier::VerifyNode(*document.node, source, document.index);
 }
 
+std::string Joined(const std::vector<std::string>& paths) {
+  std::string joined;
+  for (const std::string& path : paths) joined += (joined.empty() ? "" : ", ") + path;
+  return joined;
+}
+
 }  // namespace
 
 int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err) {
@@ -45,6 +51,12 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
     out << output.text;
   };
   ExpandedInputs inputs = ExpandInputs(options.files);
+  if (inputs.files.empty() && inputs.problems.empty()) {
+    // Only folders were named, and none holds a record: verifying nothing is not a success.
+    err << "referee: no record files in " << Printable(Joined(options.files))
+        << " (records are files ending in .yaml, .yml, .json, .jsonl or .ndjson)\n";
+    return kExitIo;
+  }
   for (const std::string& problem : inputs.problems) {
     err << "referee: " << Printable(problem) << "\n";
     exit_code = WorseExit(exit_code, kExitIo);
@@ -57,7 +69,8 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
       exit_code = WorseExit(exit_code, kExitIo);
     }
   }
-  if (options.output != "json" && tally.Total() != 1) {
+  // The tally sums up several records; with none, the errors above say why.
+  if (options.output != "json" && tally.Total() > 1) {
     out << reports::FormatTally(tally) << "\n";
   }
   return exit_code;

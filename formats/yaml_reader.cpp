@@ -235,12 +235,14 @@ void YamlHandler::MarkSingleLine(const YAML::Mark& mark, bool plain, Node& node)
   }
   char quote = CharAt(source_, mark.pos);
   bool quoted = quote == '"' || quote == '\'';
+  // Every quoted scalar starts one column after its quote; only a plain scalar has offset 0, so a
+  // plain one that is not single-line was folded from several lines (record::ReadWords says so).
+  if (quoted) node.set_text_offset(1);
   char escape = quote == '"' ? '\\' : '\'';
   if (quoted && text.find(escape) == std::string::npos && text.find('\n') == std::string::npos &&
       source_.substr(start + 1, text.size()) == text &&
       CharAt(source_, mark.pos + 1 + static_cast<int>(text.size())) == quote) {
     node.set_single_line_plain(true);
-    node.set_text_offset(1);
   }
 }
 

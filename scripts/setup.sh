@@ -6,7 +6,7 @@ packages=(
   g++ cmake ninja-build pkg-config clang-format
   libyaml-cpp-dev libboost-json1.81-dev libboost1.81-dev libspdlog-dev libfmt-dev
   libgtest-dev libgmock-dev librapidcheck-dev libcli11-dev libssl-dev
-  chromium clang libclang-rt-14-dev curl jq time
+  chromium clang libclang-rt-14-dev curl jq time python3-yaml
 )
 
 missing=()

@@ -181,6 +181,23 @@ Result<int64_t> ReadSeconds(const Node& node, const std::string& path) {
   return millis;
 }
 
+namespace {
+
+// A YAML scalar written without quotes over several lines: the lines after the first were folded
+// into it because they are indented deeper than its key or its `-`. That is how a mis-indented
+// list item (`   - 2C 3C ...` under `  - 8C AC ...`) becomes one long string.
+bool FoldedFromLines(const Node& node) {
+  return node.kind() == Node::Kind::kString && node.pos().line > 0 && node.text_offset() == 0 &&
+         !node.single_line_plain();
+}
+
+constexpr std::string_view kFoldedHint =
+    "; the value runs on over the next lines, which look folded into it by their indentation "
+    "(a line indented deeper than this one continues it: check the indentation of the lines "
+    "below)";
+
+}  // namespace
+
 Result<std::vector<Token>> ReadWords(const Node& node, const std::string& path, size_t max_words) {
   std::vector<Token> tokens;
   if (node.kind() == Node::Kind::kString) {
@@ -201,8 +218,9 @@ Result<std::vector<Token>> ReadWords(const Node& node, const std::string& path, 
     return Fail(WrongType(node, path, "a list or a space-separated string"));
   }
   if (tokens.size() > max_words) {
-    return Fail(Malformed("too-large", path,
-                          "expected at most " + std::to_string(max_words) + " words, found more"));
+    std::string message = "expected at most " + std::to_string(max_words) + " words, found more";
+    if (FoldedFromLines(node)) message += kFoldedHint;
+    return Fail(Malformed("too-large", path, message));
   }
   return tokens;
 }

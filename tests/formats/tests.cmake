@@ -4,6 +4,7 @@ list(APPEND REFEREE_TEST_SOURCES
   formats/document_stream_test.cpp
   formats/input_format_test.cpp
   formats/json_reader_test.cpp
+  formats/pyyaml_read_back_test.cpp
   formats/reader_robustness_property_test.cpp
   formats/round_trip_property_test.cpp
   formats/writers_test.cpp
