@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <map>
 
+#include "reports/text_columns.h"
+
 namespace referee::reports {
 namespace {
 
@@ -69,19 +71,25 @@ Grid TableGrid(const Standings& standings, const StandingsTable& table) {
   return grid;
 }
 
-// Columns of people's text: names left-aligned, numbers right-aligned.
-std::string AlignedGrid(const Grid& grid) {
-  std::vector<size_t> widths(grid.front().size(), 0);
+// The widest cell of each column, in display columns (a wide character takes two).
+std::vector<size_t> ColumnWidths(const Grid& grid, size_t at_least = 0) {
+  std::vector<size_t> widths(grid.front().size(), at_least);
   for (const auto& line : grid) {
-    for (size_t c = 0; c < line.size(); ++c) widths[c] = std::max(widths[c], line[c].size());
+    for (size_t c = 0; c < line.size(); ++c) widths[c] = std::max(widths[c], DisplayWidth(line[c]));
   }
+  return widths;
+}
+
+// Rank, entrant and name are people's text, left-aligned; the rest are numbers, right-aligned.
+Align ColumnAlign(size_t column) { return column <= 2 ? Align::kLeft : Align::kRight; }
+
+std::string AlignedGrid(const Grid& grid) {
+  std::vector<size_t> widths = ColumnWidths(grid);
   std::string text;
   for (const auto& line : grid) {
     std::string out;
     for (size_t c = 0; c < line.size(); ++c) {
-      std::string pad(widths[c] - line[c].size(), ' ');
-      bool left = c <= 2;
-      out += (c == 0 ? "" : "  ") + (left ? line[c] + pad : pad + line[c]);
+      out += (c == 0 ? "" : "  ") + Padded(line[c], widths[c], ColumnAlign(c));
     }
     while (!out.empty() && out.back() == ' ') out.pop_back();
     text += out + "\n";
@@ -155,6 +163,31 @@ std::string MarkdownCode(const std::string& text) {
   return fence + pad + shown + pad + fence;
 }
 
+// A Markdown table whose source lines up as well: cells padded to their column's display width,
+// and the rule under the header as wide (at least three dashes, CommonMark).
+std::string MarkdownTable(Grid grid) {
+  for (auto& line : grid) {
+    for (std::string& cell : line) cell = MarkdownCell(cell);
+  }
+  std::vector<size_t> widths = ColumnWidths(grid, 3);
+  std::string text;
+  for (size_t r = 0; r < grid.size(); ++r) {
+    std::string line = "|";
+    for (size_t c = 0; c < grid[r].size(); ++c) {
+      line += " " + Padded(grid[r][c], widths[c], ColumnAlign(c)) + " |";
+    }
+    text += line + "\n";
+    if (r > 0) continue;
+    std::string rule = "|";
+    for (size_t c = 0; c < grid[r].size(); ++c) {
+      bool left = ColumnAlign(c) == Align::kLeft;
+      rule += std::string(widths[c] + (left ? 2 : 1), '-') + (left ? "|" : ":|");
+    }
+    text += rule + "\n";
+  }
+  return text;
+}
+
 }  // namespace
 
 std::vector<std::vector<std::string>> StandingsGrid(const Standings& standings,
@@ -190,17 +223,7 @@ std::string FormatStandingsMarkdown(const Standings& standings) {
   for (const std::string& line : warnings) text += "- " + MarkdownCell(line) + "\n";
   for (const StandingsTable& table : standings.tables) {
     text += "\n## " + table.kind + "\n\n";
-    Grid grid = TableGrid(standings, table);
-    for (size_t r = 0; r < grid.size(); ++r) {
-      std::string line = "|";
-      for (const std::string& cell : grid[r]) line += " " + MarkdownCell(cell) + " |";
-      text += line + "\n";
-      if (r == 0) {
-        std::string rule = "|";
-        for (size_t c = 0; c < grid[r].size(); ++c) rule += c <= 2 ? "---|" : "--:|";
-        text += rule + "\n";
-      }
-    }
+    text += MarkdownTable(TableGrid(standings, table));
     if (!table.explanations.empty()) text += "\n";
     for (const std::string& line : table.explanations) text += "- " + MarkdownCell(line) + "\n";
   }

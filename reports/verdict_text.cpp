@@ -6,6 +6,7 @@
 
 #include "referee/core/printable.h"
 #include "referee/record/record_writer.h"
+#include "reports/text_columns.h"
 
 namespace referee::reports {
 namespace {
@@ -80,20 +81,43 @@ std::string Snippet(const SourceText& text, const Place& place) {
   return gutter + shown + "\n" + caret + "^\n";
 }
 
+// Each unit's column is at least six display columns, as wide as its name and its numbers, and
+// right-aligned; "total" takes one column more than "deal", so the first total is one narrower.
+std::vector<size_t> ScoreColumns(const ScoreSheet& sheet) {
+  std::vector<size_t> widths;
+  for (size_t i = 0; i < sheet.units.size(); ++i) {
+    size_t width = std::max<size_t>(6, DisplayWidth(Printable(sheet.units[i])));
+    for (const ScoreSheet::Row& row : sheet.rows) {
+      if (i < row.points.size()) width = std::max(width, std::to_string(row.points[i]).size());
+    }
+    if (i < sheet.totals.size()) {
+      width = std::max(width, std::to_string(sheet.totals[i]).size() + (i == 0 ? 1 : 0));
+    }
+    widths.push_back(width);
+  }
+  return widths;
+}
+
 std::string ScoreTable(const ScoreSheet& sheet) {
   if (sheet.units.empty()) return "";
+  std::vector<size_t> widths = ScoreColumns(sheet);
+  auto cell = [&](const std::string& text, size_t i) {
+    return " " + Padded(text, widths[i], Align::kRight);
+  };
   std::string table = "  deal";
-  for (const std::string& unit : sheet.units) table += fmt::format(" {:>6}", Printable(unit));
+  for (size_t i = 0; i < sheet.units.size(); ++i) table += cell(Printable(sheet.units[i]), i);
   table += "\n";
   for (const ScoreSheet::Row& row : sheet.rows) {
     table += fmt::format("  {:>4}", row.deal);
-    for (int points : row.points) table += fmt::format(" {:>6}", points);
+    for (size_t i = 0; i < row.points.size() && i < widths.size(); ++i) {
+      table += cell(std::to_string(row.points[i]), i);
+    }
     table += "   " + Printable(row.label) + "\n";
   }
   table += "  total";
-  for (size_t i = 0; i < sheet.totals.size(); ++i) {
-    table +=
-        i == 0 ? fmt::format("{:>5}", sheet.totals[i]) : fmt::format(" {:>6}", sheet.totals[i]);
+  for (size_t i = 0; i < sheet.totals.size() && i < widths.size(); ++i) {
+    table += i == 0 ? Padded(std::to_string(sheet.totals[i]), widths[i], Align::kRight)
+                    : cell(std::to_string(sheet.totals[i]), i);
   }
   return table + "\n";
 }

@@ -6,4 +6,5 @@ list(APPEND REFEREE_TEST_SOURCES
   league/standings_escape_test.cpp
   league/standings_sources_test.cpp
   league/standings_cli_test.cpp
+  league/display_width_test.cpp
 )

@@ -1,0 +1,96 @@
+// Text tables are padded by the columns a terminal gives each character, not by bytes: a name
+// with accents, a combining mark or a wide character lines up with plain ASCII names.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "referee/core/printable.h"
+#include "reports/standings.h"
+#include "reports/standings_output.h"
+#include "reports/verdict_text.h"
+
+namespace referee::reports {
+namespace {
+
+// Display columns of text that is already printable, the way the terminal shows it.
+size_t Columns(std::string_view text) {
+  size_t columns = 0;
+  while (!text.empty()) {
+    PrintableChar next = NextPrintable(text);
+    columns += next.columns;
+    text.remove_prefix(next.bytes);
+  }
+  return columns;
+}
+
+std::vector<std::string> Lines(const std::string& text) {
+  std::vector<std::string> lines;
+  for (size_t start = 0, end; (end = text.find('\n', start)) != std::string::npos;
+       start = end + 1) {
+    lines.push_back(text.substr(start, end - start));
+  }
+  return lines;
+}
+
+// "Zoë Ångström 李" takes 16 columns in 20 bytes; "Chloë" spells its ë as e and U+0308.
+Standings WideNames() {
+  League league;
+  league.name = "Width";
+  league.game = "collusion";
+  league.players = {{"zoe", "Zoë Ångström 李", {}, ""},
+                    {"chloe", "Chloe\xcc\x88 Ba", {}, ""},
+                    {"bob", "Bob Baker", {}, ""},
+                    {"li", "李小龍", {}, ""}};
+  league.scheme = DefaultScheme("collusion");
+  league.tie_breaks = DefaultTieBreaks("collusion", league.scheme.kind);
+  return ComputeStandings(league, {});
+}
+
+// The header and the rows of the first table: from the line after the table's kind up to the
+// blank line that ends it.
+std::vector<std::string> TableLines(const std::string& text, const std::string& first) {
+  std::vector<std::string> lines = Lines(text);
+  std::vector<std::string> table;
+  bool in_table = false;
+  for (const std::string& line : lines) {
+    if (line.starts_with(first)) in_table = true;
+    if (in_table && line.empty()) break;
+    if (in_table) table.push_back(line);
+  }
+  return table;
+}
+
+// Regression: the text table padded by bytes, so every row with a wide or accented name ended
+// short of the others and its numbers stood left of their column.
+TEST(DisplayWidth, StandingsTextRowsLineUp) {
+  std::vector<std::string> table = TableLines(FormatStandingsText(WideNames()), "rank");
+  ASSERT_EQ(table.size(), 5u) << FormatStandingsText(WideNames());
+  for (const std::string& line : table) {
+    EXPECT_EQ(Columns(line), Columns(table[0])) << line;
+  }
+}
+
+TEST(DisplayWidth, StandingsMarkdownCellsLineUp) {
+  std::vector<std::string> table = TableLines(FormatStandingsMarkdown(WideNames()), "| rank");
+  ASSERT_EQ(table.size(), 6u) << FormatStandingsMarkdown(WideNames());
+  for (const std::string& line : table) EXPECT_EQ(Columns(line), Columns(table[0])) << line;
+}
+
+TEST(DisplayWidth, ScoreTableColumnsLineUp) {
+  verifier::Verdict verdict;
+  verdict.source = "wide.yaml";
+  verdict.status = verifier::Status::kValid;
+  verdict.game = "cahoots";
+  verdict.scores.units = {"Zoë", "李小龍", "ann"};
+  verdict.scores.rows = {{1, "x", {10, 2, 3}}};
+  verdict.scores.totals = {10, 2, 3};
+  std::string text = FormatVerdict(verdict, nullptr, true);
+  std::vector<std::string> table = TableLines(text, "  deal");
+  ASSERT_GE(table.size(), 3u) << text;  // the header, the deal, the totals (then the result)
+  EXPECT_EQ(Columns(table[2]), Columns(table[0])) << text;      // the totals under the units
+  EXPECT_EQ(Columns(table[1]), Columns(table[0]) + 4) << text;  // and the row, then "   x"
+}
+
+}  // namespace
+}  // namespace referee::reports
