@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/progress_line.h"
 #include "formats/json_writer.h"
 #include "formats/yaml_writer.h"
 #include "generator/generator.h"
@@ -99,9 +100,17 @@ int RunGenerate(const GenerateOptions& options, std::ostream& out, std::ostream&
   if (options.format == "jsonl" && options.output.empty() && sidecars) {
     return Usage(err, "faults with --format jsonl need --output FILE for their manifest");
   }
-  generator::GenerateOptions generate{
-      game,   options.count,   options.seed,   kBots.at(options.bot),
-      *rules, options.players, options.faults, options.wrong_claims};
+  ProgressLine progress(err, "records", static_cast<size_t>(options.count),
+                        ProgressLine::StandardErrorIsTerminal());
+  generator::GenerateOptions generate{game,
+                                      options.count,
+                                      options.seed,
+                                      kBots.at(options.bot),
+                                      *rules,
+                                      options.players,
+                                      options.faults,
+                                      options.wrong_claims,
+                                      [&progress] { progress.Advance(); }};
   auto records = generator::Generate(generate);
   if (!records) return Usage(err, records.error().message);
   if (options.format == "jsonl") return WriteLines(*records, options, out, err);

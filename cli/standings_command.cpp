@@ -19,6 +19,7 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/input.h"
+#include "cli/progress_line.h"
 #include "formats/json_reader.h"
 #include "formats/json_writer.h"
 #include "formats/read_limits.h"
@@ -206,28 +207,6 @@ struct Finder {
   }
 };
 
-// "[#####.....] 12/40 files", redrawn in place; only on a terminal.
-class Progress {
- public:
-  Progress(std::ostream& err, size_t total)
-      : err_(err), total_(total), on_(isatty(STDERR_FILENO)) {}
-
-  void FileDone() {
-    ++done_;
-    if (!on_) return;
-    constexpr size_t kWidth = 30;
-    size_t filled = total_ == 0 ? kWidth : done_ * kWidth / total_;
-    err_ << "\r[" << std::string(filled, '#') << std::string(kWidth - filled, '.') << "] " << done_
-         << "/" << total_ << " files" << (done_ == total_ ? "\n" : "") << std::flush;
-  }
-
- private:
-  std::ostream& err_;
-  size_t total_;
-  bool on_;
-  size_t done_ = 0;
-};
-
 // Verifies one document and keeps only what the standings need of it.
 reports::PlayedRecord Summarize(const reports::League& league, Document& document,
                                 const std::optional<std::string>& round) {
@@ -288,7 +267,9 @@ class Handover {
 class Verification {
  public:
   Verification(const reports::League& league, unsigned threads, std::ostream& err, size_t files)
-      : league_(league), threads_(threads), progress_(err, files) {
+      : league_(league),
+        threads_(threads),
+        progress_(err, "files", files, ProgressLine::StandardErrorIsTerminal()) {
     if (threads_ == 0) threads_ = std::max(1u, std::thread::hardware_concurrency());
   }
 
@@ -322,7 +303,7 @@ class Verification {
     for (const reports::PlayedRecord& record : result.records) played.push_back(record);
     if (result.failure) problems.push_back(*result.failure);
     std::string().swap(file.path);
-    progress_.FileDone();
+    progress_.Advance();
   }
 
   void VerifyFiles(std::vector<reports::ListedFile>& files, size_t start, size_t end) {
@@ -357,7 +338,7 @@ class Verification {
 
   const reports::League& league_;
   unsigned threads_;
-  Progress progress_;
+  ProgressLine progress_;
 };
 
 // The league file, read and checked; its text and tree are kept only while they may be quoted.

@@ -19,11 +19,6 @@ constexpr int kMaxSteps = 200000;  // far beyond any real match: a stuck match i
 
 Finding Problem(const std::string& message) { return Malformed("generate", "", message); }
 
-std::string RecordName(const games::GameDescriptor& game, int index) {
-  std::string number = std::to_string(index);
-  return game.name + "-" + std::string(number.size() < 4 ? 4 - number.size() : 0, '0') + number;
-}
-
 int PlayerCount(const GenerateOptions& options, std::mt19937_64& rng) {
   const games::GameDescriptor& game = *options.game;
   if (!options.players.empty()) return static_cast<int>(options.players.size());
@@ -162,7 +157,7 @@ Result<record::Record> PlayMatch(const GenerateOptions& options, int index) {
   record::Record record;
   record.game = options.game;
   record.rules = options.rules;
-  record.metadata = {{"id", RecordName(*options.game, index)}};
+  record.metadata = {{"id", RecordName(options.game->name, index, options.count)}};
   record.players = PlayerNames(options, bots);
   record.seed = seed;
   std::unique_ptr<Match> match = options.game->new_match(verifier::SetupFor(record));
@@ -228,6 +223,13 @@ Result<void> AddFaults(const GenerateOptions& options, std::vector<GeneratedReco
 
 }  // namespace
 
+std::string RecordName(std::string_view game, int index, int count) {
+  std::string number = std::to_string(index);
+  size_t digits = std::max<size_t>(4, std::to_string(count).size());
+  return std::string(game) + "-" + std::string(digits - std::min(digits, number.size()), '0') +
+         number;
+}
+
 std::string MatchSeed(const std::string& seed, int index) {
   return seed + "/" + std::to_string(index);
 }
@@ -258,7 +260,9 @@ Result<std::vector<GeneratedRecord>> Generate(const GenerateOptions& options) {
   for (int index = 1; index <= options.count; ++index) {
     auto record = PlayMatch(options, index);
     REFEREE_TRY(record);
-    records.push_back({RecordName(*options.game, index), std::move(*record), std::nullopt});
+    records.push_back(
+        {RecordName(options.game->name, index, options.count), std::move(*record), std::nullopt});
+    if (options.on_match_played) options.on_match_played();
   }
   REFEREE_TRY(AddFaults(options, records));
   return records;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <random>
 #include <string>
@@ -37,6 +38,8 @@ struct GenerateOptions {
   std::vector<std::string> players;  // names; empty: one per seat, named after its bot
   int faults = 0;                    // how many records get one injected fault each
   bool wrong_claims = false;         // every unfaulted record gets one wrong claim
+  // Called after each match is played, for a progress display (docs/generator.md); may be empty.
+  std::function<void()> on_match_played;
 };
 
 // What the verifier must report first (its first finding that is not a note) about a record
@@ -48,7 +51,7 @@ struct ExpectedFinding {
 };
 
 struct GeneratedRecord {
-  std::string name;  // "collusion-0001", also the record's id
+  std::string name;  // "collusion-0001", also the record's id (RecordName)
   record::Record record;
   std::optional<ExpectedFinding> expected;  // for a record with a fault or a wrong claim
 };
@@ -56,6 +59,11 @@ struct GeneratedRecord {
 // Plays and writes options.count records. Errors (a bad option, a match that does not end) are
 // returned with the code "generate" and a message for the user.
 Result<std::vector<GeneratedRecord>> Generate(const GenerateOptions& options);
+
+// The name of record `index` (1-based) of `count`: the game and the number, zero-padded to four
+// digits or to the digits of `count` when it has more, so that names sort in the records' order
+// however many there are ("collusion-0001" .. "collusion-9999", "plonk-00001" .. "plonk-20000").
+std::string RecordName(std::string_view game, int index, int count);
 
 // "S/i": the record seed of match i (1-based).
 std::string MatchSeed(const std::string& seed, int index);

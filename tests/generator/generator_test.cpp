@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "formats/json_reader.h"
@@ -140,6 +141,20 @@ TEST(Generator, MatchSeedsAndRecordNames) {
   EXPECT_EQ(records[0].name, "plonk-0001");
   EXPECT_EQ(records[0].record.seed, "test/1");
   EXPECT_NE(Yaml(records[0]).find("id: plonk-0001"), std::string::npos);
+}
+
+// Regression: names were padded to four digits whatever the count, so with more than 9999 records
+// "collusion-10000" sorted before "collusion-9999" and a folder listed them out of order.
+TEST(Generator, RecordNamesSortInOrderHoweverManyThereAre) {
+  EXPECT_EQ(RecordName("plonk", 7, 20), "plonk-0007");
+  EXPECT_EQ(RecordName("plonk", 9999, 9999), "plonk-9999");
+  EXPECT_EQ(RecordName("plonk", 7, 10000), "plonk-00007");
+  EXPECT_EQ(RecordName("plonk", 100000, 100000), "plonk-100000");
+  for (int count : {9, 10000, 12345, 100000}) {
+    std::vector<std::string> names;
+    for (int index = 1; index <= count; ++index) names.push_back(RecordName("g", index, count));
+    EXPECT_TRUE(std::is_sorted(names.begin(), names.end())) << count;
+  }
 }
 
 TEST(Generator, RulesAndPlayersAreApplied) {
