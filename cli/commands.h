@@ -40,8 +40,8 @@ struct DealOptions {
   std::optional<std::string> seed;  // none: draw a fresh secret seed from the OS
   std::string boards = "1";         // "3" or "1-4"
   std::string format = "text";      // text | json
-  std::vector<std::string> rules;   // key=value (Cahoots: edition=...)
-  int players = 0;                  // Cahoots: also the dealt hands for this many players
+  std::vector<std::string> rules;   // key=value
+  int players = 0;                  // turn-order games: also the hands dealt to this many
 };
 int RunDeal(const DealOptions& options, std::ostream& out, std::ostream& err);
 

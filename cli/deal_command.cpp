@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/help.h"
 #include "formats/json_writer.h"
 #include "generator/deals.h"
 #include "generator/generator.h"
@@ -44,7 +45,7 @@ int Usage(std::ostream& err, const std::string& message) {
 // draws a fresh one and prints it once (docs/generator.md).
 int RunDeal(const DealOptions& options, std::ostream& out, std::ostream& err) {
   const games::GameDescriptor* game = games::FindGame(options.game);
-  if (game == nullptr) return Usage(err, "unknown game '" + options.game + "'");
+  if (game == nullptr) return Usage(err, UnknownGame(options.game));
   auto rules = generator::ParseRules(*game, options.rules);
   if (!rules) return Usage(err, rules.error().message);
   auto boards = generator::ParseBoards(options.boards);

@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/help.h"
 #include "cli/progress_line.h"
 #include "formats/json_writer.h"
 #include "formats/yaml_writer.h"
@@ -89,7 +90,7 @@ const std::map<std::string, generator::BotChoice> kBots = {
 // Plays options.count matches with bots and writes them as records (docs/generator.md).
 int RunGenerate(const GenerateOptions& options, std::ostream& out, std::ostream& err) {
   const games::GameDescriptor* game = games::FindGame(options.game);
-  if (game == nullptr) return Usage(err, "unknown game '" + options.game + "'");
+  if (game == nullptr) return Usage(err, UnknownGame(options.game));
   auto rules = generator::ParseRules(*game, options.rules);
   if (!rules) return Usage(err, rules.error().message);
   bool sidecars = options.faults > 0 || options.wrong_claims;

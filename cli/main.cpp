@@ -10,6 +10,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/help.h"
 #include "cli/output.h"
 #include "referee/core/check.h"
 #include "referee/core/names.h"
@@ -24,16 +25,53 @@ const std::map<std::string, formats::InputFormat> kInputFormats = {
 };
 
 // "did you mean 'verify'?" for a mistyped sub-command.
-std::string Suggestion(const CLI::App& app, int argc, char** argv) {
+std::string CommandSuggestion(const CLI::App& app, int argc, char** argv) {
   if (argc < 2 || argv[1][0] == '-') return "";
   std::vector<std::string> commands;
   for (const CLI::App* command : app.get_subcommands({})) commands.push_back(command->get_name());
-  // A known command with a bad option (or --help) is CLI11's to report, not a typo.
+  // A known command with a bad option (or --help) is not a typo of the command.
   if (std::find(commands.begin(), commands.end(), argv[1]) != commands.end()) return "";
   std::optional<std::string> closest = ClosestName(argv[1], commands);
   if (!closest) return "";
   return "referee: unknown command '" + std::string(argv[1]) + "'; did you mean '" + *closest +
          "'?\n";
+}
+
+// The options `command` takes, as written on a command line: "--quiet", "-h".
+std::vector<std::string> OptionNames(const CLI::App& command) {
+  std::vector<std::string> names;
+  for (const CLI::Option* option : command.get_options()) {
+    for (const std::string& name : option->get_lnames()) names.push_back("--" + name);
+    for (const std::string& name : option->get_snames()) names.push_back("-" + name);
+  }
+  return names;
+}
+
+// "did you mean '--quiet'?" for the first option of the command line that its command does not
+// take and that is close to one it does.
+std::string OptionSuggestion(CLI::App& app, int argc, char** argv) {
+  CLI::App* command = &app;
+  std::string prefix = "referee";
+  for (int i = 1; i < argc; ++i) {
+    std::string word = argv[i];
+    if (word == "--") break;
+    if (command == &app && word[0] != '-') {
+      CLI::App* sub = nullptr;
+      for (CLI::App* candidate : app.get_subcommands({})) {
+        if (candidate->get_name() == word) sub = candidate;
+      }
+      if (sub != nullptr) command = sub, prefix += " " + word;
+      continue;
+    }
+    if (word.size() < 2 || word[0] != '-') continue;
+    std::vector<std::string> names = OptionNames(*command);
+    std::string name = word.substr(0, word.find('='));
+    if (std::find(names.begin(), names.end(), name) != names.end()) continue;
+    if (std::optional<std::string> closest = ClosestOption(name, names)) {
+      return prefix + ": unknown option '" + name + "'; " + *closest + "\n";
+    }
+  }
+  return "";
 }
 
 void AddInputFormat(CLI::App& command, std::optional<formats::InputFormat>& input) {
@@ -63,26 +101,49 @@ void SetUpLogging(const std::string& level) {
   spdlog::set_level(spdlog::level::from_str(level));
 }
 
+std::string Listed(const std::vector<std::string>& names) {
+  std::string text;
+  for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
+  return text;
+}
+
+// `--rules key=value ...`; given alone it lists every game's options (or --game's) and exits 0.
+// The listing is thrown as CLI::Success from the option's callback, which CLI11 runs before it
+// checks the required options: `referee generate --rules` needs no --game.
+void AddRulesOption(CLI::App& command, std::vector<std::string>& rules, const std::string& game) {
+  command
+      .add_option_function<std::vector<std::string>>(
+          "--rules",
+          [&rules, &game](const std::vector<std::string>& values) {
+            if (values.empty() || (values.size() == 1 && values[0].empty())) {
+              std::cout << RuleOptionsText(game);
+              throw CLI::Success();
+            }
+            rules = values;
+          },
+          "rule options as key=value; alone, list every game's options")
+      ->expected(0, CLI::detail::expected_max_vector_size);
+}
+
 CLI::App* AddDealCommand(CLI::App& app, DealOptions& deal) {
   CLI::App* command = app.add_subcommand(
       "deal", "print the seeded deals of a range of boards and the commitment SHA-256(seed)");
-  command->add_option("--game", deal.game, "collusion, plonk, conspiracy or cahoots")->required();
+  command->add_option("--game", deal.game, "the game: " + Listed(GameNames()))->required();
   command->add_option("--seed", deal.seed,
                       "the seed; without it a fresh secret seed is drawn and printed once");
   command->add_option("--boards", deal.boards, "a board or a range, e.g. 3 or 1-4 (default 1)");
   command->add_option("--format", deal.format, "text or json")
       ->check(CLI::IsMember({"text", "json"}));
-  command->add_option("--rules", deal.rules, "rule options as key=value (Cahoots: edition=...)");
+  AddRulesOption(*command, deal.rules, deal.game);
   command->add_option("--players", deal.players,
-                      "Cahoots: also print the hands dealt to this many players");
+                      "games with a turn order: also print the hands dealt to this many players");
   return command;
 }
 
 CLI::App* AddGenerateCommand(CLI::App& app, GenerateOptions& generate) {
   CLI::App* command =
       app.add_subcommand("generate", "write whole matches played by bots as records");
-  command->add_option("--game", generate.game, "collusion, plonk, conspiracy or cahoots")
-      ->required();
+  command->add_option("--game", generate.game, "the game: " + Listed(GameNames()))->required();
   command->add_option("--count", generate.count, "how many records (default 1)")
       ->check(CLI::Range(1, 100000));
   command->add_option("--seed", generate.seed, "the seed every deal and choice derives from")
@@ -93,7 +154,7 @@ CLI::App* AddGenerateCommand(CLI::App& app, GenerateOptions& generate) {
       ->check(CLI::IsMember({"yaml", "json", "jsonl"}));
   command->add_option("--output", generate.output,
                       "a folder (yaml, json) or a file (jsonl); default standard output");
-  command->add_option("--rules", generate.rules, "rule options as key=value");
+  AddRulesOption(*command, generate.rules, generate.game);
   command->add_option("--players", generate.players, "player names, in seat or turn order")
       ->delimiter(',');
   command->add_option("--faults", generate.faults, "inject one known fault into K records")
@@ -129,10 +190,8 @@ CLI::App* AddServeCommand(CLI::App& app, ServeOptions& serve) {
 }
 
 int Run(int argc, char** argv) {
-  CLI::App app{
-      "referee: verifies card-game records (Collusion, Plonk, Conspiracy, Cahoots) "
-      "and reports verdicts"};
-  app.set_version_flag("--version", "referee 0.1.0");
+  CLI::App app{"referee: verifies card-game records, referees live play and ranks leagues"};
+  app.set_version_flag("--version", VersionText());
   app.require_subcommand(1);
   std::string log_level = "warn";
   app.add_option("--log-level", log_level, "trace, debug, info, warn, error or off")
@@ -180,10 +239,19 @@ int Run(int argc, char** argv) {
       "standings", "verify a league's records and rank its entrants (docs/standings.md)");
   AddStandingsOptions(*standings_command, standings);
 
+  app.footer([] { return HelpFooter(""); });
+  for (CLI::App* command : app.get_subcommands({})) {
+    std::string name = command->get_name();
+    command->footer([name] { return HelpFooter(name); });
+  }
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
-    std::string suggestion = Suggestion(app, argc, argv);
+    std::string suggestion = CommandSuggestion(app, argc, argv);
+    if (suggestion.empty() && error.get_exit_code() != 0) {
+      suggestion = OptionSuggestion(app, argc, argv);
+    }
     if (!suggestion.empty()) {
       std::cerr << suggestion;
       return kExitUsage;
