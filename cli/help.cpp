@@ -219,13 +219,14 @@ std::string UnknownGame(const std::string& name) {
 
 std::string LiveEventLines() {
   std::string text =
-      "Lines read (JSON Lines on standard input, one reply line each; docs/live.md has every "
-      "event and field):\n"
-      "the header first, then events; for example, as each game's own writer writes them:\n";
+      "Event lines:\n"
+      "  JSON Lines on standard input, each answered by one line: the header first, then events.\n"
+      "  Each game's lines as its own writer writes them (docs/live.md has every event and "
+      "field):\n";
   for (const games::GameDescriptor* game : games::AllGames()) text += GameEventLines(*game);
   text += "every game:\n" + Lines({{"view", R"({"event":"view","seat":"E"}: what E may see now)"},
                                    {"legal", R"({"event":"legal","seat":"E"}: E's legal lines)"}});
-  return text + "(a game that names players in turn order takes \"player\" for \"seat\")\n";
+  return text + "  (a game whose players sit in a turn order takes \"player\" for \"seat\")\n";
 }
 
 std::string RuleOptionsText(const std::string& only) {

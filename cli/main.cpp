@@ -190,7 +190,9 @@ CLI::App* AddServeCommand(CLI::App& app, ServeOptions& serve) {
 }
 
 int Run(int argc, char** argv) {
-  CLI::App app{"referee: verifies card-game records, referees live play and ranks leagues"};
+  // Named, so that usage lines say "referee verify", not the path the program was started by.
+  CLI::App app{"referee: verifies card-game records, referees live play and ranks leagues",
+               "referee"};
   app.set_version_flag("--version", VersionText());
   app.require_subcommand(1);
   std::string log_level = "warn";

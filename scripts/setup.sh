@@ -1,13 +1,46 @@
 #!/usr/bin/env bash
 # Installs the Debian packages referee needs, only those that are missing. Safe to run again.
+#   scripts/setup.sh                 what building needs (the README's first command)
+#   scripts/setup.sh --tests         and what the test suite needs, Chromium for the browser test
+#                                    included (--no-browser leaves it out: scripts/test.sh
+#                                    --no-browser then skips that test)
+#   scripts/setup.sh --sanitize      and clang with its sanitizer runtime (scripts/test.sh
+#                                    --sanitize, fuzz/run.sh)
+#   scripts/setup.sh --package       and what building and testing the .deb needs
+#                                    (packaging/test-deb.sh)
+# Options combine: .ci/run gives them all.
 set -euo pipefail
 
-packages=(
-  g++ cmake ninja-build pkg-config clang-format
+# The compiler, the build tools and the libraries; help2man writes the man pages at build time.
+# The test libraries are here too: the build compiles the tests unless -DREFEREE_TESTS=OFF.
+build=(
+  g++ cmake ninja-build pkg-config help2man
   libyaml-cpp-dev libboost-json1.81-dev libboost1.81-dev libspdlog-dev libfmt-dev
-  libgtest-dev libgmock-dev librapidcheck-dev libcli11-dev libssl-dev
-  chromium clang libclang-rt-14-dev curl jq time python3-yaml
+  libcli11-dev libssl-dev libgtest-dev libgmock-dev librapidcheck-dev
 )
+tests=(clang-format curl jq time python3-yaml)
+browser=(chromium)
+sanitize=(clang libclang-rt-14-dev)
+package=(debootstrap dpkg-dev file)
+
+packages=("${build[@]}")
+with_tests=0 with_browser=1
+for option in "$@"; do
+  case "$option" in
+    --tests) with_tests=1 ;;
+    --no-browser) with_browser=0 ;;
+    --sanitize) packages+=("${sanitize[@]}") ;;
+    --package) packages+=("${package[@]}") ;;
+    *)
+      echo "setup: unknown option '$option' (expected --tests, --no-browser, --sanitize or --package)" >&2
+      exit 3
+      ;;
+  esac
+done
+if [ "$with_tests" -eq 1 ]; then
+  packages+=("${tests[@]}")
+  if [ "$with_browser" -eq 1 ]; then packages+=("${browser[@]}"); fi
+fi
 
 missing=()
 for package in "${packages[@]}"; do
