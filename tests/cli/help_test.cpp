@@ -7,6 +7,7 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 #include "referee/games/registry.h"
@@ -26,17 +27,26 @@ ShellResult Referee(const std::string& arguments) {
   return RunShell(referee::testing::RefereeCommand() + " " + arguments + " 2>&1");
 }
 
+// The commit is looked up when the program is built: a commit of this repository (HEAD's when the
+// build is fresh; an earlier one when tests run on a program built before the last commit), or
+// "unknown" when the sources are not a git checkout (a release tarball).
 TEST(Help, VersionNamesTheSourceCommit) {
   ShellResult version = Referee("--version");
   EXPECT_EQ(version.exit_code, 0);
-  ShellResult head =
-      RunShell("git -C '" + kSourceDir.string() + "' rev-parse --short=12 HEAD 2>/dev/null");
-  // Built from a checkout, the commit is HEAD's (the build looks it up each time); built from a
-  // tarball it is "unknown" unless the packager gave REFEREE_SOURCE_COMMIT.
-  std::string commit = head.exit_code == 0 ? head.output.substr(0, 12) : "unknown";
-  EXPECT_TRUE(version.output.starts_with("referee 0.1.0 (source commit " + commit))
-      << version.output;
-  EXPECT_TRUE(version.output.ends_with(")\n")) << version.output;
+  std::smatch match;
+  std::string text = version.output;
+  ASSERT_TRUE(std::regex_match(
+      text, match,
+      std::regex("referee 0\\.1\\.0 \\(source commit ([0-9a-f]{12}|unknown)(-dirty)?\\)\n")))
+      << text;
+  ShellResult checkout = RunShell("git -C '" + kSourceDir.string() + "' rev-parse HEAD 2>&1");
+  if (checkout.exit_code != 0) {
+    EXPECT_EQ(match[1], "unknown");
+    return;
+  }
+  ShellResult known = RunShell("git -C '" + kSourceDir.string() + "' cat-file -e " +
+                               match[1].str() + "^{commit} 2>&1");
+  EXPECT_EQ(known.exit_code, 0) << match[1] << " is not a commit of " << kSourceDir;
 }
 
 TEST(Help, EveryCommandEndsWithExamplesAndExitStatus) {
