@@ -15,8 +15,12 @@ say() { echo "test-deb: $*"; }
 fail() { echo "test-deb: FAILED: $*" >&2; exit 1; }
 in_root() { chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LC_ALL=C.UTF-8 "$@"; }
 
+# The root goes, unless its /proc is still mounted (then it stays, and says so).
 cleanup() {
-  if mountpoint -q "$root/proc" 2>/dev/null; then umount "$root/proc"; fi
+  if mountpoint -q "$root/proc" 2>/dev/null && ! umount "$root/proc"; then
+    echo "test-deb: could not unmount $root/proc; left $root in place" >&2
+    return
+  fi
   rm -rf "$root"
 }
 trap cleanup EXIT
