@@ -13,6 +13,12 @@
 namespace referee::cli {
 namespace {
 
+// What the work on one record produced, to be emitted in input order.
+struct RecordOutput {
+  verifier::Status status = verifier::Status::kValid;
+  std::string text;
+};
+
 verifier::Verdict VerdictOf(Document& document) {
   // In a stream, the record's number names it: "games.jsonl#3" (1-based).
   std::string source = document.streamed
@@ -32,31 +38,30 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
   unsigned threads =
       options.threads > 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   // Runs on the worker threads: verifying and formatting a record touch nothing shared.
-  auto work = [&options](Document& document) {
+  std::function<RecordOutput(Document&)> work = [&options](Document& document) {
     verifier::Verdict verdict = VerdictOf(document);
     std::string text = options.output == "json"
                            ? formats::WriteJson(reports::VerdictTree(verdict), false) + "\n"
                            : reports::FormatVerdict(verdict, &document.text, !options.quiet);
-    return DocumentOutput{verdict.status, std::move(text)};
+    return RecordOutput{verdict.status, std::move(text)};
   };
-  auto emit = [&](DocumentOutput& output) {
+  std::function<void(RecordOutput&)> emit = [&](RecordOutput& output) {
     tally.Add(output.status);
     exit_code = WorseExit(exit_code, ExitForStatus(output.status));
     out << output.text;
+  };
+  std::function<void(const InputStep&)> step = [&](const InputStep& input_step) {
+    if (!input_step.failure) return;
+    err << "referee: " << Printable(*input_step.failure) << "\n";
+    exit_code = WorseExit(exit_code, kExitIo);
   };
   ExpandedInputs inputs = ExpandInputs(options.files);
   for (const std::string& problem : inputs.problems) {
     err << "referee: " << Printable(problem) << "\n";
     exit_code = WorseExit(exit_code, kExitIo);
   }
-  for (const std::string& file : inputs.files) {
-    std::optional<std::string> failure =
-        ForEachDocumentInParallel(file, options.input, {}, threads, work, emit);
-    if (failure) {
-      err << "referee: " << Printable(*failure) << "\n";
-      exit_code = WorseExit(exit_code, kExitIo);
-    }
-  }
+  ForEachDocumentOfInputs(std::move(inputs.files), InputOptions{options.input, {}, threads}, work,
+                          emit, step);
   if (options.output != "json" && tally.Total() != 1) {
     out << reports::FormatTally(tally) << "\n";
   }

@@ -1,1 +1,1 @@
-list(APPEND REFEREE_TEST_SOURCES cli/golden_test.cpp cli/threads_test.cpp)
+list(APPEND REFEREE_TEST_SOURCES cli/golden_test.cpp cli/threads_test.cpp cli/input_test.cpp)
