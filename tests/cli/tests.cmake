@@ -1,1 +1,2 @@
-list(APPEND REFEREE_TEST_SOURCES cli/golden_test.cpp cli/threads_test.cpp cli/input_test.cpp)
+list(APPEND REFEREE_TEST_SOURCES cli/golden_test.cpp cli/threads_test.cpp cli/input_test.cpp
+     cli/progress_test.cpp)
