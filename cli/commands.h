@@ -17,8 +17,8 @@ struct VerifyOptions {
   std::vector<std::string> files;
   std::string output = "text";  // text | json
   std::optional<formats::InputFormat> input;
-  bool quiet = false;    // text: only findings and the tally
-  unsigned threads = 0;  // for JSON Lines streams; 0: every core
+  bool quiet = false;    // text: nothing for a valid record, no score tables
+  unsigned threads = 0;  // 0: every core
 };
 int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err);
 

@@ -6,7 +6,7 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/help.h"
-#include "cli/progress_line.h"
+#include "cli/progress.h"
 #include "formats/json_writer.h"
 #include "formats/yaml_writer.h"
 #include "generator/generator.h"
@@ -101,8 +101,8 @@ int RunGenerate(const GenerateOptions& options, std::ostream& out, std::ostream&
   if (options.format == "jsonl" && options.output.empty() && sidecars) {
     return Usage(err, "faults with --format jsonl need --output FILE for their manifest");
   }
-  ProgressLine progress(err, "records", static_cast<size_t>(options.count),
-                        ProgressLine::StandardErrorIsTerminal());
+  ProgressLine progress(err, ProgressLine::ShowOnStandardError(), "record",
+                        ProgressTotal{.items = static_cast<size_t>(options.count)});
   generator::GenerateOptions generate{game,
                                       options.count,
                                       options.seed,
@@ -111,8 +111,9 @@ int RunGenerate(const GenerateOptions& options, std::ostream& out, std::ostream&
                                       options.players,
                                       options.faults,
                                       options.wrong_claims,
-                                      [&progress] { progress.Advance(); }};
+                                      [&progress] { progress.Advance(1); }};
   auto records = generator::Generate(generate);
+  progress.Finish();
   if (!records) return Usage(err, records.error().message);
   if (options.format == "jsonl") return WriteLines(*records, options, out, err);
   if (options.output.empty()) return (out << RecordText(records->front(), options.format), 0);

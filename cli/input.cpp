@@ -41,6 +41,8 @@ class FileBuffer : public std::streambuf {
     if (error_ == 0) return std::nullopt;
     return "cannot read " + name_ + ": " + std::strerror(error_);
   }
+  // How much has been read from the file so far (a little ahead of what has been used).
+  size_t BytesRead() const { return bytes_read_; }
 
  protected:
   int_type underflow() override {
@@ -52,6 +54,7 @@ class FileBuffer : public std::streambuf {
     } while (got < 0 && errno == EINTR);
     if (got < 0) error_ = errno;
     if (got <= 0) return traits_type::eof();
+    bytes_read_ += static_cast<size_t>(got);
     setg(chunk_, chunk_, chunk_ + got);
     return traits_type::to_int_type(*gptr());
   }
@@ -61,12 +64,13 @@ class FileBuffer : public std::streambuf {
   std::string name_;
   bool owned_;
   int error_ = 0;
+  size_t bytes_read_ = 0;
   char chunk_[1 << 16];
 };
 
 // Opens `path` ("-": standard input) for reading. A folder is refused here: on Linux it opens,
 // and only its first read fails.
-Result<std::unique_ptr<FileBuffer>, std::string> OpenInput(const std::string& path) {
+Result<std::unique_ptr<FileBuffer>, std::string> OpenFile(const std::string& path) {
   if (path == "-") return std::make_unique<FileBuffer>(STDIN_FILENO, "standard input", false);
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return Unexpected<std::string>("cannot read " + path + ": " + std::strerror(errno));
@@ -117,38 +121,19 @@ std::string ReadBounded(std::istream& in, size_t limit) {
   return text;
 }
 
-// The whole input as one document. A read that fails is an I/O error and nothing else: the text
-// read before it is not a document to judge.
-std::optional<std::string> VisitWhole(std::istream& in, const FileBuffer& file,
-                                      const std::string& path, formats::InputFormat format,
-                                      const formats::ReadLimits& limits, const DocumentWork& work,
-                                      const DocumentEmit& emit) {
-  std::string text = ReadBounded(in, limits.max_document_bytes);
-  if (std::optional<std::string> failure = file.Failure()) return failure;
-  Result<record::Node> node = format == formats::InputFormat::kYaml
-                                  ? formats::ParseYaml(text, limits)
-                                  : formats::ParseJson(text, limits);
-  Document document{path, 0, false, std::move(node), reports::SourceText(std::move(text))};
-  DocumentOutput output = work(document);
-  emit(output);
-  return std::nullopt;
-}
-
 // Records travel between threads in batches, so that handing one over costs little next to
-// verifying it; a batch closes at kBatchRecords records or kBatchBytes bytes.
-constexpr size_t kBatchRecords = 64;
-constexpr size_t kBatchBytes = size_t{1} << 20;
-// Batches in flight per thread: enough to keep every thread busy, few enough to bound memory.
-constexpr size_t kBatchesPerThread = 4;
+// verifying it: a piece closes at internal::kLinesPerPiece lines or kPieceBytes bytes of a stream,
+// or internal::kFilesPerPiece files (each read by the worker).
+constexpr size_t kPieceBytes = size_t{1} << 20;
+constexpr size_t kPiecesPerThread = 4;
 
 using LineBatch = std::vector<formats::StreamedLine>;
-using OutputBatch = std::vector<DocumentOutput>;
 
 // The next lines of the stream; a line that a failed read cut short is left out, and ends it.
 std::optional<LineBatch> NextBatch(formats::DocumentStream& stream, const FileBuffer& file) {
   LineBatch batch;
   size_t bytes = 0;
-  while (batch.size() < kBatchRecords && bytes < kBatchBytes) {
+  while (batch.size() < internal::kLinesPerPiece && bytes < kPieceBytes) {
     std::optional<formats::StreamedLine> line = stream.NextLine();
     if (!line || file.Failure()) break;
     bytes += line->text.size();
@@ -158,37 +143,11 @@ std::optional<LineBatch> NextBatch(formats::DocumentStream& stream, const FileBu
   return batch;
 }
 
-std::optional<std::string> VisitLines(std::istream& in, const FileBuffer& file,
-                                      const std::string& path, const formats::ReadLimits& limits,
-                                      unsigned threads, const DocumentWork& work,
-                                      const DocumentEmit& emit) {
-  formats::DocumentStream stream(in, limits);
-  verifier::OrderedPipeline<LineBatch, OutputBatch> pipeline(threads, kBatchesPerThread * threads);
-  pipeline.Run(
-      [&] { return NextBatch(stream, file); },
-      [&](LineBatch& batch) {
-        OutputBatch outputs;
-        outputs.reserve(batch.size());
-        for (const formats::StreamedLine& line : batch) {
-          formats::StreamedDocument next = formats::DocumentStream::Parse(line, limits);
-          Document document{path, static_cast<int>(next.index), true, std::move(next.node), {}};
-          outputs.push_back(work(document));
-        }
-        return outputs;
-      },
-      [&](OutputBatch& outputs) {
-        for (DocumentOutput& output : outputs) emit(output);
-      });
-  return file.Failure();
-}
-
 // A live journal (docs/live.md) is read whole and replayed; its record is the document, with the
 // record's size limit. A torn last line (a crash mid-write) was never acknowledged: it is left
 // out, with a warning.
-std::optional<std::string> VisitJournal(std::string prefix, std::istream& in,
-                                        const FileBuffer& file, const std::string& path,
-                                        const formats::ReadLimits& limits, const DocumentWork& work,
-                                        const DocumentEmit& emit) {
+std::optional<std::string> ReadJournal(std::string prefix, std::istream& in, const FileBuffer& file,
+                                       const formats::ReadLimits& limits, internal::Piece& piece) {
   std::string text = std::move(prefix) + ReadBounded(in, limits.max_document_bytes);
   if (std::optional<std::string> failure = file.Failure()) return failure;
   Result<record::Node> node = Fail(formats::DocumentTooLarge(limits.max_document_bytes));
@@ -196,15 +155,53 @@ std::optional<std::string> VisitJournal(std::string prefix, std::istream& in,
     size_t torn_bytes = 0;
     node = live::JournalRecord(text, &torn_bytes);
     if (torn_bytes > 0) {
-      spdlog::warn("{}: left out a torn last line ({} bytes)", Printable(path), torn_bytes);
+      spdlog::warn("{}: left out a torn last line ({} bytes)", Printable(piece.path), torn_bytes);
     }
   } else {
     text.clear();
   }
-  Document document{path, 0, false, std::move(node), reports::SourceText(std::move(text))};
-  DocumentOutput output = work(document);
-  emit(output);
+  piece.document.emplace(Document{piece.path, 0, false, std::move(node),
+                                  reports::SourceText(std::move(text)), piece.input});
   return std::nullopt;
+}
+
+Result<record::Node> ParseWhole(const std::string& text, formats::InputFormat format,
+                                const formats::ReadLimits& limits) {
+  return format == formats::InputFormat::kYaml ? formats::ParseYaml(text, limits)
+                                               : formats::ParseJson(text, limits);
+}
+
+// The whole input as one document. A read that fails is an I/O error and nothing else: the text
+// read before it is not a document to judge.
+std::optional<std::string> ReadWhole(std::istream& in, const FileBuffer& file,
+                                     formats::InputFormat format, const formats::ReadLimits& limits,
+                                     internal::Piece& piece) {
+  std::string text = ReadBounded(in, limits.max_document_bytes);
+  if (std::optional<std::string> failure = file.Failure()) return failure;
+  Result<record::Node> node = ParseWhole(text, format, limits);
+  piece.document.emplace(Document{piece.path, 0, false, std::move(node),
+                                  reports::SourceText(std::move(text)), piece.input});
+  return std::nullopt;
+}
+
+// A file of one document, read, parsed and visited on the worker that took it.
+void VisitWholeFile(internal::WholeFile& file, const formats::ReadLimits& limits,
+                    const std::function<void(Document&)>& visit,
+                    const std::function<void(InputStep)>& step) {
+  std::string text;
+  std::optional<std::string> failure = ReadFileBounded(file.path, limits.max_document_bytes, text);
+  InputStep done{text.size(), true, file.path, failure};
+  if (!failure) {
+    Result<record::Node> node = ParseWhole(text, file.format, limits);
+    Document document{std::move(file.path),
+                      0,
+                      false,
+                      std::move(node),
+                      reports::SourceText(std::move(text)),
+                      file.input};
+    visit(document);
+  }
+  step(std::move(done));
 }
 
 std::string ReadPrefix(std::istream& in) {
@@ -295,7 +292,7 @@ ExpandedInputs ExpandInputs(const std::vector<std::string>& paths, OnProblem on_
 
 std::optional<std::string> ReadFileBounded(const std::string& path, size_t limit,
                                            std::string& text) {
-  auto file = OpenInput(path);
+  auto file = OpenFile(path);
   if (!file.has_value()) return file.error();
   std::istream in(file->get());
   text = ReadBounded(in, limit);
@@ -306,43 +303,149 @@ std::optional<std::string> ForEachDocument(const std::string& path,
                                            std::optional<formats::InputFormat> format,
                                            const formats::ReadLimits& limits,
                                            const std::function<void(Document&)>& visit) {
-  return ForEachDocumentInParallel(
-      path, format, limits, 1,
+  std::optional<std::string> failure;
+  ForEachDocumentOfInputs<bool>(
+      {path}, InputOptions{format, limits, 1},
       [&](Document& document) {
         visit(document);
-        return DocumentOutput{};
+        return true;
       },
-      [](DocumentOutput& /*output*/) {});
+      [](bool& /*visited*/) {},
+      [&](const InputStep& step) {
+        if (step.input_ended) failure = step.failure;
+      });
+  return failure;
 }
 
-std::optional<std::string> ForEachDocumentInParallel(const std::string& path,
-                                                     std::optional<formats::InputFormat> format,
-                                                     const formats::ReadLimits& limits,
-                                                     unsigned threads, const DocumentWork& work,
-                                                     const DocumentEmit& emit) {
-  auto file = OpenInput(path);
-  if (!file.has_value()) return file.error();
+namespace internal {
+
+// The input the calling thread is reading as a JSON Lines stream.
+struct PieceReader::OpenInput {
+  std::string path;
+  size_t input = 0;
+  std::unique_ptr<FileBuffer> file;
+  std::unique_ptr<PrefixedBuffer> joined_buffer;
+  std::unique_ptr<std::istream> joined;
+  std::unique_ptr<formats::DocumentStream> stream;
+  size_t bytes_reported = 0;
+
+  size_t BytesSinceLastPiece() {
+    size_t read = file->BytesRead();
+    size_t bytes = read - bytes_reported;
+    bytes_reported = read;
+    return bytes;
+  }
+};
+
+PieceReader::PieceReader(std::vector<std::string> paths, const InputOptions& options)
+    : paths_(std::move(paths)), options_(options) {}
+
+PieceReader::~PieceReader() = default;
+
+// A file of one document that a worker can read itself: named, and of a format known without
+// looking at it. Standard input, journals and JSON Lines (which may be a journal) are read here.
+bool PieceReader::ReadByWorker(const std::string& path) const {
+  if (path == "-" || path.ends_with(".journal")) return false;
+  std::optional<formats::InputFormat> format =
+      options_.format ? options_.format : formats::FormatFromPath(path);
+  return format && *format != formats::InputFormat::kJsonLines;
+}
+
+std::optional<Piece> PieceReader::Next() {
+  if (open_) return NextOfOpenInput();
+  if (next_ == paths_.size()) return std::nullopt;
+  if (!ReadByWorker(paths_[next_])) return OpenNext();
+  Piece piece;
+  while (next_ < paths_.size() && piece.files.size() < kFilesPerPiece &&
+         ReadByWorker(paths_[next_])) {
+    formats::InputFormat format =
+        options_.format ? *options_.format : *formats::FormatFromPath(paths_[next_]);
+    piece.files.push_back(WholeFile{std::move(paths_[next_]), next_, format});
+    ++next_;
+  }
+  return piece;
+}
+
+std::optional<Piece> PieceReader::NextOfOpenInput() {
+  Piece piece;
+  piece.path = open_->path;
+  piece.input = open_->input;
+  if (std::optional<LineBatch> batch = NextBatch(*open_->stream, *open_->file)) {
+    piece.lines = std::move(*batch);
+    piece.bytes = open_->BytesSinceLastPiece();
+    return piece;
+  }
+  piece.bytes = open_->BytesSinceLastPiece();
+  piece.ends_input = true;
+  piece.failure = open_->file->Failure();
+  open_.reset();
+  return piece;
+}
+
+// Opens the next input on this thread: it is read here whole (standard input, a journal) or line
+// by line (a JSON Lines stream, by the pieces that follow).
+Piece PieceReader::OpenNext() {
+  Piece piece;
+  piece.input = next_;
+  piece.path = std::move(paths_[next_++]);
+  piece.ends_input = true;
+  auto file = OpenFile(piece.path);
+  if (!file.has_value()) {
+    piece.failure = file.error();
+    return piece;
+  }
   const FileBuffer& buffer = **file;
   std::istream in(file->get());
-  if (!format && path != "-") format = formats::FormatFromPath(path);
+  std::optional<formats::InputFormat> format = options_.format;
+  if (!format && piece.path != "-") format = formats::FormatFromPath(piece.path);
   std::string prefix;
-  bool journal_name = path.ends_with(".journal");
+  bool journal_name = piece.path.ends_with(".journal");
   if (!format || *format == formats::InputFormat::kJsonLines || journal_name) {
     // Standard input, a file name without a known extension, or lines that may be a journal:
     // look at the start.
     prefix = ReadPrefix(in);
-    if (std::optional<std::string> failure = buffer.Failure()) return failure;
-    if (journal_name || live::LooksLikeJournal(prefix)) {
-      return VisitJournal(std::move(prefix), in, buffer, path, limits, work, emit);
+    piece.failure = buffer.Failure();
+    if (!piece.failure && (journal_name || live::LooksLikeJournal(prefix))) {
+      piece.failure = ReadJournal(std::move(prefix), in, buffer, options_.limits, piece);
+    }
+    if (piece.failure || piece.document) {
+      piece.bytes = buffer.BytesRead();
+      return piece;
     }
     if (!format) format = formats::SniffFormat(prefix);
   }
-  PrefixedBuffer joined_buffer(std::move(prefix), **file);
-  std::istream joined(&joined_buffer);
+  auto joined_buffer = std::make_unique<PrefixedBuffer>(std::move(prefix), **file);
+  auto joined = std::make_unique<std::istream>(joined_buffer.get());
   if (*format == formats::InputFormat::kJsonLines) {
-    return VisitLines(joined, buffer, path, limits, threads, work, emit);
+    auto stream = std::make_unique<formats::DocumentStream>(*joined, options_.limits);
+    open_ = std::make_unique<OpenInput>(OpenInput{piece.path, piece.input, std::move(*file),
+                                                  std::move(joined_buffer), std::move(joined),
+                                                  std::move(stream), 0});
+    return *NextOfOpenInput();
   }
-  return VisitWhole(joined, buffer, path, *format, limits, work, emit);
+  piece.failure = ReadWhole(*joined, buffer, *format, options_.limits, piece);
+  piece.bytes = buffer.BytesRead();
+  return piece;
 }
 
+void VisitPiece(Piece& piece, const formats::ReadLimits& limits,
+                const std::function<void(Document&)>& visit,
+                const std::function<void(InputStep)>& step) {
+  for (WholeFile& file : piece.files) VisitWholeFile(file, limits, visit, step);
+  if (!piece.files.empty()) return;
+  for (const formats::StreamedLine& line : piece.lines) {
+    formats::StreamedDocument next = formats::DocumentStream::Parse(line, limits);
+    Document document{piece.path, static_cast<int>(next.index), true, std::move(next.node), {},
+                      piece.input};
+    visit(document);
+  }
+  if (piece.document) visit(*piece.document);
+  InputStep done{piece.bytes, piece.ends_input, {}, std::move(piece.failure)};
+  if (piece.ends_input) done.path = std::move(piece.path);
+  step(std::move(done));
+}
+
+size_t PiecesInFlight(unsigned threads) { return kPiecesPerThread * std::max(1u, threads); }
+
+}  // namespace internal
 }  // namespace referee::cli

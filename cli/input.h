@@ -1,18 +1,23 @@
-// Reading the documents of one input (a file or standard input): YAML and JSON as one document,
-// JSON Lines record by record without holding the whole stream.
+// Reading the documents of inputs (files or standard input): YAML and JSON as one document, JSON
+// Lines record by record without holding the whole stream; many inputs on every core, in order.
 #pragma once
 
+#include <exception>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
+#include <utility>
+#include <variant>
 #include <vector>
 
+#include "formats/document_stream.h"
 #include "formats/input_format.h"
 #include "formats/read_limits.h"
 #include "referee/core/result.h"
 #include "referee/record/node.h"
 #include "reports/source_text.h"
-#include "verifier/verdict.h"
+#include "verifier/ordered_pipeline.h"
 
 namespace referee::cli {
 
@@ -22,6 +27,7 @@ struct Document {
   bool streamed = false;  // one record of a JSON Lines stream
   Result<record::Node> node;
   reports::SourceText text;  // for quoting lines in diagnostics
+  size_t input = 0;          // 0-based position of its input among those given
 };
 
 // The record files to read for the paths a user gave: files as given, folders walked (in name
@@ -54,22 +60,140 @@ std::optional<std::string> ForEachDocument(const std::string& path,
                                            const formats::ReadLimits& limits,
                                            const std::function<void(Document&)>& visit);
 
-// What the work on one document produced, to be emitted in input order.
-struct DocumentOutput {
-  verifier::Status status = verifier::Status::kValid;
-  std::string text;
+// How ForEachDocumentOfInputs reads.
+struct InputOptions {
+  std::optional<formats::InputFormat> format;  // none: from each file's extension, or sniffed
+  formats::ReadLimits limits;
+  unsigned threads = 1;
 };
-using DocumentWork = std::function<DocumentOutput(Document&)>;
-using DocumentEmit = std::function<void(DocumentOutput&)>;
 
-// Like ForEachDocument, with the work split from the output: the records of a JSON Lines stream
-// are worked on by up to `threads` threads (a whole document, on the calling thread), and every
-// output reaches `emit` on the calling thread in input order. `work` must be safe to run on
-// several threads at once. Memory stays bounded: only a window of records is in flight.
-std::optional<std::string> ForEachDocumentInParallel(const std::string& path,
-                                                     std::optional<formats::InputFormat> format,
-                                                     const formats::ReadLimits& limits,
-                                                     unsigned threads, const DocumentWork& work,
-                                                     const DocumentEmit& emit);
+// Where a run over inputs has got to, reported in input order after the documents it covers:
+// how many bytes of input they took, and whether an input ended there (and if it could not be
+// read, wholly or from some point on, why).
+struct InputStep {
+  size_t bytes = 0;
+  bool input_ended = false;
+  std::string path;                    // of the input that ended
+  std::optional<std::string> failure;  // "cannot read PATH: ..."
+};
+
+namespace internal {
+
+// A share of the work of ForEachDocumentOfInputs, made on the calling thread and done on any:
+// whole files that the worker reads itself, or what the calling thread read of one input (lines
+// of a JSON Lines stream, one document of standard input or a journal), or the end of an input
+// that the calling thread reads.
+struct WholeFile {
+  std::string path;
+  size_t input = 0;
+  formats::InputFormat format = formats::InputFormat::kYaml;
+};
+struct Piece {
+  std::vector<WholeFile> files;
+  std::string path;
+  size_t input = 0;
+  std::vector<formats::StreamedLine> lines;
+  std::optional<Document> document;
+  size_t bytes = 0;  // of the lines or the document
+  bool ends_input = false;
+  std::optional<std::string> failure;
+};
+
+// Cuts the inputs into pieces, in order, on the calling thread.
+class PieceReader {
+ public:
+  PieceReader(std::vector<std::string> paths, const InputOptions& options);
+  ~PieceReader();
+  PieceReader(const PieceReader&) = delete;
+  PieceReader& operator=(const PieceReader&) = delete;
+
+  std::optional<Piece> Next();
+
+ private:
+  struct OpenInput;
+  std::optional<Piece> NextOfOpenInput();
+  bool ReadByWorker(const std::string& path) const;
+  Piece OpenNext();
+
+  std::vector<std::string> paths_;
+  size_t next_ = 0;
+  InputOptions options_;
+  std::unique_ptr<OpenInput> open_;  // a stream being read, with its piece count
+};
+
+// Visits the documents of a piece in order, and reports each input step after its documents.
+void VisitPiece(Piece& piece, const formats::ReadLimits& limits,
+                const std::function<void(Document&)>& visit,
+                const std::function<void(InputStep)>& step);
+
+// A piece holds at most this many whole files, or lines of a stream.
+constexpr size_t kFilesPerPiece = 8;
+constexpr size_t kLinesPerPiece = 64;
+
+// The pieces in flight at once: a few per thread, enough to keep every thread busy and few
+// enough to bound memory.
+size_t PiecesInFlight(unsigned threads);
+
+// What the work on a piece made, in order: outputs, input steps and at most one failure (last).
+template <typename Output>
+using PieceDone = std::vector<std::variant<Output, InputStep, std::exception_ptr>>;
+
+// Works on the documents of a piece, on any thread; after a failure, on no more of them.
+template <typename Output>
+PieceDone<Output> WorkOn(Piece& piece, const formats::ReadLimits& limits,
+                         const std::function<Output(Document&)>& work) {
+  PieceDone<Output> done;
+  bool failed = false;
+  auto visit = [&](Document& document) {
+    if (failed) return;
+    try {
+      done.emplace_back(std::in_place_index<0>, work(document));
+    } catch (...) {
+      done.emplace_back(std::in_place_index<2>, std::current_exception());
+      failed = true;
+    }
+  };
+  VisitPiece(piece, limits, visit, [&](InputStep input_step) {
+    if (!failed) done.emplace_back(std::in_place_index<1>, std::move(input_step));
+  });
+  return done;
+}
+
+// On the calling thread: emits a piece's outputs and steps in order; rethrows its failure.
+template <typename Output>
+void EmitInOrder(PieceDone<Output>& done, const std::function<void(Output&)>& emit,
+                 const std::function<void(const InputStep&)>& step) {
+  for (auto& item : done) {
+    if (item.index() == 0) emit(std::get<0>(item));
+    if (item.index() == 1) step(std::get<1>(item));
+    if (item.index() == 2) std::rethrow_exception(std::get<2>(item));
+  }
+}
+
+}  // namespace internal
+
+// Calls `work` for every document of every input (files, "-" for standard input), on up to
+// `options.threads` threads, and `emit` with what it made, on the calling thread in the order of
+// the inputs and of the documents in each. `step` follows the documents it covers (see
+// InputStep); an input that cannot be read is an ended step with a failure, and the run goes on.
+// Files of one document are read and parsed on the worker threads, a few to a piece; a JSON
+// Lines stream is read on the calling thread and its lines are parsed on the workers, in
+// batches. Memory stays bounded whatever the number of inputs or records: only a window of
+// pieces is in flight, and each path is let go once its input has been cut into pieces.
+// `work` must be safe to run on several threads at once; an exception it throws reaches the
+// caller after the documents before its own are emitted, as it would with one thread.
+template <typename Output>
+void ForEachDocumentOfInputs(std::vector<std::string> paths, const InputOptions& options,
+                             const std::function<Output(Document&)>& work,
+                             const std::function<void(Output&)>& emit,
+                             const std::function<void(const InputStep&)>& step) {
+  internal::PieceReader reader(std::move(paths), options);
+  verifier::OrderedPipeline<internal::Piece, internal::PieceDone<Output>> pipeline(
+      options.threads, internal::PiecesInFlight(options.threads));
+  pipeline.Run(
+      [&] { return reader.Next(); },
+      [&](internal::Piece& piece) { return internal::WorkOn(piece, options.limits, work); },
+      [&](internal::PieceDone<Output>& done) { internal::EmitInOrder(done, emit, step); });
+}
 
 }  // namespace referee::cli

@@ -206,11 +206,14 @@ int Run(int argc, char** argv) {
       ->add_option("files", verify.files,
                    "record files (YAML, JSON, JSON Lines); - reads standard input")
       ->required();
-  verify_command->add_option("--format", verify.output, "text or json (one JSON verdict per line)")
+  verify_command
+      ->add_option("--format", verify.output,
+                   "text or json (one JSON verdict per line; the tally on standard error)")
       ->check(CLI::IsMember({"text", "json"}));
-  verify_command->add_flag("--quiet", verify.quiet, "text: leave out score tables");
+  verify_command->add_flag("--quiet", verify.quiet,
+                           "text: nothing for a valid record, no score tables");
   verify_command->add_option("--threads", verify.threads,
-                             "threads to verify a JSON Lines stream on (default: every core)");
+                             "threads to verify on (default: every core)");
   AddInputFormat(*verify_command, verify.input);
 
   ConvertOptions convert;

@@ -12,20 +12,17 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <map>
-#include <mutex>
 #include <thread>
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/input.h"
-#include "cli/progress_line.h"
+#include "cli/progress.h"
 #include "formats/json_reader.h"
 #include "formats/json_writer.h"
 #include "formats/read_limits.h"
 #include "formats/text_checks.h"
 #include "formats/yaml_reader.h"
-#include "referee/core/check.h"
 #include "referee/record/record_reader.h"
 #include "reports/league.h"
 #include "reports/standings.h"
@@ -33,7 +30,6 @@
 #include "reports/standings_output.h"
 #include "reports/standings_sources.h"
 #include "reports/verdict_text.h"
-#include "verifier/ordered_pipeline.h"
 #include "verifier/verifier.h"
 
 namespace referee::cli {
@@ -44,10 +40,6 @@ namespace fs = std::filesystem;
 // The league file and a published standings file are read with a record's limits: a huge file
 // (or /dev/zero) is `too-large` after 16 MB, not read whole.
 const formats::ReadLimits kLimits;
-
-// Files in flight per verifying thread: enough to keep every thread busy, few enough that only
-// summaries, never parsed records, pile up.
-constexpr size_t kFilesPerThread = 4;
 
 // A league-file finding, compiler style, with the line quoted.
 int ReportLeagueFinding(Finding finding, const record::Node* root, const std::string& path,
@@ -226,115 +218,46 @@ reports::PlayedRecord Summarize(const reports::League& league, Document& documen
   return played;
 }
 
-struct FileRecords {
-  std::vector<reports::PlayedRecord> records;
-  std::optional<std::string> failure;
-};
-
-FileRecords VerifyFile(const reports::League& league, const reports::ListedFile& file) {
-  FileRecords result;
-  const std::optional<std::string>& round = league.records[file.entry].round;
-  result.failure = ForEachDocument(file.path, std::nullopt, kLimits, [&](Document& document) {
-    result.records.push_back(Summarize(league, document, round));
-  });
-  return result;
-}
-
-// ForEachDocumentInParallel hands its emitter a DocumentOutput, not a summary: the workers leave
-// each summary here under its record's number, and the emitter, called once per record in input
-// order, takes them out in that order. Only the records in flight wait here.
-class Handover {
- public:
-  void Put(size_t index, reports::PlayedRecord played) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    waiting_.emplace(index, std::move(played));
-  }
-  reports::PlayedRecord TakeNext() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    auto node = waiting_.extract(next_++);
-    REFEREE_CHECK(!node.empty(), "standings: a record's summary was not handed over in order");
-    return std::move(node.mapped());
-  }
-
- private:
-  std::mutex mutex_;
-  std::map<size_t, reports::PlayedRecord> waiting_;
-  size_t next_ = 0;
-};
-
-// Verifies every listed file: files of one document each on a pipeline of files, a JSON Lines
-// stream record by record on all threads. Summaries arrive in file order.
+// Verifies every listed file on all threads (files of one document a few to a worker, a JSON
+// Lines stream record by record), keeping each record's summary, in file order.
 class Verification {
  public:
   Verification(const reports::League& league, unsigned threads, std::ostream& err, size_t files)
       : league_(league),
         threads_(threads),
-        progress_(err, "files", files, ProgressLine::StandardErrorIsTerminal()) {
+        progress_(err, ProgressLine::ShowOnStandardError(), "file", ProgressTotal{.items = files}) {
     if (threads_ == 0) threads_ = std::max(1u, std::thread::hardware_concurrency());
   }
 
-  // Each file's path is let go once its records are summarised (the summaries name them).
+  // Each file's path is let go once its records are under way (the summaries name them).
   void Run(std::vector<reports::ListedFile>& files) {
     played.reserve(files.size());  // one record a file at least: no copy of a doubled vector
-    for (size_t start = 0; start < files.size();) {
-      if (IsStream(files[start])) {
-        VerifyStream(files[start++]);
-        continue;
-      }
-      size_t end = start;
-      while (end < files.size() && !IsStream(files[end])) ++end;
-      VerifyFiles(files, start, end);
-      start = end;
-    }
+    std::vector<std::string> paths;
+    paths.reserve(files.size());
+    for (reports::ListedFile& file : files) paths.push_back(std::move(file.path));
+    ForEachDocumentOfInputs<reports::PlayedRecord>(
+        std::move(paths), InputOptions{std::nullopt, kLimits, threads_},
+        [&](Document& document) {
+          const std::optional<std::string>& round =
+              league_.records[files[document.input].entry].round;
+          return Summarize(league_, document, round);
+        },
+        [&](reports::PlayedRecord& summary) { Keep(summary); },
+        [&](const InputStep& step) {
+          if (!step.input_ended) return;
+          if (step.failure) problems.push_back(*step.failure);
+          progress_.Advance(1);
+        });
   }
 
   std::vector<reports::PlayedRecord> played;
   std::vector<std::string> problems;
 
  private:
-  static bool IsStream(const reports::ListedFile& file) {
-    return formats::FormatFromPath(file.path) == formats::InputFormat::kJsonLines;
-  }
-
   // Summaries are copied, not moved, on this thread: what a worker allocated goes back to the
   // worker's heap for the next record, and the summaries that stay sit together on this thread's
   // heap (moving them kept a worker's heap fragmented: 15% more memory for a large league).
-  void Keep(FileRecords& result, reports::ListedFile& file) {
-    for (const reports::PlayedRecord& record : result.records) played.push_back(record);
-    if (result.failure) problems.push_back(*result.failure);
-    std::string().swap(file.path);
-    progress_.Advance();
-  }
-
-  void VerifyFiles(std::vector<reports::ListedFile>& files, size_t start, size_t end) {
-    verifier::OrderedPipeline<const reports::ListedFile*, FileRecords> pipeline(
-        threads_, kFilesPerThread * threads_);
-    size_t next = start, done = start;
-    pipeline.Run(
-        [&]() -> std::optional<const reports::ListedFile*> {
-          if (next == end) return std::nullopt;
-          return &files[next++];
-        },
-        [&](const reports::ListedFile*& file) { return VerifyFile(league_, *file); },
-        [&](FileRecords& result) { Keep(result, files[done++]); });
-  }
-
-  void VerifyStream(reports::ListedFile& file) {
-    const std::optional<std::string>& round = league_.records[file.entry].round;
-    Handover handover;
-    std::optional<std::string> failure = ForEachDocumentInParallel(
-        file.path, std::nullopt, kLimits, threads_,
-        [&](Document& document) {
-          handover.Put(static_cast<size_t>(document.index), Summarize(league_, document, round));
-          return DocumentOutput{};
-        },
-        [&](DocumentOutput& /*output*/) {
-          const reports::PlayedRecord summary = handover.TakeNext();
-          played.push_back(summary);  // a copy, as in Keep
-        });
-    FileRecords result{{}, failure};
-    Keep(result, file);
-  }
+  void Keep(const reports::PlayedRecord& summary) { played.push_back(summary); }
 
   const reports::League& league_;
   unsigned threads_;

@@ -6,6 +6,7 @@
 
 #include "referee/games/registry.h"
 #include "referee/record/record_reader.h"
+#include "verifier/deal_cache.h"
 #include "verifier/sha256.h"
 
 namespace referee::verifier {
@@ -45,10 +46,12 @@ std::optional<std::vector<int>> ClaimedPoints(const record::Record& record, int 
 }
 
 // Replays the entries of one record, collecting findings.
-// The replay reads findings only, so the match words no announcements.
+// The replay reads findings only, so the match words no announcements. Its seeded deals come
+// through the thread's cache: the tables of a duplicate event deal each board once.
 MatchSetup QuietSetup(const record::Record& record) {
   MatchSetup setup = SetupFor(record);
   setup.announce = false;
+  setup.seeded_deal = &CachedSeededPermutation;
   return setup;
 }
 

@@ -98,6 +98,7 @@ struct MatchSetup {
   std::vector<std::string> players;  // seat order N E S W, or Cahoots turn order
   std::optional<std::string> seed;
   Sha256Function sha256 = nullptr;  // needed when seed is set
+  SeededDealFunction seeded_deal = &SeededPermutation;
   // Whether Apply words its announcements. The live referee sends them to the players; the
   // verifier never reads them, and wording one per trick or turn was a string for every few
   // events. Findings are made either way.

@@ -22,6 +22,13 @@ using Sha256Function = Sha256Digest (*)(std::string_view bytes);
 // Returns the shuffled order of the canonical pack positions 0..n-1, top card first.
 std::vector<int> SeededPermutation(Sha256Function sha256, std::string_view seed, int board, int n);
 
+// How a match gets its seeded deals: SeededPermutation itself, or a function that returns exactly
+// what it would (the verifier's cache of dealt boards, verifier/deal_cache.h). The engines keep no
+// cache of their own: they are pure, and a cache shared by a process's matches belongs to whoever
+// runs them.
+using SeededDealFunction = std::vector<int> (*)(Sha256Function sha256, std::string_view seed,
+                                                int board, int n);
+
 // Lower-case hex of a digest, as published in a commitment.
 std::string HexDigest(const Sha256Digest& digest);
 

@@ -1,12 +1,16 @@
 // Golden samples: every file under samples/<game>/{valid,invalid}/ is verified by the real
-// referee program, and its output and exit code must equal NAME.expected beside it.
+// referee program, and its output and exit code must equal NAME.expected beside it; whole runs
+// over several records are pinned the same way in tests/cli/expected/.
 // REFEREE_REGENERATE_GOLDEN=1 rewrites the expected files on purpose (review the diff!).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "tests/support/shell.h"
 
@@ -78,6 +82,72 @@ TEST_P(GoldenSample, OutputMatchesExpected) {
   EXPECT_EQ(valid_dir, run.exit_code == 0) << sample << " exited " << run.exit_code;
 }
 
+// Whole runs of `referee verify` over several records, with standard output and standard error
+// kept apart: what --quiet leaves, the list of records that are not valid, where the tally goes
+// with --format json. Expected in tests/cli/expected/NAME.expected, regenerated like the samples.
+struct GoldenRunCase {
+  std::string name;
+  std::string arguments;
+};
+
+std::vector<GoldenRunCase> GoldenRuns() {
+  return {
+      {"quiet-mixed",
+       "verify --quiet samples/collusion/valid samples/collusion/invalid/bad-card.yaml "
+       "samples/plonk/invalid/short-deal.yaml samples/collusion/invalid/incomplete.yaml"},
+      {"quiet-valid", "verify --quiet samples/plonk/valid"},
+      {"quiet-stream", "verify --quiet samples/collusion/valid/season.jsonl"},
+      {"text-mixed",
+       "verify samples/collusion/invalid/revoke.yaml samples/collusion/valid/deduction.yaml "
+       "samples/collusion/invalid/incomplete.yaml"},
+      {"json-mixed",
+       "verify --format json samples/collusion/invalid/revoke.yaml "
+       "samples/collusion/invalid/incomplete.yaml samples/collusion/valid/first-to-100.json"},
+      {"json-quiet", "verify --format json --quiet samples/collusion/valid/deduction.yaml"},
+      {"missing-only", "verify samples/does-not-exist.yaml"},
+      {"missing-and-valid",
+       "verify --quiet samples/does-not-exist.yaml samples/collusion/valid/deduction.yaml"},
+  };
+}
+
+class GoldenRun : public testing::TestWithParam<GoldenRunCase> {};
+
+TEST_P(GoldenRun, OutputMatchesExpected) {
+  const GoldenRunCase& run_case = GetParam();
+  fs::path errors = fs::temp_directory_path() /
+                    ("referee-golden-" + run_case.name + "-" + std::to_string(getpid()) + ".err");
+  RunResult run = referee::testing::RunShell("cd '" + kSourceDir.string() + "' && " +
+                                             referee::testing::RefereeCommand() + " " +
+                                             run_case.arguments + " 2>'" + errors.string() + "'");
+  std::stringstream error_text;
+  error_text << std::ifstream(errors, std::ios::binary).rdbuf();
+  fs::remove(errors);
+  std::string actual = "$ referee " + run_case.arguments + "\n" + run.output +
+                       "--- standard error\n" + error_text.str() + "exit " +
+                       std::to_string(run.exit_code) + "\n";
+  fs::path expected_path =
+      kSourceDir / "tests" / "cli" / "expected" / (run_case.name + ".expected");
+  if (std::getenv("REFEREE_REGENERATE_GOLDEN") != nullptr) {
+    fs::create_directories(expected_path.parent_path());
+    std::ofstream(expected_path, std::ios::binary) << actual;
+  }
+  std::ifstream file(expected_path, std::ios::binary);
+  ASSERT_TRUE(file) << "missing " << expected_path
+                    << " (run the tests with REFEREE_REGENERATE_GOLDEN=1 and review it)";
+  std::stringstream expected;
+  expected << file.rdbuf();
+  EXPECT_EQ(expected.str(), actual);
+}
+
+INSTANTIATE_TEST_SUITE_P(Runs, GoldenRun, testing::ValuesIn(GoldenRuns()),
+                         [](const testing::TestParamInfo<GoldenRunCase>& info) {
+                           std::string name = info.param.name;
+                           for (char& c : name) {
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           }
+                           return name;
+                         });
+
 std::string TestName(const testing::TestParamInfo<fs::path>& info) {
   std::string name = info.param.string();
   for (char& c : name) {
@@ -110,7 +180,7 @@ TEST(Cli, ValidSamplesExitZeroTogether) {
 TEST(Cli, StandardInputIsSniffed) {
   RunResult yaml = RunReferee("verify --quiet - < samples/collusion/valid/first-to-100.yaml");
   EXPECT_EQ(yaml.exit_code, 0) << yaml.output;
-  RunResult lines = RunReferee("verify --quiet - < samples/collusion/valid/season.jsonl");
+  RunResult lines = RunReferee("verify - < samples/collusion/valid/season.jsonl");
   EXPECT_EQ(lines.exit_code, 0) << lines.output;
   EXPECT_NE(lines.output.find("-#3: valid"), std::string::npos) << lines.output;
 }

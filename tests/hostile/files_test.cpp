@@ -56,7 +56,7 @@ TEST_F(HostileFiles, ALinkThatLoopsOnItselfIsReportedAndTheFolderStillVerified) 
   MakeFolder("loop");
   WriteSample("loop/good.yaml");
   fs::create_symlink("self.yaml", folder_ / "loop/self.yaml");
-  RunResult run = Run("verify --quiet loop");
+  RunResult run = Run("verify loop");
   EXPECT_EQ(run.exit_code, 4) << run.output;
   EXPECT_NE(run.output.find("cannot read loop/self.yaml: Too many levels of symbolic links"),
             std::string::npos)
@@ -71,7 +71,7 @@ TEST_F(HostileFiles, ALinkToAFolderIsNotFollowedAndSaysSo) {
   WriteSample("linked/inner/good.yaml");
   fs::create_directory_symlink("..", folder_ / "linked/inner/up");
   fs::create_directory_symlink("inner", folder_ / "linked/also.yaml");
-  RunResult run = Run("verify --quiet linked");
+  RunResult run = Run("verify linked");
   EXPECT_EQ(run.exit_code, 0) << run.output;
   EXPECT_EQ(Count(run.output, ": valid"), 1u) << run.output;
   EXPECT_NE(run.output.find("linked/inner/up is a link to a folder, not followed"),
@@ -86,7 +86,7 @@ TEST_F(HostileFiles, AFifoNamedLikeARecordInAFolderIsNotOpened) {
   MakeFolder("fifo");
   WriteSample("fifo/good.yaml");
   ASSERT_EQ(mkfifo((folder_ / "fifo/x.yaml").c_str(), 0644), 0);
-  RunResult run = Run("verify --quiet fifo");
+  RunResult run = Run("verify fifo");
   EXPECT_EQ(run.exit_code, 4) << run.output;
   EXPECT_NE(run.output.find("cannot read fifo/x.yaml: not a regular file"), std::string::npos)
       << run.output;
@@ -97,7 +97,7 @@ TEST_F(HostileFiles, AFifoNamedLikeARecordInAFolderIsNotOpened) {
 TEST_F(HostileFiles, AFifoNamedOnTheCommandLineIsRead) {
   ASSERT_EQ(mkfifo((folder_ / "piped.yaml").c_str(), 0644), 0);
   WriteSample("source.yaml");
-  RunResult run = Run("verify --quiet piped.yaml", "(cat source.yaml > piped.yaml &);");
+  RunResult run = Run("verify piped.yaml", "(cat source.yaml > piped.yaml &);");
   EXPECT_EQ(run.exit_code, 0) << run.output;
   EXPECT_NE(run.output.find("piped.yaml: valid"), std::string::npos) << run.output;
 }
@@ -108,7 +108,7 @@ TEST_F(HostileFiles, AnUnreadableFolderIsReportedAndTheRestVerified) {
   WriteSample("tree/locked/hidden.yaml");
   WriteSample("tree/open/good.yaml");
   fs::permissions(folder_ / "tree/locked", fs::perms::none);
-  RunResult run = Run("verify --quiet tree", "", Unprivileged());
+  RunResult run = Run("verify tree", "", Unprivileged());
   fs::permissions(folder_ / "tree/locked", fs::perms::owner_all);
   EXPECT_EQ(run.exit_code, 4) << run.output;
   EXPECT_NE(run.output.find("cannot read tree/locked: Permission denied"), std::string::npos)
@@ -123,7 +123,7 @@ TEST_F(HostileFiles, ATooDeepTreeIsReportedAtTheDepthLimit) {
   MakeFolder(deep);
   WriteSample("deep/top.yaml");
   WriteSample(deep + "/bottom.yaml");
-  RunResult run = Run("verify --quiet deep");
+  RunResult run = Run("verify deep");
   EXPECT_EQ(run.exit_code, 4) << run.output;
   EXPECT_NE(run.output.find("folders nested deeper than 64"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("deep/top.yaml: valid"), std::string::npos) << run.output;
@@ -435,7 +435,7 @@ TEST_F(HostileFiles, AFindingOnAHugeLineQuotesAWindowOfIt) {
 TEST_F(HostileFiles, AFileNameIsShownEscapedAndJsonStaysUtf8) {
   MakeFolder("names");
   WriteSample("names/bad\x1b[31m\xff.yaml");
-  RunResult text = Run("verify --quiet names");
+  RunResult text = Run("verify names");
   EXPECT_EQ(text.exit_code, 0) << text.output;
   EXPECT_NE(text.output.find(R"(names/bad\x1b[31m\xff.yaml: valid)"), std::string::npos)
       << text.output;

@@ -1,1 +1,2 @@
-list(APPEND REFEREE_TEST_SOURCES verifier/verifier_test.cpp verifier/ordered_pipeline_test.cpp)
+list(APPEND REFEREE_TEST_SOURCES verifier/verifier_test.cpp verifier/ordered_pipeline_test.cpp
+     verifier/deal_cache_test.cpp)

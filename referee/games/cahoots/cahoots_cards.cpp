@@ -115,11 +115,12 @@ std::vector<NumberCard> CanonicalPack() {
   return pack;
 }
 
-std::vector<NumberCard> SeededDeck(Sha256Function sha256, std::string_view seed, int board) {
+std::vector<NumberCard> SeededDeck(Sha256Function sha256, std::string_view seed, int board,
+                                   SeededDealFunction deal) {
   std::vector<NumberCard> canonical = CanonicalPack();
   std::vector<NumberCard> deck;
   deck.reserve(canonical.size());
-  for (int index : SeededPermutation(sha256, seed, board, kPackSize)) {
+  for (int index : deal(sha256, seed, board, kPackSize)) {
     deck.push_back(canonical[index]);
   }
   return deck;

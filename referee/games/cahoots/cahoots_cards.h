@@ -57,8 +57,10 @@ std::string CardsText(const std::vector<NumberCard>& cards, const Edition& editi
 // The 56 cards in canonical pack order: colours 0..3, numbers 1..7, the two copies adjacent.
 std::vector<NumberCard> CanonicalPack();
 // The deck of one board of a seed, top first: the canonical pack shuffled by the seeded deal of
-// record-format.md ("Seeded deals"). The verifier and `referee deal` both deal with it.
-std::vector<NumberCard> SeededDeck(Sha256Function sha256, std::string_view seed, int board);
+// record-format.md ("Seeded deals"). The verifier and `referee deal` both deal with it; `deal` is
+// the match's seeded-deal function (MatchSetup::seeded_deal).
+std::vector<NumberCard> SeededDeck(Sha256Function sha256, std::string_view seed, int board,
+                                   SeededDealFunction deal = &SeededPermutation);
 
 // Matching rule of rules.md "Play": same colour, same number, or both.
 inline bool Matches(NumberCard card, NumberCard top) {

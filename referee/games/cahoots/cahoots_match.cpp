@@ -214,7 +214,8 @@ Result<std::vector<NumberCard>> CahootsMatch::ResolveDeck(const SetupEvent& even
                         "expected a record seed to deal from, found none"));
   }
   std::vector<NumberCard> seeded =
-      SeededDeck(match_setup().sha256, *match_setup().seed, event.board > 0 ? event.board : 1);
+      SeededDeck(match_setup().sha256, *match_setup().seed, event.board > 0 ? event.board : 1,
+                 match_setup().seeded_deal);
   for (size_t i = 0; event.deck && i < seeded.size(); ++i) {
     if ((*event.deck)[i] == seeded[i]) continue;
     return Fail(Illegal(
@@ -570,8 +571,8 @@ SetupEvent CahootsMatch::SeededSetupEvent() const {
   SetupEvent event;
   event.seeded = true;
   std::vector<GoalSpec> pool = PlayoutGoalPool();
-  std::vector<int> order = SeededPermutation(match_setup().sha256, *match_setup().seed, 2,
-                                             static_cast<int>(pool.size()));
+  std::vector<int> order = match_setup().seeded_deal(match_setup().sha256, *match_setup().seed, 2,
+                                                     static_cast<int>(pool.size()));
   for (int i = 0; i < goal_count_ && i < static_cast<int>(order.size()); ++i) {
     GoalSpec goal = pool[order[i]];
     goal.label = GoalText(goal, *edition_);

@@ -196,10 +196,11 @@ std::array<CardSet, 4> TrickMatch::DealOut(const std::vector<Card>& deck, Seat d
 }
 
 std::vector<Card> TrickMatch::SeededDeck(int board) const {
-  REFEREE_CHECK(setup_.seed && setup_.sha256, "a seeded deal needs a seed and SHA-256");
+  REFEREE_CHECK(setup_.seed && setup_.sha256 && setup_.seeded_deal,
+                "a seeded deal needs a seed and SHA-256");
   std::vector<Card> canonical = CanonicalOrder(Pack());
   std::vector<int> order =
-      SeededPermutation(setup_.sha256, *setup_.seed, board, static_cast<int>(canonical.size()));
+      setup_.seeded_deal(setup_.sha256, *setup_.seed, board, static_cast<int>(canonical.size()));
   std::vector<Card> deck;
   for (int index : order) deck.push_back(canonical[index]);
   return deck;
