@@ -60,9 +60,8 @@ std::string FormatProgress(const ProgressFigures& figures) {
   return text;
 }
 
-ProgressLine::ProgressLine(std::ostream& err, bool shown, std::string unit,
-                           ProgressTotal total, std::ostream* shares_terminal,
-                           Clock clock)
+ProgressLine::ProgressLine(std::ostream& err, bool shown, std::string unit, ProgressTotal total,
+                           std::ostream* shares_terminal, Clock clock)
     : err_(err),
       shown_(shown),
       unit_(std::move(unit)),

@@ -42,11 +42,10 @@ class ProgressLine {
   using Clock = std::function<double()>;  // seconds on a clock that only goes forward
 
   // Draws on `err` only when `shown` (see ShowOnStandardError). `unit` as in ProgressFigures.
-  // `total`: what the whole run amounts to, for the fraction and the time left. `shares_terminal`: a stream
-  // whose output lands on the same terminal (standard output), flushed before each redraw so
-  // that what it printed comes first.
-  ProgressLine(std::ostream& err, bool shown, std::string unit,
-               ProgressTotal total = {},
+  // `total`: what the whole run amounts to, for the fraction and the time left. `shares_terminal`:
+  // a stream whose output lands on the same terminal (standard output), flushed before each redraw
+  // so that what it printed comes first.
+  ProgressLine(std::ostream& err, bool shown, std::string unit, ProgressTotal total = {},
                std::ostream* shares_terminal = nullptr, Clock clock = SteadySeconds);
   ~ProgressLine();
   ProgressLine(const ProgressLine&) = delete;

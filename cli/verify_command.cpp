@@ -139,7 +139,8 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
     exit_code = WorseExit(exit_code, kExitIo);
   }
   bool shown = ProgressLine::ShowOnStandardError();
-  ProgressLine progress(err, shown, "record", ProgressTotal{.bytes = shown ? TotalBytes(inputs.files) : std::nullopt},
+  ProgressLine progress(err, shown, "record",
+                        ProgressTotal{.bytes = shown ? TotalBytes(inputs.files) : std::nullopt},
                         isatty(STDOUT_FILENO) == 1 ? &out : nullptr);
   Summary summary;
   bool unreadable = false;

@@ -209,9 +209,10 @@ TEST(ProgressOfOtherCommands, GenerateAndStandingsDrawOnATerminalOnly) {
   fs::path folder = fs::temp_directory_path() / ("referee-progress-" + std::to_string(getpid()));
   fs::remove_all(folder);
   fs::create_directories(folder);
-  std::string generate = testing::RefereeCommand() +
-                         " generate --game collusion --seed s --count 1500 --format jsonl --output '" +
-                         folder.string() + "/records.jsonl'";
+  std::string generate =
+      testing::RefereeCommand() +
+      " generate --game collusion --seed s --count 1500 --format jsonl --output '" +
+      folder.string() + "/records.jsonl'";
   testing::ShellResult terminal =
       testing::RunShell("TERM=xterm script -qec \"" + generate + "\" /dev/null </dev/null");
   EXPECT_EQ(terminal.exit_code, 0) << terminal.output;
@@ -224,8 +225,8 @@ TEST(ProgressOfOtherCommands, GenerateAndStandingsDrawOnATerminalOnly) {
   std::ofstream(folder / "league.yaml")
       << "format: referee-league/1\nname: Progress\ngame: collusion\nentrants: [{id: a}]\n"
          "records: [records.jsonl]\n";
-  std::string standings = testing::RefereeCommand() + " standings '" + folder.string() +
-                          "/league.yaml'";
+  std::string standings =
+      testing::RefereeCommand() + " standings '" + folder.string() + "/league.yaml'";
   terminal = testing::RunShell("TERM=xterm script -qec \"" + standings +
                                " >/dev/null\" /dev/null </dev/null");
   EXPECT_TRUE(std::regex_search(terminal.output, std::regex("\r\x1b\\[K[0-9,]+ files?")))
