@@ -6,14 +6,20 @@
 //     parser and a monotonic arena: the fastest way Boost.JSON offers to read a document), for
 //     full verification of the same bytes (ParseJson, the record schema, the replay: what
 //     `referee verify` does per line), and their ratio; the seeded deals alone (the SHA-256
-//     shuffles verification redoes to check each deal against the record's seed) and the ratio
-//     they leave room for; the same pair on the corpus without seeds;
+//     shuffles verification redoes to check each deal against the record's seed), and the goal's
+//     ratio on seeded records: verification against the bare parse plus those shuffles; the
+//     corpus without seeds against the bare parse alone;
+//   - a duplicate event (one seed, 8 boards, 500 tables): verification with the cache of dealt
+//     boards and without it, and how many shuffles a pass pays;
 //   - YAML: the same pair against a bare yaml-cpp parse (YAML::Load) of each record;
-//   - threads: the real `referee verify --threads 1|2` on a JSON Lines file, and the ratio;
+//   - threads: the real `referee verify --threads 1|2` on a JSON Lines file and on a folder of
+//     FILES (default 20,000) files of one record each, and the ratios; with --baseline, another
+//     referee binary (the one before a change) raced beside it;
 //   - memory: the peak resident set of `referee verify` reading a JSON Lines stream of 64 MB and
 //     of STREAM_MB (default 1024) through a pipe, so the stream never exists as a file.
 //
-//   build/bench/verify_bench [--records N] [--stream-mb M] [--referee PATH]
+//   build/bench/verify_bench [--records N] [--files N] [--stream-mb M] [--referee PATH]
+//                            [--baseline PATH]
 //
 // Figures are wall-clock on whatever else the machine is doing. Contenders are timed in
 // alternating rounds and each keeps its best round, so a burst of other load does not land on one
@@ -24,6 +30,7 @@
 #include <unistd.h>
 #include <yaml-cpp/yaml.h>
 
+#include <array>
 #include <boost/json.hpp>
 #include <chrono>
 #include <csignal>
@@ -33,6 +40,8 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <memory>
+#include <random>
 #include <string>
 #include <variant>
 #include <vector>
@@ -42,9 +51,11 @@
 #include "formats/yaml_reader.h"
 #include "formats/yaml_writer.h"
 #include "generator/generator.h"
+#include "referee/core/bot.h"
 #include "referee/core/seeded_deal.h"
 #include "referee/games/registry.h"
 #include "referee/record/record_writer.h"
+#include "verifier/deal_cache.h"
 #include "verifier/sha256.h"
 #include "verifier/verifier.h"
 
@@ -110,7 +121,9 @@ Corpus MakeCorpus(int records_per_game) {
     generator::GenerateOptions options;
     options.game = game;
     options.count = records_per_game;
-    options.seed = "verify-bench";
+    // A seed per game: two games of one pack size and one seed would deal the same boards, and
+    // the verifier's cache of dealt boards would then shuffle them once for both.
+    options.seed = "verify-bench-" + game->name;
     options.rules = RuleOptions(game->options);
     auto generated = generator::Generate(options);
     if (!generated.has_value()) {
@@ -211,6 +224,27 @@ void PrintSeedFloor(const Corpus& corpus, const Throughput& bare, const Throughp
               ceiling);
 }
 
+// Two passes over the same records run one after the other: their seconds add up.
+Throughput InSeries(const Throughput& first, const Throughput& second) {
+  Throughput both;
+  both.records = first.records;
+  both.bytes = first.bytes;
+  both.seconds = first.seconds + second.seconds * (static_cast<double>(first.records) /
+                                                   static_cast<double>(second.records));
+  return both;
+}
+
+// The goal on seeded records: verification against what no verifier that keeps the seed check
+// can avoid, a bare parse and the seeded shuffles.
+void PrintSeededGoal(const Throughput& budget, const Throughput& verify, const char* name,
+                     double goal) {
+  std::printf("  %-34s %9.0f records/s %8.1f MB/s\n", name, budget.RecordsPerSecond(),
+              budget.MegabytesPerSecond());
+  double ratio = verify.MegabytesPerSecond() / budget.MegabytesPerSecond();
+  std::printf("  ratio verification/(parse + deals)  %8.3f   (goal >= %.1f: %s)\n", ratio, goal,
+              ratio >= goal ? "met" : "NOT met");
+}
+
 // volatile sinks keep the optimiser from dropping a parse whose result is unused.
 volatile size_t g_sink = 0;
 
@@ -237,6 +271,10 @@ void VerifyValid(const Result<record::Node>& node) {
   if (!node.has_value()) std::abort();
   if (verifier::VerifyNode(*node, "bench").status != verifier::Status::kValid) std::abort();
 }
+
+// A pass of verification starts with an empty cache of dealt boards, as a run of `referee verify`
+// does: records seen in an earlier pass would otherwise have their boards dealt already.
+void ForgetDealtBoards() { verifier::ThreadDealCache().Clear(); }
 
 // OpenSSL's low-level SHA-256 calls, deprecated since OpenSSL 3 in favour of EVP (which referee
 // uses): timed only to show that even the fastest call OpenSSL offers leaves the seeded deals
@@ -292,6 +330,7 @@ std::vector<Pass> JsonPasses(const Corpus* corpus, BareJsonParser* bare) {
        }},
       {n, bytes,
        [=] {
+         ForgetDealtBoards();
          for (const std::string& line : corpus->json_lines) VerifyValid(formats::ParseJson(line));
        }},
       {n, bytes, [=] { RedoShuffles(corpus->shuffles, verifier::Sha256); }},
@@ -302,6 +341,7 @@ std::vector<Pass> JsonPasses(const Corpus* corpus, BareJsonParser* bare) {
        }},
       {n, unseeded_bytes,
        [=] {
+         ForgetDealtBoards();
          for (const std::string& line : corpus->unseeded_json_lines) {
            VerifyValid(formats::ParseJson(line));
          }
@@ -327,11 +367,149 @@ std::vector<Pass> YamlPasses(const Corpus* corpus) {
        }},
       {n, bytes,
        [=] {
+         ForgetDealtBoards();
          for (const std::string& document : corpus->yaml_documents) {
            VerifyValid(formats::ParseYaml(document));
          }
        }},
   };
+}
+
+// A duplicate event: every table plays the same boards, dealt from one published seed. Conspiracy
+// with `deals: 8` plays exactly eight; each table's players choose at random among the legal
+// events, so every record is a different match of the same eight boards.
+constexpr int kDuplicateTables = 500;
+constexpr int kDuplicateBoards = 8;
+constexpr const char* kEventSeed = "club-duplicate-2026";
+
+struct DuplicateEvent {
+  std::vector<std::string> json_lines;
+  size_t bytes = 0;
+  std::vector<SeededShuffle> shuffles;  // every seeded deal of every table
+};
+
+// One table's match, as its tablet would write it down: the seed and the hands it dealt.
+record::Record PlayTable(const games::GameDescriptor& game, const RuleOptions& rules, int table) {
+  record::Record record;
+  record.game = &game;
+  record.rules = rules;
+  std::string number = std::to_string(table);
+  record.metadata = {{"id", "table-" + number}};
+  record.players = {"n" + number, "e" + number, "s" + number, "w" + number};
+  record.seed = kEventSeed;
+  std::unique_ptr<Match> match = game.new_match(verifier::SetupFor(record));
+  std::mt19937_64 rng(static_cast<uint64_t>(table));
+  while (!match->IsOver() && match->Next().phase != Phase::kOver) {
+    Event event;
+    if (match->Next().phase == Phase::kDeal) {
+      event = game.seeded_deal(*match);
+    } else {
+      std::vector<Event> legal = match->LegalEvents();
+      event = legal.at(UniformIndex(rng, legal.size()));
+    }
+    if (!match->Apply(event).has_value()) std::abort();
+    if (auto* deal = std::get_if<DealEvent>(&event)) {
+      std::array<std::vector<Card>, 4> hands;
+      for (int seat = 0; seat < 4; ++seat) hands[seat] = match->ViewFor(seat).hand.Cards();
+      deal->hands = std::move(hands);
+    }
+    record.entries.push_back({std::move(event)});
+  }
+  return record;
+}
+
+DuplicateEvent MakeDuplicateEvent() {
+  const games::GameDescriptor* game = games::FindGame("conspiracy");
+  RuleOptions rules(game->options);
+  auto set = generator::ParseRules(*game, {"deals=" + std::to_string(kDuplicateBoards)});
+  if (!set.has_value()) std::abort();
+  rules = *set;
+  DuplicateEvent event;
+  for (int table = 1; table <= kDuplicateTables; ++table) {
+    record::Record record = PlayTable(*game, rules, table);
+    event.json_lines.push_back(formats::WriteJson(record::WriteRecord(record), false));
+    event.bytes += event.json_lines.back().size() + 1;
+    for (SeededShuffle& shuffle : SeededShuffles(record)) {
+      event.shuffles.push_back(std::move(shuffle));
+    }
+  }
+  return event;
+}
+
+// The duplicate event's contenders: a bare parse, verification with the thread's cache of dealt
+// boards (emptied as each pass starts, so that each pass pays its boards once) and without it
+// (a budget of nothing), and every seeded deal shuffled afresh.
+enum DuplicatePass { kDuplicateBare, kDuplicateCached, kDuplicateUncached, kDuplicateShuffles };
+
+std::vector<Pass> DuplicatePasses(const DuplicateEvent* event, BareJsonParser* bare) {
+  size_t n = event->json_lines.size();
+  size_t bytes = event->bytes;
+  auto verify_all = [event] {
+    for (const std::string& line : event->json_lines) VerifyValid(formats::ParseJson(line));
+  };
+  return {
+      {n, bytes,
+       [=] {
+         for (const std::string& line : event->json_lines) bare->Parse(line);
+       }},
+      {n, bytes,
+       [=] {
+         ForgetDealtBoards();
+         verify_all();
+       }},
+      {n, bytes,
+       [=] {
+         verifier::ThreadDealCache().SetMaxBytes(0);
+         verify_all();
+         verifier::ThreadDealCache().SetMaxBytes(verifier::DealCache::kDefaultBytes);
+       }},
+      {n, bytes, [=] { RedoShuffles(event->shuffles, verifier::Sha256); }},
+  };
+}
+
+// How many shuffles one pass of verification pays, read from the thread's cache.
+size_t ShufflesPerPass(const DuplicateEvent& event) {
+  ForgetDealtBoards();
+  size_t before = verifier::ThreadDealCache().misses();
+  for (const std::string& line : event.json_lines) VerifyValid(formats::ParseJson(line));
+  return verifier::ThreadDealCache().misses() - before;
+}
+
+void PrintDuplicateEvent(const DuplicateEvent& event, BareJsonParser* bare) {
+  std::vector<Throughput> race = Race(DuplicatePasses(&event, bare));
+  size_t shuffled = ShufflesPerPass(event);
+  std::printf(
+      "Duplicate event: one seed, %d boards, %d tables (Conspiracy), JSON, one thread (best of "
+      "5)\n",
+      kDuplicateBoards, kDuplicateTables);
+  std::printf("  %-34s %9.0f records/s %8.1f MB/s\n", "bare Boost.JSON parse",
+              race[kDuplicateBare].RecordsPerSecond(), race[kDuplicateBare].MegabytesPerSecond());
+  std::printf("  %-34s %9.0f records/s %8.1f MB/s\n", "verification, no cache",
+              race[kDuplicateUncached].RecordsPerSecond(),
+              race[kDuplicateUncached].MegabytesPerSecond());
+  std::printf("  %-34s %9.0f records/s %8.1f MB/s\n", "verification, cache of dealt boards",
+              race[kDuplicateCached].RecordsPerSecond(),
+              race[kDuplicateCached].MegabytesPerSecond());
+  const Throughput& shuffles = race[kDuplicateShuffles];
+  double each_us =
+      1e6 * shuffles.seconds /
+      (static_cast<double>(shuffles.records) / static_cast<double>(event.json_lines.size()) *
+       static_cast<double>(event.shuffles.size()));
+  std::printf("  %-34s %9.0f records/s %8.1f MB/s  (%zu shuffles, %.2f us each)\n",
+              "(seeded deals alone, every deal)", shuffles.RecordsPerSecond(),
+              shuffles.MegabytesPerSecond(), event.shuffles.size(), each_us);
+  std::printf(
+      "  shuffles paid by one pass: %zu for %zu seeded deals (%s)\n", shuffled,
+      event.shuffles.size(),
+      shuffled == static_cast<size_t>(kDuplicateBoards) ? "once per board" : "NOT once per board");
+  std::printf(
+      "  speed-up of the cache                %6.2f\n",
+      race[kDuplicateCached].MegabytesPerSecond() / race[kDuplicateUncached].MegabytesPerSecond());
+  // The seeded goal for this corpus: the shuffles a verifier cannot avoid are one per board.
+  Throughput once = shuffles;
+  once.seconds *= static_cast<double>(shuffled) / static_cast<double>(event.shuffles.size());
+  PrintSeededGoal(InSeries(race[kDuplicateBare], once), race[kDuplicateCached],
+                  "bare parse + one shuffle a board", 0.7);
 }
 
 struct ChildRun {
@@ -340,38 +518,69 @@ struct ChildRun {
   int status = 0;
 };
 
+// The peak memory of a child is measured by a small process of its own. A child forked straight
+// from this one starts as a copy of it, corpus and all, and the kernel's peak resident set
+// (ru_maxrss) keeps that copy's size across exec: 275 MB reported for a referee that peaked at 22.
+constexpr const char* kMeasureFlag = "--measure-child";
+constexpr int kResultFd = 3;
+
+// This program re-executed with kMeasureFlag and a command: runs the command with standard output
+// discarded, and writes its peak resident set in KB and its wait status to kResultFd.
+int MeasureChild(char** command) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    std::FILE* null = std::freopen("/dev/null", "w", stdout);
+    (void)null;
+    close(kResultFd);
+    execv(command[0], command);
+    _exit(127);
+  }
+  int status = 0;
+  struct rusage usage {};
+  wait4(pid, &status, 0, &usage);
+  dprintf(kResultFd, "%ld %d\n", usage.ru_maxrss, status);
+  return 0;
+}
+
 // Runs `referee verify --quiet --threads N INPUT` with its output discarded; with `feed`, INPUT is
 // "-" and `feed` writes the stream into the child's standard input.
 ChildRun RunReferee(const std::string& referee, unsigned threads, const std::string& input,
                     const std::function<void(int fd)>& feed = {}) {
-  int pipe_fds[2] = {-1, -1};
-  if (feed && pipe(pipe_fds) != 0) std::abort();
+  int input_fds[2] = {-1, -1};
+  int result_fds[2] = {-1, -1};
+  if ((feed && pipe(input_fds) != 0) || pipe(result_fds) != 0) std::abort();
   std::fflush(stdout);  // or the child's copy of the buffer is written twice
+  std::string thread_text = std::to_string(threads);
   Clock::time_point start = Clock::now();
   pid_t pid = fork();
   if (pid == 0) {
     if (feed) {
-      dup2(pipe_fds[0], STDIN_FILENO);
-      close(pipe_fds[0]);
-      close(pipe_fds[1]);
+      dup2(input_fds[0], STDIN_FILENO);
+      close(input_fds[0]);
+      close(input_fds[1]);
     }
-    std::FILE* null = std::freopen("/dev/null", "w", stdout);
-    (void)null;
-    std::string thread_text = std::to_string(threads);
-    execl(referee.c_str(), referee.c_str(), "verify", "--quiet", "--threads", thread_text.c_str(),
-          input.c_str(), static_cast<char*>(nullptr));
+    close(result_fds[0]);
+    dup2(result_fds[1], kResultFd);
+    execl("/proc/self/exe", "verify_bench", kMeasureFlag, referee.c_str(), "verify", "--quiet",
+          "--threads", thread_text.c_str(), input.c_str(), static_cast<char*>(nullptr));
     _exit(127);
   }
+  close(result_fds[1]);
   if (feed) {
-    close(pipe_fds[0]);
-    feed(pipe_fds[1]);
-    close(pipe_fds[1]);
+    close(input_fds[0]);
+    feed(input_fds[1]);
+    close(input_fds[1]);
   }
   ChildRun run;
-  struct rusage usage {};
-  wait4(pid, &run.status, 0, &usage);
+  int measurer_status = 0;
+  waitpid(pid, &measurer_status, 0);
   run.seconds = Seconds(start);
-  run.peak_kb = usage.ru_maxrss;
+  char result[64] = {};
+  ssize_t n = read(result_fds[0], result, sizeof(result) - 1);
+  close(result_fds[0]);
+  if (n <= 0 || std::sscanf(result, "%ld %d", &run.peak_kb, &run.status) != 2) {
+    run.status = measurer_status;
+  }
   return run;
 }
 
@@ -404,31 +613,96 @@ constexpr int kFileCopies = 8;
 // Runs of each thread count, alternating; three let one burst of other load decide the ratio.
 constexpr int kThreadRounds = 5;
 
-}  // namespace
+// Best runs of `referee verify --threads 1` and `--threads 2` on one input, for the binary under
+// test and, when one is given, a baseline binary, all in alternating rounds.
+struct ThreadRuns {
+  ChildRun one, two, baseline_one, baseline_two;
+};
 
-int main(int argc, char** argv) {
+ThreadRuns RaceThreads(const std::string& referee, const std::string& baseline,
+                       const std::string& input) {
+  ThreadRuns best;
+  auto keep = [](ChildRun& kept, const ChildRun& run, int round) {
+    if (round == 0 || run.seconds < kept.seconds) kept = run;
+  };
+  for (int round = 0; round < kThreadRounds; ++round) {
+    keep(best.one, RunReferee(referee, 1, input), round);
+    keep(best.two, RunReferee(referee, 2, input), round);
+    if (baseline.empty()) continue;
+    keep(best.baseline_one, RunReferee(baseline, 1, input), round);
+    keep(best.baseline_two, RunReferee(baseline, 2, input), round);
+  }
+  return best;
+}
+
+void PrintThreadPair(const char* name, const ChildRun& one, const ChildRun& two, double megabytes,
+                     bool goal) {
+  std::printf("  %-9s 1 thread   %6.2f s %8.1f MB/s (exit %d)\n", name, one.seconds,
+              megabytes / one.seconds, WEXITSTATUS(one.status));
+  std::printf("  %-9s 2 threads  %6.2f s %8.1f MB/s (exit %d)\n", name, two.seconds,
+              megabytes / two.seconds, WEXITSTATUS(two.status));
+  double speedup = one.seconds / two.seconds;
+  if (goal) {
+    std::printf("  %-9s speed-up 2/1       %6.2f   (goal >= 1.8: %s)\n", name, speedup,
+                speedup >= 1.8 ? "met" : "NOT met");
+  } else {
+    std::printf("  %-9s speed-up 2/1       %6.2f\n", name, speedup);
+  }
+}
+
+void PrintThreads(const std::string& what, const ThreadRuns& runs, double megabytes,
+                  bool baseline) {
+  std::printf("threads: referee verify --quiet --threads N on %s (best of %d)\n", what.c_str(),
+              kThreadRounds);
+  PrintThreadPair("", runs.one, runs.two, megabytes, true);
+  if (baseline) PrintThreadPair("baseline", runs.baseline_one, runs.baseline_two, megabytes, false);
+}
+
+// The corpus as `files` files of one JSON record each, named so that they sort in order, in a
+// new folder; returns their size in MB.
+double WriteFolder(const fs::path& folder, const Corpus& corpus, int files) {
+  fs::create_directories(folder);
+  size_t bytes = 0;
+  for (int i = 0; i < files; ++i) {
+    const std::string& line = corpus.json_lines[static_cast<size_t>(i) % corpus.json_lines.size()];
+    char name[32];
+    std::snprintf(name, sizeof(name), "%06d.json", i + 1);
+    std::ofstream(folder / name, std::ios::binary) << line << "\n";
+    bytes += line.size() + 1;
+  }
+  return static_cast<double>(bytes) / 1e6;
+}
+
+struct Arguments {
   int records_per_game = 150;
+  int files = 20000;
   size_t stream_mb = 1024;
-  std::string referee = DefaultReferee(argv[0]);
+  std::string referee;
+  std::string baseline;
+};
+
+bool ParseArguments(int argc, char** argv, Arguments& arguments) {
+  arguments.referee = DefaultReferee(argv[0]);
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string flag = argv[i];
     if (flag == "--records") {
-      records_per_game = std::atoi(argv[i + 1]);
+      arguments.records_per_game = std::atoi(argv[i + 1]);
+    } else if (flag == "--files") {
+      arguments.files = std::atoi(argv[i + 1]);
     } else if (flag == "--stream-mb") {
-      stream_mb = static_cast<size_t>(std::atol(argv[i + 1]));
+      arguments.stream_mb = static_cast<size_t>(std::atol(argv[i + 1]));
     } else if (flag == "--referee") {
-      referee = argv[i + 1];
+      arguments.referee = argv[i + 1];
+    } else if (flag == "--baseline") {
+      arguments.baseline = argv[i + 1];
     } else {
-      std::fprintf(stderr, "usage: verify_bench [--records N] [--stream-mb M] [--referee PATH]\n");
-      return 2;
+      return false;
     }
   }
-  std::signal(SIGPIPE, SIG_IGN);
-  Corpus corpus = MakeCorpus(records_per_game);
-  std::printf("corpus: %zu records of every game (%d each), JSON Lines %.1f MB, YAML %.1f MB\n\n",
-              corpus.json_lines.size(), records_per_game, corpus.json_bytes / 1e6,
-              corpus.yaml_bytes / 1e6);
+  return argc % 2 == 1;
+}
 
+void PrintInMemory(const Corpus& corpus) {
   BareJsonParser bare_json_parser;
   std::vector<Throughput> json = Race(JsonPasses(&corpus, &bare_json_parser));
   PrintPair("JSON Lines, in memory, one thread (best of 5 alternating rounds)",
@@ -436,49 +710,73 @@ int main(int argc, char** argv) {
             json[kReader], json[kVerify], 0.7);
   PrintSeedFloor(corpus, json[kBare], json[kShuffles], "(seeded deals alone: SHA-256 EVP)");
   PrintSeedFloor(corpus, json[kBare], json[kShufflesLowLevel], "(the same, OpenSSL's SHA256_*)");
+  PrintSeededGoal(InSeries(json[kBare], json[kShuffles]), json[kVerify],
+                  "bare parse + seeded deals (EVP)", 0.7);
   PrintPair("JSON Lines without seeds, in memory, one thread (same rounds)",
             "bare Boost.JSON parse", json[kBareUnseeded], nullptr, {}, json[kVerifyUnseeded], 0.7);
+  PrintDuplicateEvent(MakeDuplicateEvent(), &bare_json_parser);
   std::vector<Throughput> yaml = Race(YamlPasses(&corpus));
   PrintPair("YAML, in memory, one thread (best of 5 alternating rounds)",
             "bare yaml-cpp parse (YAML::Load)", yaml[0], "(referee's reader alone: ParseYaml)",
             yaml[1], yaml[2], 0.8);
+}
 
-  fs::path file =
-      fs::temp_directory_path() / ("verify_bench-" + std::to_string(getpid()) + ".jsonl");
+void PrintThreadFigures(const Corpus& corpus, const Arguments& arguments) {
+  fs::path scratch = fs::temp_directory_path() / ("verify_bench-" + std::to_string(getpid()));
+  fs::create_directories(scratch);
+  fs::path file = scratch / "corpus.jsonl";
   {
     std::ofstream out(file, std::ios::binary);
     for (int copy = 0; copy < kFileCopies; ++copy) {
       for (const std::string& line : corpus.json_lines) out << line << "\n";
     }
   }
-  // Alternating rounds, best of each, for the same reason as Race.
-  ChildRun one;
-  ChildRun two;
-  for (int round = 0; round < kThreadRounds; ++round) {
-    ChildRun run_one = RunReferee(referee, 1, file.string());
-    ChildRun run_two = RunReferee(referee, 2, file.string());
-    if (round == 0 || run_one.seconds < one.seconds) one = run_one;
-    if (round == 0 || run_two.seconds < two.seconds) two = run_two;
-  }
-  fs::remove(file);
   double file_mb = kFileCopies * static_cast<double>(corpus.json_bytes) / 1e6;
-  std::printf(
-      "threads: referee verify --quiet --threads N on a %.1f MB JSON Lines file (best of %d)\n",
-      file_mb, kThreadRounds);
-  std::printf("  1 thread   %6.2f s %8.1f MB/s\n", one.seconds, file_mb / one.seconds);
-  std::printf("  2 threads  %6.2f s %8.1f MB/s\n", two.seconds, file_mb / two.seconds);
-  double speedup = one.seconds / two.seconds;
-  std::printf("  speed-up 2/1                 %6.2f   (goal >= 1.8: %s)\n", speedup,
-              speedup >= 1.8 ? "met" : "NOT met");
+  char what[96];
+  std::snprintf(what, sizeof(what), "a %.1f MB JSON Lines file", file_mb);
+  PrintThreads(what, RaceThreads(arguments.referee, arguments.baseline, file.string()), file_mb,
+               !arguments.baseline.empty());
+  fs::path folder = scratch / "folder";
+  double folder_mb = WriteFolder(folder, corpus, arguments.files);
+  std::snprintf(what, sizeof(what), "a folder of %d JSON files (%.1f MB)", arguments.files,
+                folder_mb);
+  PrintThreads(what, RaceThreads(arguments.referee, arguments.baseline, folder.string()), folder_mb,
+               !arguments.baseline.empty());
+  fs::remove_all(scratch);
+}
 
+void PrintMemory(const Corpus& corpus, const Arguments& arguments) {
   std::printf("memory: referee verify --quiet --threads 2 - on a JSON Lines stream (a pipe)\n");
-  ChildRun small = RunReferee(referee, 2, "-", [&](int fd) { FeedStream(fd, corpus, 64); });
+  ChildRun small =
+      RunReferee(arguments.referee, 2, "-", [&](int fd) { FeedStream(fd, corpus, 64); });
   std::printf("  64 MB stream     peak RSS %7.1f MB in %6.1f s (exit %d)\n", small.peak_kb / 1024.0,
               small.seconds, WEXITSTATUS(small.status));
-  ChildRun large = RunReferee(referee, 2, "-", [&](int fd) { FeedStream(fd, corpus, stream_mb); });
-  std::printf("  %zu MB stream   peak RSS %7.1f MB in %6.1f s (exit %d)\n", stream_mb,
+  ChildRun large = RunReferee(arguments.referee, 2, "-",
+                              [&](int fd) { FeedStream(fd, corpus, arguments.stream_mb); });
+  std::printf("  %zu MB stream   peak RSS %7.1f MB in %6.1f s (exit %d)\n", arguments.stream_mb,
               large.peak_kb / 1024.0, large.seconds, WEXITSTATUS(large.status));
   std::printf("  growth                       %6.2fx  (goal: does not grow with the stream)\n",
               static_cast<double>(large.peak_kb) / static_cast<double>(small.peak_kb));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc > 2 && std::strcmp(argv[1], kMeasureFlag) == 0) return MeasureChild(argv + 2);
+  Arguments arguments;
+  if (!ParseArguments(argc, argv, arguments)) {
+    std::fprintf(stderr,
+                 "usage: verify_bench [--records N] [--files N] [--stream-mb M] [--referee PATH] "
+                 "[--baseline PATH]\n");
+    return 2;
+  }
+  std::signal(SIGPIPE, SIG_IGN);
+  Corpus corpus = MakeCorpus(arguments.records_per_game);
+  std::printf("corpus: %zu records of every game (%d each), JSON Lines %.1f MB, YAML %.1f MB\n\n",
+              corpus.json_lines.size(), arguments.records_per_game, corpus.json_bytes / 1e6,
+              corpus.yaml_bytes / 1e6);
+  PrintInMemory(corpus);
+  PrintThreadFigures(corpus, arguments);
+  PrintMemory(corpus, arguments);
   return 0;
 }
