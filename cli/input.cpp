@@ -13,6 +13,7 @@
 #include <memory>
 
 #include "formats/document_stream.h"
+#include "formats/json_locator.h"
 #include "formats/json_reader.h"
 #include "formats/text_checks.h"
 #include "formats/yaml_reader.h"
@@ -180,7 +181,8 @@ std::optional<std::string> ReadWhole(std::istream& in, const FileBuffer& file,
   if (std::optional<std::string> failure = file.Failure()) return failure;
   Result<record::Node> node = ParseWhole(text, format, limits);
   piece.document.emplace(Document{piece.path, 0, false, std::move(node),
-                                  reports::SourceText(std::move(text)), piece.input});
+                                  reports::SourceText(std::move(text)), piece.input,
+                                  format == formats::InputFormat::kJson});
   return std::nullopt;
 }
 
@@ -198,7 +200,8 @@ void VisitWholeFile(internal::WholeFile& file, const formats::ReadLimits& limits
                       false,
                       std::move(node),
                       reports::SourceText(std::move(text)),
-                      file.input};
+                      file.input,
+                      file.format == formats::InputFormat::kJson};
     visit(document);
   }
   step(std::move(done));
@@ -317,6 +320,20 @@ std::optional<std::string> ForEachDocument(const std::string& path,
   return failure;
 }
 
+verifier::Verdict VerifyDocument(Document& document) {
+  std::string source = document.streamed
+                           ? document.source + "#" + std::to_string(document.index + 1)
+                           : document.source;
+  if (!document.node.has_value()) {
+    return verifier::MalformedVerdict(source, document.index, std::move(document.node).error());
+  }
+  verifier::Verdict verdict = verifier::VerifyNode(*document.node, source, document.index);
+  if (document.json_text) {
+    formats::PlaceJsonFindings(document.text.Text(), document.text.FirstLine(), verdict.findings);
+  }
+  return verdict;
+}
+
 namespace internal {
 
 // The input the calling thread is reading as a JSON Lines stream.
@@ -433,10 +450,15 @@ void VisitPiece(Piece& piece, const formats::ReadLimits& limits,
                 const std::function<void(InputStep)>& step) {
   for (WholeFile& file : piece.files) VisitWholeFile(file, limits, visit, step);
   if (!piece.files.empty()) return;
-  for (const formats::StreamedLine& line : piece.lines) {
+  for (formats::StreamedLine& line : piece.lines) {
     formats::StreamedDocument next = formats::DocumentStream::Parse(line, limits);
-    Document document{piece.path, static_cast<int>(next.index), true, std::move(next.node), {},
-                      piece.input};
+    Document document{piece.path,
+                      static_cast<int>(next.index),
+                      true,
+                      std::move(next.node),
+                      reports::SourceText(std::move(line.text), line.first_line),
+                      piece.input,
+                      true};
     visit(document);
   }
   if (piece.document) visit(*piece.document);

@@ -18,6 +18,7 @@
 #include "referee/record/node.h"
 #include "reports/source_text.h"
 #include "verifier/ordered_pipeline.h"
+#include "verifier/verifier.h"
 
 namespace referee::cli {
 
@@ -28,7 +29,15 @@ struct Document {
   Result<record::Node> node;
   reports::SourceText text;  // for quoting lines in diagnostics
   size_t input = 0;          // 0-based position of its input among those given
+  // The text is the record's JSON (a .json file, a JSON Lines line): its findings are placed in
+  // it after the fact (formats/json_locator.h). Not so for YAML, placed as it is read, nor for a
+  // live journal, whose lines are not the record's text.
+  bool json_text = false;
 };
+
+// The verdict on a document, named as the user sees it ("games.jsonl#3" for the third record of a
+// stream, 1-based), its findings placed in its text.
+verifier::Verdict VerifyDocument(Document& document);
 
 // The record files to read for the paths a user gave: files as given, folders walked (in name
 // order) for files whose extension names a record format; other files there are left out.

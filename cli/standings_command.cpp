@@ -202,15 +202,11 @@ struct Finder {
 // Verifies one document and keeps only what the standings need of it.
 reports::PlayedRecord Summarize(const reports::League& league, Document& document,
                                 const std::optional<std::string>& round) {
-  std::string name = document.streamed ? document.source + "#" + std::to_string(document.index + 1)
-                                       : document.source;
+  verifier::Verdict verdict = VerifyDocument(document);
   if (!document.node.has_value()) {
-    verifier::Verdict verdict =
-        verifier::MalformedVerdict(name, document.index, std::move(document.node).error());
     return reports::DescribeRecord(league, verdict, nullptr, nullptr, round);
   }
   const record::Node& node = *document.node;
-  verifier::Verdict verdict = verifier::VerifyNode(node, name, document.index);
   Result<record::Record> record = record::ReadRecord(node);
   const record::Record* read = record.has_value() ? &*record : nullptr;
   reports::PlayedRecord played = reports::DescribeRecord(league, verdict, read, &node, round);

@@ -27,17 +27,6 @@ struct RecordOutput {
   std::string first_finding;  // of a record that is not valid, on one line
 };
 
-verifier::Verdict VerdictOf(Document& document) {
-  // In a stream, the record's number names it: "games.jsonl#3" (1-based).
-  std::string source = document.streamed
-                           ? document.source + "#" + std::to_string(document.index + 1)
-                           : document.source;
-  if (!document.node.has_value()) {
-    return verifier::MalformedVerdict(source, document.index, std::move(document.node).error());
-  }
-  return verifier::VerifyNode(*document.node, source, document.index);
-}
-
 std::string Joined(const std::vector<std::string>& paths) {
   std::string joined;
   for (const std::string& path : paths) joined += (joined.empty() ? "" : ", ") + path;
@@ -58,7 +47,7 @@ std::string FirstFinding(const verifier::Verdict& verdict) {
 }
 
 RecordOutput Work(const VerifyOptions& options, Document& document) {
-  verifier::Verdict verdict = VerdictOf(document);
+  verifier::Verdict verdict = VerifyDocument(document);
   RecordOutput output{verdict.status, "", ""};
   if (options.output == "json") {
     output.text = formats::WriteJson(reports::VerdictTree(verdict), false) + "\n";

@@ -2,6 +2,7 @@
 list(APPEND FORMATS_SOURCES
   document_stream.cpp
   input_format.cpp
+  json_locator.cpp
   json_reader.cpp
   json_writer.cpp
   scalar_shape.cpp

@@ -16,6 +16,8 @@ class SourceText {
   // The line without its line ending (nor a byte order mark at the start of the text); empty
   // when out of range.
   std::string_view Line(uint32_t number) const;
+  std::string_view Text() const { return text_; }
+  uint32_t FirstLine() const { return first_line_; }
 
  private:
   std::string text_;

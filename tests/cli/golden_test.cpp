@@ -104,6 +104,8 @@ std::vector<GoldenRunCase> GoldenRuns() {
        "verify --format json samples/collusion/invalid/revoke.yaml "
        "samples/collusion/invalid/incomplete.yaml samples/collusion/valid/first-to-100.json"},
       {"json-quiet", "verify --format json --quiet samples/collusion/valid/deduction.yaml"},
+      // A JSON Lines record's findings are placed on its line of the stream.
+      {"json-stream", "verify --format json samples/plonk/invalid/stream-wrong-leader.jsonl"},
       {"missing-only", "verify samples/does-not-exist.yaml"},
       {"missing-and-valid",
        "verify --quiet samples/does-not-exist.yaml samples/collusion/valid/deduction.yaml"},

@@ -3,6 +3,7 @@ list(APPEND REFEREE_TEST_SOURCES
   formats/control_characters_test.cpp
   formats/document_stream_test.cpp
   formats/input_format_test.cpp
+  formats/json_locator_test.cpp
   formats/json_reader_test.cpp
   formats/pyyaml_read_back_test.cpp
   formats/reader_robustness_property_test.cpp
