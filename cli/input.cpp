@@ -224,7 +224,7 @@ constexpr int kMaxFolderDepth = 64;
 // A link to a folder is not followed, since one that points at an ancestor would make the walk
 // endless; it is named in a warning, so records are never left out silently.
 void AddEntry(const fs::directory_entry& entry, std::vector<std::string>& files,
-              std::vector<fs::path>& folders, std::vector<std::string>& problems) {
+              std::vector<fs::path>& folders, std::vector<InputProblem>& problems) {
   std::error_code error;
   fs::file_status own = entry.symlink_status(error);
   if (!error && fs::is_directory(own)) {
@@ -241,9 +241,9 @@ void AddEntry(const fs::directory_entry& entry, std::vector<std::string>& files,
   // A link that leads nowhere or round in a loop, and anything that is not a regular file (a FIFO
   // would block the walk for ever), is a problem.
   if (error) {
-    problems.push_back("cannot read " + entry.path().string() + ": " + error.message());
+    problems.push_back({entry.path().string(), error.message()});
   } else if (!fs::is_regular_file(target)) {
-    problems.push_back("cannot read " + entry.path().string() + ": not a regular file");
+    problems.push_back({entry.path().string(), "not a regular file"});
   } else {
     files.push_back(entry.path().string());
   }
@@ -252,8 +252,8 @@ void AddEntry(const fs::directory_entry& entry, std::vector<std::string>& files,
 void WalkFolder(const fs::path& folder, int depth, OnProblem on_problem, ExpandedInputs& expanded) {
   if (on_problem == OnProblem::kStop && !expanded.problems.empty()) return;
   if (depth > kMaxFolderDepth) {
-    expanded.problems.push_back("cannot read " + folder.string() + ": folders nested deeper than " +
-                                std::to_string(kMaxFolderDepth));
+    expanded.problems.push_back(
+        {folder.string(), "folders nested deeper than " + std::to_string(kMaxFolderDepth)});
     return;
   }
   std::error_code error;
@@ -263,7 +263,7 @@ void WalkFolder(const fs::path& folder, int depth, OnProblem on_problem, Expande
     entries.push_back(*iterator);
   }
   if (error) {
-    expanded.problems.push_back("cannot read " + folder.string() + ": " + error.message());
+    expanded.problems.push_back({folder.string(), error.message()});
   }
   // In name order, so that warnings and problems come in the same order on every file system.
   std::sort(entries.begin(), entries.end());

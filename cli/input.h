@@ -46,9 +46,14 @@ verifier::Verdict VerifyDocument(Document& document);
 // that cannot be read (no permission, nested more than 64 deep) and a file with a record's
 // extension that is not a regular file (a FIFO, a link that loops or leads nowhere) are problems,
 // reported with their path, and the walk goes on with the rest.
+struct InputProblem {
+  std::string path;
+  std::string reason;  // "Permission denied"
+  std::string Text() const { return "cannot read " + path + ": " + reason; }
+};
 struct ExpandedInputs {
   std::vector<std::string> files;
-  std::vector<std::string> problems;  // "cannot read DIR: Permission denied"
+  std::vector<InputProblem> problems;
 };
 // kStop ends the walk at the first problem, for a caller that fails on one anyway: a hostile glob
 // such as `/*` then costs the walk up to its first unreadable folder, not the whole file system.

@@ -158,7 +158,7 @@ struct Finder {
     // A problem means the standings could be wrong: the walk stops at the first one (a glob such
     // as /* would otherwise walk the whole file system before saying so).
     ExpandedInputs expanded = ExpandInputs({path}, OnProblem::kStop);
-    problems.insert(problems.end(), expanded.problems.begin(), expanded.problems.end());
+    for (const InputProblem& problem : expanded.problems) problems.push_back(problem.Text());
     for (const std::string& file : expanded.files) AddFile(entry, file, found);
   }
 

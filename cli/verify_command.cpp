@@ -123,9 +123,15 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
         << " (records are files ending in .yaml, .yml, .json, .jsonl or .ndjson)\n";
     return kExitIo;
   }
-  for (const std::string& problem : inputs.problems) {
+  // With --format json, an input that cannot be read has its line too: a script reading the
+  // verdicts sees every input it named.
+  auto report_unreadable = [&](const std::string& path, const std::string& problem) {
     err << "referee: " << Printable(problem) << "\n";
+    if (json) out << formats::WriteJson(reports::UnreadableTree(path, problem), false) << "\n";
     exit_code = WorseExit(exit_code, kExitIo);
+  };
+  for (const InputProblem& problem : inputs.problems) {
+    report_unreadable(problem.path, problem.Text());
   }
   bool shown = ProgressLine::ShowOnStandardError();
   ProgressLine progress(err, shown, "record",
@@ -150,8 +156,7 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
     progress.Advance(0, input_step.bytes);
     if (!input_step.failure) return;
     progress.Clear();
-    err << "referee: " << Printable(*input_step.failure) << "\n";
-    exit_code = WorseExit(exit_code, kExitIo);
+    report_unreadable(input_step.path, *input_step.failure);
     unreadable = true;
   };
   ForEachDocumentOfInputs(std::move(inputs.files), InputOptions{options.input, {}, threads}, work,

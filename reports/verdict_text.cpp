@@ -234,7 +234,8 @@ std::string FormatTally(const StatusTally& tally) {
 Node VerdictTree(const verifier::Verdict& verdict) {
   Node source = Node::Map({});
   source.AddMember("file", {}, Text(verdict.source));
-  source.AddMember("record", {}, Integer(verdict.record_index));
+  // 1-based, as the "#N" that names a record of a stream in "file".
+  source.AddMember("record", {}, Integer(verdict.record_index + 1));
   Node locations = Node::Map({});
   for (const Finding& finding : verdict.findings) {
     std::string path = Printable(finding.place.path);
@@ -244,6 +245,7 @@ Node VerdictTree(const verifier::Verdict& verdict) {
                                      static_cast<int>(finding.place.column)}));
   }
   Node body = Node::Map({});
+  body.AddMember("format", {}, Text(std::string(kVerdictFormat)));
   body.AddMember("status", {}, Text(std::string(verifier::StatusName(verdict.status))));
   body.AddMember("game", {}, Text(verdict.game));
   Node findings = Node::List({});
@@ -259,6 +261,19 @@ Node VerdictTree(const verifier::Verdict& verdict) {
   root.AddMember("source", {}, std::move(source));
   root.AddMember("locations", {}, std::move(locations));
   root.AddMember("verdict", {}, std::move(body));
+  return root;
+}
+
+Node UnreadableTree(const std::string& file, const std::string& problem) {
+  Node source = Node::Map({});
+  source.AddMember("file", {}, Text(file));
+  Node error = Node::Map({});
+  error.AddMember("format", {}, Text(std::string(kVerdictFormat)));
+  error.AddMember("code", {}, Text("unreadable"));
+  error.AddMember("message", {}, Text(problem));
+  Node root = Node::Map({});
+  root.AddMember("source", {}, std::move(source));
+  root.AddMember("unreadable", {}, std::move(error));
   return root;
 }
 

@@ -32,6 +32,13 @@ struct StatusTally {
 // "3 records: 2 valid, 1 invalid, 0 incomplete, 0 malformed"
 std::string FormatTally(const StatusTally& tally);
 
+// The version of the verdict's JSON shape (docs/json-output.md, docs/schemas/verdict.schema.json):
+// its number changes when a field changes meaning or goes away, not when one is added.
+inline constexpr std::string_view kVerdictFormat = "referee-verdict/1";
+
+// A line of `verify --format json` for an input that could not be read at all: its name and why.
+record::Node UnreadableTree(const std::string& file, const std::string& problem);
+
 // The verdict as a tree. Everything under "verdict" depends only on the record's content, so the
 // YAML and the JSON encoding of one record give byte-identical "verdict" objects; where the
 // record came from (file, line and column) sits beside it in "source" and "locations".

@@ -105,6 +105,9 @@ std::vector<GoldenRunCase> GoldenRuns() {
        "samples/collusion/invalid/incomplete.yaml samples/collusion/valid/first-to-100.json"},
       {"json-quiet", "verify --format json --quiet samples/collusion/valid/deduction.yaml"},
       // A JSON Lines record's findings are placed on its line of the stream.
+      // An input that cannot be read has its line among the verdicts.
+      {"json-missing",
+       "verify --format json samples/does-not-exist.yaml samples/plonk/valid/target-150.yaml"},
       {"json-stream", "verify --format json samples/plonk/invalid/stream-wrong-leader.jsonl"},
       {"missing-only", "verify samples/does-not-exist.yaml"},
       {"missing-and-valid",
