@@ -19,14 +19,13 @@
 #include "cli/input.h"
 #include "cli/progress.h"
 #include "formats/json_reader.h"
-#include "formats/json_writer.h"
 #include "formats/read_limits.h"
 #include "formats/text_checks.h"
 #include "formats/yaml_reader.h"
+#include "library/standings_render.h"
 #include "referee/record/record_reader.h"
 #include "reports/league.h"
 #include "reports/standings.h"
-#include "reports/standings_html.h"
 #include "reports/standings_output.h"
 #include "reports/standings_sources.h"
 #include "reports/verdict_text.h"
@@ -203,15 +202,8 @@ struct Finder {
 reports::PlayedRecord Summarize(const reports::League& league, Document& document,
                                 const std::optional<std::string>& round) {
   verifier::Verdict verdict = VerifyDocument(document);
-  if (!document.node.has_value()) {
-    return reports::DescribeRecord(league, verdict, nullptr, nullptr, round);
-  }
-  const record::Node& node = *document.node;
-  Result<record::Record> record = record::ReadRecord(node);
-  const record::Record* read = record.has_value() ? &*record : nullptr;
-  reports::PlayedRecord played = reports::DescribeRecord(league, verdict, read, &node, round);
-  if (read != nullptr) played.content = reports::ContentDigest(*read);
-  return played;
+  const record::Node* node = document.node.has_value() ? &*document.node : nullptr;
+  return reports::SummarizeRecord(league, verdict, node, round);
 }
 
 // Verifies every listed file on all threads (files of one document a few to a worker, a JSON
@@ -297,14 +289,6 @@ struct LeagueFile {
   }
 };
 
-std::string Render(const reports::Standings& standings, const std::string& format) {
-  if (format == "markdown") return reports::FormatStandingsMarkdown(standings);
-  if (format == "csv") return reports::FormatStandingsCsv(standings);
-  if (format == "json") return formats::WriteJson(reports::StandingsTree(standings), true) + "\n";
-  if (format == "html") return reports::FormatStandingsHtml(standings);
-  return reports::FormatStandingsText(standings);
-}
-
 // "league.yaml:12:5: warning[bye-in-played-round]: ...", for each warning.
 void PrintWarnings(const reports::Standings& standings, const std::string& league,
                    std::ostream& err) {
@@ -374,7 +358,8 @@ int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostrea
   PrintWarnings(standings, options.league, err);
   bool report = options.check.empty() || !options.output.empty();
   int code =
-      report ? Write(Render(standings, options.format), options.output, out, err) : kExitValid;
+      report ? Write(library::RenderStandings(standings, options.format), options.output, out, err)
+             : kExitValid;
   if (!options.check.empty()) code = WorseExit(code, Check(standings, options.check, out, err));
   return code;
 }

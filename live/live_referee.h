@@ -43,6 +43,8 @@ class LiveReferee {
   bool HeaderSeen() const { return header_seen_; }
   // At the end of the input: the verdict of the accepted events (malformed without a header).
   verifier::Status FinalStatus() const;
+  // The session once a header was accepted; null before.
+  const Session* session() const { return session_ ? &*session_ : nullptr; }
 
  private:
   Output OnUnreadable(const Finding& finding);

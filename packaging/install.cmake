@@ -5,6 +5,9 @@
 #   share/bash-completion/completions/referee       completion of commands, options and values
 #   share/doc/referee/                              the README and docs/
 #   share/referee/samples/                          the sample records and league seasons
+#   lib/libreferee.so*, include/referee/referee.h   the library (library/, docs/library.md)
+#   lib/cmake/referee/, lib/pkgconfig/referee.pc    its CMake package and pkg-config file
+#   lib/python3/dist-packages/referee*.so           the Python module
 include(GNUInstallDirs)
 
 install(TARGETS referee RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
@@ -50,4 +53,8 @@ set(CPACK_DEBIAN_PACKAGE_SECTION games)
 # dpkg-shlibdeps from the program itself.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS bash-completion)
+# libreferee: its shlibs file, and the trigger that runs ldconfig once it is installed. The Python
+# module needs python3, which the program does not.
+set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS python3)
 include(CPack)

@@ -2,7 +2,7 @@
 # Builds the .deb with CPack from a configured and built tree (default build/) and tests it in a
 # clean Debian 12 root made here with debootstrap, inside that tree (nothing is kept outside the
 # clone, and the root is removed at the end): dpkg -i, the program, its man pages and completion,
-# `referee verify` on the installed samples, then dpkg -r. Needs root, debootstrap and dpkg-dev
+# `referee verify` on the installed samples, the Python module, then dpkg -r. Needs root, debootstrap and dpkg-dev
 # (scripts/setup.sh --package) and the Debian mirror this machine's apt uses.
 #   packaging/test-deb.sh [BUILD_DIR]
 set -euo pipefail
@@ -64,6 +64,16 @@ done
 completion=$(in_root bash -c 'source /usr/share/bash-completion/completions/referee &&
   COMP_WORDS=(referee ver) COMP_CWORD=1 && _referee && echo "${COMPREPLY[*]}"')
 [ "$completion" = verify ] || fail "bash completion of 'referee ver' gave '$completion'"
+
+# The library, through the Python module: python3 comes from the archive (the package recommends
+# it), the module and libreferee from the package.
+in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3 \
+  >> "$build/apt-in-root.log" || fail "installing python3 (see $build/apt-in-root.log)"
+status=$(in_root python3 -c 'import referee
+print(referee.verify(open("/usr/share/referee/samples/collusion/valid/deduction.yaml").read()).status)')
+[ "$status" = valid ] || fail "the Python module said '$status' of a valid sample"
+[ -s "$root/usr/include/referee/referee.h" ] || fail "no /usr/include/referee/referee.h"
+[ -n "$(find "$root/usr/lib" -name referee.pc)" ] || fail "no referee.pc"
 
 in_root dpkg -r referee > "$build/dpkg-in-root.log" || fail "dpkg -r (see $build/dpkg-in-root.log)"
 [ ! -e "$root/usr/bin/referee" ] || fail "dpkg -r left /usr/bin/referee"

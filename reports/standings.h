@@ -67,6 +67,11 @@ PlayedRecord DescribeRecord(const League& league, const verifier::Verdict& verdi
                             const record::Record* record, const record::Node* document,
                             const std::optional<std::string>& round);
 
+// DescribeRecord for a verified document (null when it could not be parsed): the record is read
+// from it, and its content digest kept.
+PlayedRecord SummarizeRecord(const League& league, const verifier::Verdict& verdict,
+                             const record::Node* document, const std::optional<std::string>& round);
+
 // The SHA-256 of the record in canonical form (record::WriteRecord) without its metadata (id,
 // event, date, round, table, ...): the same match written as YAML or JSON, under any name or with
 // other metadata, gives the same digest.

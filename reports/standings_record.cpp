@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 
+#include "referee/record/record_reader.h"
 #include "referee/record/record_writer.h"
 #include "reports/standings.h"
 #include "verifier/sha256.h"
@@ -185,6 +186,17 @@ PlayedRecord DescribeRecord(const League& league, const verifier::Verdict& verdi
     played.seed = record->seed;
     played.boards = ScoredBoards(verdict, *record);
   }
+  return played;
+}
+
+PlayedRecord SummarizeRecord(const League& league, const verifier::Verdict& verdict,
+                             const record::Node* document,
+                             const std::optional<std::string>& round) {
+  if (document == nullptr) return DescribeRecord(league, verdict, nullptr, nullptr, round);
+  Result<record::Record> record = record::ReadRecord(*document);
+  const record::Record* read = record.has_value() ? &*record : nullptr;
+  PlayedRecord played = DescribeRecord(league, verdict, read, document, round);
+  if (read != nullptr) played.content = ContentDigest(*read);
   return played;
 }
 

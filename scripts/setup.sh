@@ -14,7 +14,7 @@ set -euo pipefail
 # The compiler, the build tools and the libraries; help2man writes the man pages at build time.
 # The test libraries are here too: the build compiles the tests unless -DREFEREE_TESTS=OFF.
 build=(
-  g++ cmake ninja-build pkg-config help2man
+  g++ cmake ninja-build pkg-config help2man python3-dev pybind11-dev
   libyaml-cpp-dev libboost-json1.81-dev libboost1.81-dev libspdlog-dev libfmt-dev
   libcli11-dev libssl-dev libgtest-dev libgmock-dev librapidcheck-dev
 )

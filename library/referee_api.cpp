@@ -1,0 +1,181 @@
+// The library's API (library/include/referee/referee.h) on top of referee's modules: readers,
+// verifier, live referee and standings. Every internal type is turned into the API's plain values
+// here, so the installed header depends on nothing else.
+#include <referee/referee.h>
+
+#include <sstream>
+
+#include "formats/document_stream.h"
+#include "formats/input_format.h"
+#include "formats/json_locator.h"
+#include "formats/json_reader.h"
+#include "formats/json_writer.h"
+#include "formats/read_limits.h"
+#include "formats/yaml_reader.h"
+#include "formats/yaml_writer.h"
+#include "library/standings_render.h"
+#include "live/live_referee.h"
+#include "referee/record/record_reader.h"
+#include "referee/record/record_writer.h"
+#include "reports/league.h"
+#include "reports/standings.h"
+#include "reports/verdict_text.h"
+#include "verifier/verifier.h"
+
+namespace referee::api {
+namespace {
+
+Place PlaceOf(const referee::Place& place) {
+  const GamePlace& game = place.game;
+  return Place{place.path, place.line, place.column, game.deal,
+               game.trick, game.turn,  game.actor,   game.card};
+}
+
+Finding FindingOf(const referee::Finding& finding) {
+  return Finding{finding.code, std::string(SeverityName(finding.severity)), PlaceOf(finding.place),
+                 finding.message};
+}
+
+Verdict VerdictOf(const verifier::Verdict& verdict) {
+  Verdict api;
+  api.source = verdict.source;
+  api.record = verdict.record_index + 1;
+  api.status = std::string(verifier::StatusName(verdict.status));
+  api.game = verdict.game;
+  for (const referee::Finding& finding : verdict.findings) {
+    api.findings.push_back(FindingOf(finding));
+  }
+  api.events_checked = verdict.events_checked;
+  api.events_unchecked = verdict.events_unchecked;
+  api.units = verdict.scores.units;
+  for (const ScoreSheet::Row& row : verdict.scores.rows) {
+    api.deals.push_back(DealScore{row.deal, row.points, row.label, row.void_deal});
+  }
+  api.totals = verdict.scores.totals;
+  api.over = verdict.outcome.over;
+  api.summary = verdict.outcome.summary;
+  api.facts = verdict.outcome.facts;
+  api.json = formats::WriteJson(reports::VerdictTree(verdict), false);
+  return api;
+}
+
+// One record's verdict: findings of a JSON text placed in it, as `referee verify` does.
+Verdict VerifyDocument(Result<record::Node> node, std::string_view json_text, uint32_t first_line,
+                       const std::string& source, int index) {
+  if (!node.has_value()) {
+    return VerdictOf(verifier::MalformedVerdict(source, index, std::move(node).error()));
+  }
+  verifier::Verdict verdict = verifier::VerifyNode(*node, source, index);
+  if (!json_text.empty()) formats::PlaceJsonFindings(json_text, first_line, verdict.findings);
+  return VerdictOf(verdict);
+}
+
+std::vector<Verdict> VerifyLines(std::string_view text, const std::string& name) {
+  std::istringstream in{std::string(text)};
+  formats::DocumentStream stream(in);
+  std::vector<Verdict> verdicts;
+  while (std::optional<formats::StreamedLine> line = stream.NextLine()) {
+    formats::StreamedDocument document = formats::DocumentStream::Parse(*line, {});
+    std::string source = name + "#" + std::to_string(document.index + 1);
+    verdicts.push_back(VerifyDocument(std::move(document.node), line->text, line->first_line,
+                                      source, static_cast<int>(document.index)));
+  }
+  return verdicts;
+}
+
+}  // namespace
+
+std::string Version() { return REFEREE_VERSION; }
+
+std::string VerdictFormat() { return std::string(reports::kVerdictFormat); }
+
+std::vector<Verdict> Verify(std::string_view text, std::string_view name) {
+  std::string source(name);
+  switch (formats::SniffFormat(text)) {
+    case formats::InputFormat::kJsonLines:
+      return VerifyLines(text, source);
+    case formats::InputFormat::kJson:
+      return {VerifyDocument(formats::ParseJson(text, {}), text, 1, source, 0)};
+    case formats::InputFormat::kYaml:
+      break;
+  }
+  return {VerifyDocument(formats::ParseYaml(text, {}), {}, 1, source, 0)};
+}
+
+// ---- LiveTable ----
+
+struct LiveTable::State {
+  live::LiveReferee referee{nullptr, std::nullopt};
+};
+
+LiveTable::LiveTable() : state_(std::make_unique<State>()) {}
+LiveTable::~LiveTable() = default;
+LiveTable::LiveTable(LiveTable&&) noexcept = default;
+LiveTable& LiveTable::operator=(LiveTable&&) noexcept = default;
+
+std::string LiveTable::Handle(std::string_view line) {
+  if (line.size() > live::kMaxLineBytes) return state_->referee.OnOverlongLine().reply;
+  std::string reply = state_->referee.OnLine(line).reply;
+  if (reply.ends_with('\n')) reply.pop_back();
+  return reply;
+}
+
+bool LiveTable::Started() const { return state_->referee.session() != nullptr; }
+
+bool LiveTable::Over() const {
+  const live::Session* session = state_->referee.session();
+  return session != nullptr && session->IsOver();
+}
+
+std::string LiveTable::Record() const {
+  const live::Session* session = state_->referee.session();
+  if (session == nullptr) return {};
+  return formats::WriteYaml(record::WriteRecord(session->record()));
+}
+
+std::optional<api::Verdict> LiveTable::Verdict() const {
+  const live::Session* session = state_->referee.session();
+  if (session == nullptr) return std::nullopt;
+  return VerdictOf(session->Verdict());
+}
+
+// ---- Standings ----
+
+namespace {
+
+// A record as the standings see it: verified, and summarised for the league.
+reports::PlayedRecord Played(const reports::League& league, const RecordText& given) {
+  Result<record::Node> node = formats::SniffFormat(given.text) == formats::InputFormat::kYaml
+                                  ? formats::ParseYaml(given.text, {})
+                                  : formats::ParseJson(given.text, {});
+  if (!node.has_value()) {
+    verifier::Verdict verdict = verifier::MalformedVerdict(given.name, 0, std::move(node).error());
+    return reports::SummarizeRecord(league, verdict, nullptr, given.round);
+  }
+  verifier::Verdict verdict = verifier::VerifyNode(*node, given.name, 0);
+  return reports::SummarizeRecord(league, verdict, &*node, given.round);
+}
+
+}  // namespace
+
+Standings ComputeStandings(std::string_view league_yaml, const std::vector<RecordText>& records,
+                           std::string_view format) {
+  if (!library::IsStandingsFormat(format)) {
+    return {
+        "unknown format '" + std::string(format) + "' (expected text, markdown, csv, json or html)",
+        {}};
+  }
+  Result<record::Node> root = formats::ParseYaml(league_yaml, {});
+  if (!root.has_value()) return {"league file: " + root.error().message, {}};
+  Result<reports::League> league = reports::ReadLeague(*root);
+  if (!league.has_value()) {
+    return {"league file: " + league.error().place.path + ": " + league.error().message, {}};
+  }
+  std::vector<reports::PlayedRecord> played;
+  played.reserve(records.size());
+  for (const RecordText& record : records) played.push_back(Played(*league, record));
+  reports::Standings standings = reports::ComputeStandings(*league, std::move(played));
+  return {{}, library::RenderStandings(standings, format)};
+}
+
+}  // namespace referee::api
