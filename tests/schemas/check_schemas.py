@@ -5,7 +5,8 @@ With Debian's python3-jsonschema (Draft 2020-12) and python3-yaml:
 - every sample record (samples/<game>/{valid,invalid}/, the league seasons' records): the valid
   ones and the invalid ones whose fault is in the rules must pass record.schema.json; the malformed
   ones the schema can see (EXPECTED_TO_FAIL) must fail it; and whatever the schema refuses,
-  `referee verify` must find malformed (the schema is never stricter than the reader);
+  `referee verify` must find malformed (the schema is never stricter than the reader); the valid
+  ones as `referee convert` writes them must pass it too;
 - every sample league file against league.schema.json;
 - the JSON golden outputs (tests/cli/expected/json-*.expected, samples/league/*/expected/
   standings.json), the lines `referee verify --format json` writes for every sample, the output
@@ -182,6 +183,19 @@ class Checker:
             # The schema refuses an unknown key at the top of every game's record.
             extra = dict(document, tricks=[])
             self.expect_invalid("record", extra, f"{what} with an unknown key 'tricks'")
+
+    def check_converted_records(self):
+        """The canonical form `referee convert` writes is a record of the schema too."""
+        for relative in self.sample_records():
+            if "/valid/" not in relative:
+                continue
+            run = self.run("convert", relative, "--to", "jsonl")
+            if run.returncode != 0:
+                self.fail(relative, f"referee convert exited {run.returncode}: {run.stderr}")
+                continue
+            for number, line in enumerate(run.stdout.splitlines(), 1):
+                self.expect_valid("record", json.loads(line),
+                                  f"referee convert {relative} --to jsonl, line {number}")
 
     # --- league files and standings --------------------------------------------------------------
 
@@ -375,6 +389,7 @@ def main():
         sys.exit("usage: check_schemas.py SOURCE_DIR REFEREE_BINARY")
     checker = Checker(os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2]))
     checker.check_records()
+    checker.check_converted_records()
     checker.check_leagues()
     checker.check_golden_verdicts()
     checker.check_live_verdict()
