@@ -276,6 +276,8 @@ class Checker:
         record = self.load_documents("samples/plonk/valid/target-150.yaml")[0]
         cahoots = self.load_documents("samples/cahoots/valid/speed-timed.yaml")[0]
         conspiracy = self.load_documents("samples/conspiracy/valid/two-deals.yaml")[0]
+        spanish = self.load_documents("samples/cahoots/valid/win-spanish-catalogue.yaml")[0]
+        self.expect_valid("record", spanish, "the spanish sample")
 
         def changed(document, change):
             document = copy.deepcopy(document)
@@ -313,6 +315,14 @@ class Checker:
                 total=4)),
             "a turn on pile 1001": changed(cahoots, lambda d: d["turns"][0].update(pile=1001)),
             "a turn of two words": changed(cahoots, lambda d: d["turns"].append("ann 3G")),
+            "a blue card in the gamewright edition": changed(cahoots, lambda d: d["turns"][
+                0].update(card="3B")),
+            "a red colour in the gamewright edition": changed(cahoots, lambda d: d[
+                "goals"].append({"kind": "adjacent", "colour": "red"})),
+            "a pink card in the spanish edition": changed(spanish, lambda d: d.update(
+                deck=d["deck"] + ["4P"] if isinstance(d["deck"], list) else d["deck"] + " 4P")),
+            "a purple colour in the spanish edition": changed(spanish, lambda d: d[
+                "goals"].append({"kind": "sum-double", "half": "green", "double": "Purple"})),
         }
         for what, document in refused_records.items():
             self.expect_invalid("record", document, f"a record with {what}")
