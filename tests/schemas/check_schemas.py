@@ -6,7 +6,8 @@ With Debian's python3-jsonschema (Draft 2020-12) and python3-yaml:
   ones and the invalid ones whose fault is in the rules must pass record.schema.json; the malformed
   ones the schema can see (EXPECTED_TO_FAIL) must fail it; and whatever the schema refuses,
   `referee verify` must find malformed (the schema is never stricter than the reader); the valid
-  ones as `referee convert` writes them must pass it too;
+  ones as `referee convert` writes them must pass it too, and so must the records the bots play
+  (`referee generate`, faults included) unless referee finds them malformed;
 - every sample league file against league.schema.json;
 - the JSON golden outputs (tests/cli/expected/json-*.expected, samples/league/*/expected/
   standings.json), the lines `referee verify --format json` writes for every sample, the output
@@ -24,6 +25,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 try:
     import jsonschema
@@ -76,6 +78,7 @@ class Checker:
         self.referee = referee
         self.failures = []
         self.checked = 0
+        self.generated = {}
         self.validators = {}
         for name in ("record", "verdict", "standings", "league"):
             with open(os.path.join(source, "docs/schemas", name + ".schema.json")) as f:
@@ -196,6 +199,39 @@ class Checker:
             for number, line in enumerate(run.stdout.splitlines(), 1):
                 self.expect_valid("record", json.loads(line),
                                   f"referee convert {relative} --to jsonl, line {number}")
+
+    def check_generated_records(self):
+        """Matches the bots play, with faults injected into some: each record the schema refuses
+        is one referee finds malformed, and each one it does not find malformed passes."""
+        setups = [("collusion", []), ("plonk", ["dealer_rotation=two-dealers"]),
+                  ("conspiracy", ["no_trump=true"]), ("cahoots", []),
+                  ("cahoots", ["edition=spanish", "variant=speed"]),
+                  ("cahoots", ["edition=dutch", "level=beginner"])]
+        with tempfile.TemporaryDirectory() as folder:
+            for number, (game, rules) in enumerate(setups):
+                stream = os.path.join(folder, f"{number}-{game}.jsonl")
+                rule_options = ["--rules", *rules] if rules else []
+                run = self.run("generate", "--game", game, "--count", "12", "--seed", "schemas",
+                               "--bot", "mixed", "--faults", "4", "--format", "jsonl",
+                               "--output", stream, *rule_options)
+                if run.returncode != 0:
+                    self.fail(f"referee generate --game {game}", run.stderr)
+                    continue
+                verdicts = self.verdicts_of(stream)
+                with open(stream) as f:
+                    documents = [json.loads(line) for line in f if line.strip()]
+                if len(documents) != 12 or len(verdicts) != 12:
+                    self.fail(stream, f"expected 12 records and verdicts, found "
+                              f"{len(documents)} and {len(verdicts)}")
+                for document, line in zip(documents, verdicts):
+                    what = f"referee generate --game {game} {' '.join(rules)}: " \
+                           f"{line['source']['file']}"
+                    problem = self.error("record", document)
+                    status = line["verdict"]["status"]
+                    if problem is not None and status != "malformed":
+                        self.fail(what, f"record.schema.json refuses a record referee finds "
+                                  f"{status}: {problem}")
+                    self.generated[status] = self.generated.get(status, 0) + 1
 
     # --- league files and standings --------------------------------------------------------------
 
@@ -400,14 +436,15 @@ def main():
     checker = Checker(os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2]))
     checker.check_records()
     checker.check_converted_records()
+    checker.check_generated_records()
     checker.check_leagues()
     checker.check_golden_verdicts()
     checker.check_live_verdict()
     checker.check_refusals()
     for failure in checker.failures:
         print("FAIL " + failure)
-    print(f"check_schemas: {checker.checked} documents checked, "
-          f"{len(checker.failures)} failures")
+    print(f"check_schemas: {checker.checked} documents checked (generated records: "
+          f"{checker.generated}), {len(checker.failures)} failures")
     return 1 if checker.failures else 0
 
 
