@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <limits>
 #include <map>
+#include <numeric>
 
 #include "reports/text_columns.h"
 
@@ -283,6 +285,25 @@ Node Points(int64_t twelfths) {
   bool whole = text.find('.') == std::string::npos;
   return Node::Scalar(whole ? Node::Kind::kInteger : Node::Kind::kDecimal, text, {});
 }
+// Points exactly, {"numerator", "denominator"} in lowest terms: a place shared by three splits
+// its points in thirds, which "points" can only show rounded (docs/json-output.md).
+Node ExactPoints(int64_t twelfths) {
+  int64_t divisor = std::gcd(twelfths, kPointUnit);
+  Node node = Node::Map({});
+  node.AddMember("numerator", {}, Integer(twelfths / divisor));
+  node.AddMember("denominator", {}, Integer(kPointUnit / divisor));
+  return node;
+}
+// A tie-break's value as a number: a count, a score, or (fewest-turns) the mean turns per won
+// match in hundredths, written as a decimal; null where there is none (no win played).
+Node TieBreakNode(TieBreak tie_break, int64_t value) {
+  if (tie_break == TieBreak::kFewestTurns && value == std::numeric_limits<int64_t>::max()) {
+    return Node::Scalar(Node::Kind::kNull, "null", {});
+  }
+  std::string text = FormatTieBreakValue(tie_break, value);
+  bool whole = text.find('.') == std::string::npos;
+  return Node::Scalar(whole ? Node::Kind::kInteger : Node::Kind::kDecimal, text, {});
+}
 Node TextList(const std::vector<std::string>& items) {
   Node list = Node::List({});
   for (const std::string& item : items) list.Append(Text(item));
@@ -300,15 +321,21 @@ Node RowTree(const Standings& standings, const StandingRow& row) {
   node.AddMember("drawn", {}, Integer(row.drawn));
   node.AddMember("lost", {}, Integer(row.lost));
   node.AddMember("points", {}, Points(row.points));
+  node.AddMember("points_exact", {}, ExactPoints(row.points));
   Node tie_breaks = Node::Map({});
   for (TieBreak tie_break : ShownTieBreaks(standings)) {
-    std::string value = FormatTieBreakValue(tie_break, *TieBreakValue(tie_break, row));
-    tie_breaks.AddMember(std::string(TieBreakName(tie_break)), {}, Text(value));
+    tie_breaks.AddMember(std::string(TieBreakName(tie_break)), {},
+                         TieBreakNode(tie_break, *TieBreakValue(tie_break, row)));
   }
   node.AddMember("tie_breaks", {}, std::move(tie_breaks));
   Node by_round = Node::List({});
-  for (int64_t points : row.by_round) by_round.Append(Points(points));
+  Node by_round_exact = Node::List({});
+  for (int64_t points : row.by_round) {
+    by_round.Append(Points(points));
+    by_round_exact.Append(ExactPoints(points));
+  }
   node.AddMember("by_round", {}, std::move(by_round));
+  node.AddMember("by_round_exact", {}, std::move(by_round_exact));
   node.AddMember("withdrawn_after", {},
                  row.withdrawn_after ? Text(*row.withdrawn_after)
                                      : Node::Scalar(Node::Kind::kNull, "null", {}));
@@ -468,6 +495,14 @@ std::string Field(const Node& row, std::string_view key) {
   return node != nullptr && node->IsScalar() ? node->text() : "";
 }
 
+// A published tie-break value as FormatTieBreakValue writes it: the JSON output gives "no value"
+// (fewest-turns without a win) as null, the CSV output and older JSON as "none".
+std::string PublishedTieBreak(const Node& tie_breaks, std::string_view name) {
+  const Node* node = tie_breaks.Find(name);
+  if (node != nullptr && node->kind() == Node::Kind::kNull) return "none";
+  return Field(tie_breaks, name);
+}
+
 std::string Who(const std::string& entrant, const std::string& points) {
   return entrant + " (" + points + " points)";
 }
@@ -498,9 +533,10 @@ void CompareTable(const StandingsTable& table, const Node* published, const std:
       std::string name(TieBreakName(tie_break));
       if (tie_breaks == nullptr || !tie_breaks->IsMap() || !tie_breaks->Has(name)) continue;
       std::string value = FormatTieBreakValue(tie_break, *TieBreakValue(tie_break, *mine));
-      if (value == Field(*tie_breaks, name)) continue;
+      std::string published = PublishedTieBreak(*tie_breaks, name);
+      if (value == published) continue;
       differences.push_back(at + mine->entrant + ": expected " + name + " " + value +
-                            ", published " + name + " " + Field(*tie_breaks, name));
+                            ", published " + name + " " + published);
     }
   }
 }

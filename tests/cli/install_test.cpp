@@ -56,6 +56,7 @@ TEST_F(Installed, ProgramDocsAndSamples) {
   EXPECT_TRUE(fs::exists(prefix_ / "bin/referee"));
   EXPECT_TRUE(fs::exists(prefix_ / "share/doc/referee/README.md"));
   EXPECT_TRUE(fs::exists(prefix_ / "share/doc/referee/record-format.md"));
+  EXPECT_TRUE(fs::exists(prefix_ / "share/doc/referee/schemas/verdict.schema.json"));
   ShellResult verify = RunShell("'" + (prefix_ / "bin/referee").string() + "' verify --quiet '" +
                                 (prefix_ / "share/referee/samples").string() + "'/*/valid 2>&1");
   EXPECT_EQ(verify.exit_code, 0) << verify.output;
