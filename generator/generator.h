@@ -44,11 +44,7 @@ struct GenerateOptions {
 
 // What the verifier must report first (its first finding that is not a note) about a record
 // with an injected fault, and what the fault was.
-struct ExpectedFinding {
-  std::string fault;  // "revoke", "out-of-turn", "missing-card", ...
-  std::string code;   // the finding code: "revoke", "card-not-in-hand", "wrong-hand-size", ...
-  std::string path;   // its JSON pointer: "/deals/2/tricks/4/1"
-};
+using ExpectedFinding = games::InjectedFault;
 
 struct GeneratedRecord {
   std::string name;  // "collusion-0001", also the record's id (RecordName)
