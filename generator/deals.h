@@ -44,7 +44,7 @@ std::string Commitment(std::string_view seed);
 Result<record::Node> DealTree(const DealRequest& request);
 
 // The same as text, one line per hand:
-//   game: collusion
+//   game: GAME
 //   sha256: 6257c26e...
 //   board 1, dealer N
 //     N: 2C 5C ...

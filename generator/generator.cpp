@@ -53,7 +53,7 @@ std::vector<std::string> PlayerNames(const GenerateOptions& options,
   return names;
 }
 
-// Who acts now: the seat or player Next() names; in Speed Cahoots (no turn order) a player
+// Who acts now: the seat or player Next() names; in a game without a turn order, a player
 // drawn from the match's generator among those with a legal play.
 int ActorOf(const Match& match, const std::vector<Event>& legal, std::mt19937_64& rng) {
   ToAct next = match.Next();

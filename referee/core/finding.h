@@ -21,8 +21,8 @@ enum class Severity { kMalformed, kError, kNote };
 struct GamePlace {
   int deal = 0;       // 1-based deal number in the record
   int trick = 0;      // 1-based trick number within the deal
-  int turn = 0;       // 1-based turn number (Cahoots)
-  std::string actor;  // a seat ("E") or a player name (Cahoots)
+  int turn = 0;       // 1-based turn number, in games played turn by turn
+  std::string actor;  // a seat ("E") or a player's name
   std::string card;   // canonical card text
 
   bool operator==(const GamePlace&) const = default;

@@ -45,7 +45,7 @@ struct Record {
   const games::GameDescriptor* game = nullptr;
   RuleOptions rules;
   std::vector<std::pair<std::string, std::string>> metadata;  // id, event, date, ...
-  std::vector<std::string> players;  // seat order N E S W, or Cahoots turn order
+  std::vector<std::string> players;  // seat order N E S W, or the turn order
   std::optional<std::string> seed;
 
   // The body, in record order. Deal claims sit after the events of their deal.

@@ -41,7 +41,7 @@ struct Place {
   int deal = 0;
   int trick = 0;
   int turn = 0;
-  std::string actor;  // a seat ("E") or a Cahoots player
+  std::string actor;  // a seat ("E") or a player's name
   std::string card;
 };
 
