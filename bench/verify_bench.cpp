@@ -53,7 +53,9 @@
 #include "generator/generator.h"
 #include "referee/core/bot.h"
 #include "referee/core/seeded_deal.h"
+#include "referee/games/cahoots/cahoots_events.h"
 #include "referee/games/registry.h"
+#include "referee/games/trick/trick_events.h"
 #include "referee/record/record_writer.h"
 #include "verifier/deal_cache.h"
 #include "verifier/sha256.h"
@@ -90,12 +92,15 @@ std::vector<SeededShuffle> SeededShuffles(const record::Record& record) {
   for (const record::Record::Entry& entry : record.entries) {
     const Event* event = std::get_if<Event>(&entry.item);
     if (event == nullptr) continue;
-    if (const auto* deal = std::get_if<DealEvent>(event); deal && deal->seeded && deal->hands) {
+    const auto* deal = event->As<games::trick::DealEvent>();
+    const auto* setup = event->As<games::cahoots::SetupEvent>();
+    if (deal != nullptr && deal->seeded && deal->hands) {
       int cards = 0;
       for (const std::vector<Card>& hand : *deal->hands) cards += static_cast<int>(hand.size());
-      shuffles.push_back({*record.seed, deal->board != 0 ? deal->board : deal->deal, cards});
-    } else if (const auto* setup = std::get_if<SetupEvent>(event); setup && setup->seeded) {
-      shuffles.push_back({*record.seed, 1, static_cast<int>(setup->deck->size())});
+      shuffles.push_back({*record.seed, deal->board != 0 ? deal->board : event->deal, cards});
+    } else if (setup != nullptr && setup->seeded) {
+      int board = setup->board != 0 ? setup->board : 1;
+      shuffles.push_back({*record.seed, board, static_cast<int>(setup->deck->size())});
     }
   }
   return shuffles;
@@ -106,11 +111,14 @@ record::Record WithoutSeed(record::Record record) {
   for (record::Record::Entry& entry : record.entries) {
     Event* event = std::get_if<Event>(&entry.item);
     if (event == nullptr) continue;
-    if (auto* deal = std::get_if<DealEvent>(event)) {
+    if (auto* deal = event->As<games::trick::DealEvent>()) {
       deal->seeded = false;
       deal->board = 0;  // a board number names a seeded deal
     }
-    if (auto* setup = std::get_if<SetupEvent>(event)) setup->seeded = false;
+    if (auto* setup = event->As<games::cahoots::SetupEvent>()) {
+      setup->seeded = false;
+      setup->board = 0;
+    }
   }
   return record;
 }
@@ -401,18 +409,15 @@ record::Record PlayTable(const games::GameDescriptor& game, const RuleOptions& r
   std::mt19937_64 rng(static_cast<uint64_t>(table));
   while (!match->IsOver() && match->Next().phase != Phase::kOver) {
     Event event;
-    if (match->Next().phase == Phase::kDeal) {
+    bool next_is_deal = match->Next().phase == Phase::kDeal;
+    if (next_is_deal) {
       event = match->SeededDeal();
     } else {
       std::vector<Event> legal = match->LegalEvents();
       event = legal.at(UniformIndex(rng, legal.size()));
     }
     if (!match->Apply(event).has_value()) std::abort();
-    if (auto* deal = std::get_if<DealEvent>(&event)) {
-      std::array<std::vector<Card>, 4> hands;
-      for (int seat = 0; seat < 4; ++seat) hands[seat] = match->ViewFor(seat).hand.Cards();
-      deal->hands = std::move(hands);
-    }
+    if (next_is_deal) event = match->ShowingCards(std::move(event));
     record.entries.push_back({std::move(event)});
   }
   return record;

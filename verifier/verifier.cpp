@@ -76,7 +76,7 @@ class Replay {
   };
 
   void ApplyEvent(const Event& event) {
-    int deal = DealOf(event);
+    int deal = event.deal;
     if (!stops_.empty() && (stops_.back().deal == 0 || stops_.back().deal == deal)) {
       ++stops_.back().skipped;
       ++verdict_.events_unchecked;
