@@ -169,7 +169,24 @@ struct GameDescriptor {
   std::unique_ptr<Bot> (*heuristic_bot)() = nullptr;
 };
 
+// The games referee ships, in the order they are listed.
+const std::vector<const GameDescriptor*>& BuiltInGames();
+// Every game referee knows: the built-in ones and any a ScopedGame adds.
 const std::vector<const GameDescriptor*>& AllGames();
 const GameDescriptor* FindGame(std::string_view name);
+
+// Adds a game to AllGames() while it lives: a game of the tests' own (tests/plugin/) shows what
+// adding a game costs without being in the program. The registry is not locked: a game is added
+// and removed only while nothing reads the registry on another thread.
+class ScopedGame {
+ public:
+  explicit ScopedGame(const GameDescriptor& game);
+  ~ScopedGame();
+  ScopedGame(const ScopedGame&) = delete;
+  ScopedGame& operator=(const ScopedGame&) = delete;
+
+ private:
+  const GameDescriptor* game_;
+};
 
 }  // namespace referee::games

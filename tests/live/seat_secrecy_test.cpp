@@ -504,7 +504,8 @@ TEST_P(SeatSecrecy, WhatASeatIsToldDependsOnlyOnWhatItMaySee) {
                         }));
 }
 
-INSTANTIATE_TEST_SUITE_P(AllGames, SeatSecrecy, ::testing::ValuesIn(games::AllGames()), GameName);
+INSTANTIATE_TEST_SUITE_P(AllGames, SeatSecrecy, ::testing::ValuesIn(games::BuiltInGames()),
+                         GameName);
 
 }  // namespace
 }  // namespace referee::testing

@@ -164,7 +164,8 @@ TEST_P(LiveProtocol, LegalListsTheActorsChoicesOnlyOnItsTurn) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllGames, LiveProtocol, ::testing::ValuesIn(games::AllGames()), GameName);
+INSTANTIATE_TEST_SUITE_P(AllGames, LiveProtocol, ::testing::ValuesIn(games::BuiltInGames()),
+                         GameName);
 
 // ---------------------------------------------------------------------------------------------
 // Headers, tablet mode and hidden hands.

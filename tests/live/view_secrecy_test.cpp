@@ -140,7 +140,7 @@ TEST_P(LiveViews, AViewNeverShowsAnotherActorsHiddenCard) {
   EXPECT_GT(views, 100);
 }
 
-INSTANTIATE_TEST_SUITE_P(AllGames, LiveViews, ::testing::ValuesIn(games::AllGames()), GameName);
+INSTANTIATE_TEST_SUITE_P(AllGames, LiveViews, ::testing::ValuesIn(games::BuiltInGames()), GameName);
 
 TEST(LiveOpenHands, LilOpenHandsShowTheOtherPlayersCards) {
   std::ifstream file(std::string(REFEREE_SOURCE_DIR) +

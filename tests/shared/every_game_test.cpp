@@ -1,5 +1,7 @@
 // Properties every registered game must have, run over the registry: a new game gets them for
 // free, and a meta-test checks that its folder, tests, samples and rules page exist.
+#include "tests/shared/every_game.h"
+
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
@@ -24,16 +26,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using games::GameDescriptor;
-
-class EveryGame : public ::testing::TestWithParam<const GameDescriptor*> {
- protected:
-  const GameDescriptor& game() const { return *GetParam(); }
-  // RapidCheck inside a parameterised test: the property runs for this game.
-  template <typename Property>
-  void Check(const std::string& name, Property property) {
-    EXPECT_TRUE(rc::check(game().name + ": " + name, property));
-  }
-};
 
 std::string RandomSeed() { return "seed-" + std::to_string(*rc::gen::arbitrary<uint32_t>()); }
 
@@ -86,20 +78,22 @@ TEST_P(EveryGame, DeclaresWhatALeagueAndTheGeneratorNeed) {
   for (const games::FaultSpec& fault : game().faults) EXPECT_NE(fault.inject, nullptr);
 }
 
-TEST_P(EveryGame, HasItsTestsSamplesAndRulesPage) {
+TEST(Registry, EveryShippedGameHasItsTestsSamplesAndRulesPage) {
   const fs::path root = REFEREE_SOURCE_DIR;
-  EXPECT_TRUE(fs::exists(root / "docs/rules" / (game().name + ".md")));
-  std::ifstream tests(root / "tests/games" / game().name / "tests.cmake");
-  std::stringstream listed;
-  listed << tests.rdbuf();
-  EXPECT_NE(listed.str().find("_test.cpp"), std::string::npos) << "no tests listed";
-  for (std::string kind : {"valid", "invalid"}) {
-    int records = 0;
-    for (const auto& entry : fs::directory_iterator(root / "samples" / game().name / kind)) {
-      std::string extension = entry.path().extension().string();
-      records += extension == ".yaml" || extension == ".json" || extension == ".jsonl";
+  for (const GameDescriptor* game : games::BuiltInGames()) {
+    EXPECT_TRUE(fs::exists(root / "docs/rules" / (game->name + ".md"))) << game->name;
+    std::ifstream tests(root / "tests/games" / game->name / "tests.cmake");
+    std::stringstream listed;
+    listed << tests.rdbuf();
+    EXPECT_NE(listed.str().find("_test.cpp"), std::string::npos) << game->name << ": no tests";
+    for (std::string kind : {"valid", "invalid"}) {
+      int records = 0;
+      for (const auto& entry : fs::directory_iterator(root / "samples" / game->name / kind)) {
+        std::string extension = entry.path().extension().string();
+        records += extension == ".yaml" || extension == ".json" || extension == ".jsonl";
+      }
+      EXPECT_GE(records, kind == "valid" ? 3 : 1) << game->name << " " << kind;
     }
-    EXPECT_GE(records, kind == "valid" ? 3 : 1) << kind;
   }
 }
 
@@ -107,7 +101,7 @@ TEST_P(EveryGame, HasItsTestsSamplesAndRulesPage) {
 TEST(Registry, FoldersAndTheRegistryAgree) {
   const fs::path root = REFEREE_SOURCE_DIR;
   std::set<std::string> registered;
-  for (const GameDescriptor* game : games::AllGames()) registered.insert(game->name);
+  for (const GameDescriptor* game : games::BuiltInGames()) registered.insert(game->name);
   auto folders = [&](const fs::path& parent) {
     std::set<std::string> names;
     for (const auto& entry : fs::directory_iterator(parent)) {
@@ -291,11 +285,8 @@ TEST_P(EveryGame, OneChangedEventIsReportedThereOrEarlier) {
   });
 }
 
-std::string GameName(const ::testing::TestParamInfo<const GameDescriptor*>& info) {
-  return info.param->name;
-}
-
-INSTANTIATE_TEST_SUITE_P(Registered, EveryGame, ::testing::ValuesIn(games::AllGames()), GameName);
-
 }  // namespace
+
+INSTANTIATE_TEST_SUITE_P(Registered, EveryGame, ::testing::ValuesIn(games::BuiltInGames()),
+                         GameName);
 }  // namespace referee::testing
