@@ -188,7 +188,7 @@ Result<Node, HttpResponse> OptionalMap(const std::string& text, const formats::R
 }
 
 // The body of POST /tables/ID/tokens: empty or {} for every actor, else {"seats": ["E", ...]}
-// ({"players": [...]} in Cahoots). Returns the actors, in order.
+// ({"players": [...]} where players sit in a turn order). Returns the actors, in order.
 Result<std::vector<int>, HttpResponse> ReadReissueBody(const Node& body, const TableMeta& meta) {
   using Refusal = Unexpected<HttpResponse>;
   std::string key = meta.actor_key + "s";

@@ -73,8 +73,8 @@ games::GameDescriptor MakeDescriptor() {
   game.name = "eights";
   game.title = "Eights (a game of the tests)";
   game.source = "tests/plugin/eights.h";
-  game.options = {OptionSpec{"deals", OptionSpec::Type::kInteger, 1, 100, {}, int64_t{4},
-                             "the number of deals played"}};
+  game.options = {OptionSpec{
+      "deals", OptionSpec::Type::kInteger, 1, 100, {}, int64_t{4}, "the number of deals played"}};
   game.league.sides = games::SideKind::kSeat;
   game.league.schemes = {"placement", "duplicate"};
   game.league.tie_breaks = {"wins", "total-score", "matches-played"};
