@@ -51,6 +51,7 @@
 #include "formats/yaml_reader.h"
 #include "formats/yaml_writer.h"
 #include "generator/generator.h"
+#include "library/verify_text.h"
 #include "referee/core/bot.h"
 #include "referee/core/seeded_deal.h"
 #include "referee/games/cahoots/cahoots_events.h"
@@ -217,6 +218,16 @@ void PrintPair(const char* what, const char* bare_name, const Throughput& bare,
               ratio >= goal ? "met" : "NOT met");
 }
 
+// Verification from the tree alone, as before the fast path, raced in the same rounds.
+void PrintTreeVerification(const Throughput& bare, const Throughput& tree,
+                           const Throughput& verify) {
+  std::printf("  %-34s %9.0f records/s %8.1f MB/s\n", "(from the tree alone: the slow path)",
+              tree.RecordsPerSecond(), tree.MegabytesPerSecond());
+  std::printf("    ratio tree verification/parse    %9.3f   (fast path / tree: %.2fx)\n",
+              tree.MegabytesPerSecond() / bare.MegabytesPerSecond(),
+              verify.MegabytesPerSecond() / tree.MegabytesPerSecond());
+}
+
 // The seeded deals alone, against the same bytes: verification cannot be faster than parsing
 // plus regenerating every seeded deal, so parse / (parse + shuffles) bounds its ratio.
 void PrintSeedFloor(const Corpus& corpus, const Throughput& bare, const Throughput& shuffles,
@@ -280,6 +291,14 @@ void VerifyValid(const Result<record::Node>& node) {
   if (verifier::VerifyNode(*node, "bench").status != verifier::Status::kValid) std::abort();
 }
 
+// What `referee verify` does with a JSON record: the fast path where its game's reader takes it,
+// the tree otherwise (library/verify_text.h).
+void VerifyValidJson(std::string_view line) {
+  if (library::VerifyJsonText(line, 1, {}, "bench", 0).status != verifier::Status::kValid) {
+    std::abort();
+  }
+}
+
 // A pass of verification starts with an empty cache of dealt boards, as a run of `referee verify`
 // does: records seen in an earlier pass would otherwise have their boards dealt already.
 void ForgetDealtBoards() { verifier::ThreadDealCache().Clear(); }
@@ -307,7 +326,8 @@ void RedoShuffles(const std::vector<SeededShuffle>& shuffles, Sha256Function sha
 }
 
 // The JSON contenders, raced together: on the corpus, a bare parse, referee's reader alone (no
-// schema, no replay), verification, and the seeded shuffles alone that verification redoes (the
+// schema, no replay), verification, verification from the tree alone (the way every record was
+// verified before the fast path), and the seeded shuffles alone that verification redoes (the
 // pinned SHA-256 algorithm of record-format.md; counted against the same bytes, so its MB/s say
 // how much of the budget it takes), once with referee's SHA-256 and once with OpenSSL's fastest
 // calls; then the bare parse and verification of the unseeded corpus.
@@ -315,6 +335,7 @@ enum JsonPass {
   kBare,
   kReader,
   kVerify,
+  kVerifyTree,
   kShuffles,
   kShufflesLowLevel,
   kBareUnseeded,
@@ -339,6 +360,11 @@ std::vector<Pass> JsonPasses(const Corpus* corpus, BareJsonParser* bare) {
       {n, bytes,
        [=] {
          ForgetDealtBoards();
+         for (const std::string& line : corpus->json_lines) VerifyValidJson(line);
+       }},
+      {n, bytes,
+       [=] {
+         ForgetDealtBoards();
          for (const std::string& line : corpus->json_lines) VerifyValid(formats::ParseJson(line));
        }},
       {n, bytes, [=] { RedoShuffles(corpus->shuffles, verifier::Sha256); }},
@@ -350,9 +376,7 @@ std::vector<Pass> JsonPasses(const Corpus* corpus, BareJsonParser* bare) {
       {n, unseeded_bytes,
        [=] {
          ForgetDealtBoards();
-         for (const std::string& line : corpus->unseeded_json_lines) {
-           VerifyValid(formats::ParseJson(line));
-         }
+         for (const std::string& line : corpus->unseeded_json_lines) VerifyValidJson(line);
        }},
   };
 }
@@ -713,6 +737,7 @@ void PrintInMemory(const Corpus& corpus) {
   PrintPair("JSON Lines, in memory, one thread (best of 5 alternating rounds)",
             "bare Boost.JSON parse", json[kBare], "(referee's reader alone: ParseJson)",
             json[kReader], json[kVerify], 0.7);
+  PrintTreeVerification(json[kBare], json[kVerifyTree], json[kVerify]);
   PrintSeedFloor(corpus, json[kBare], json[kShuffles], "(seeded deals alone: SHA-256 EVP)");
   PrintSeedFloor(corpus, json[kBare], json[kShufflesLowLevel], "(the same, OpenSSL's SHA256_*)");
   PrintSeededGoal(InSeries(json[kBare], json[kShuffles]), json[kVerify],

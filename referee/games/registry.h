@@ -16,6 +16,8 @@
 #include "referee/core/rule_options.h"
 #include "referee/record/node.h"
 #include "referee/record/record.h"
+#include "referee/record/record_stream.h"
+#include "referee/record/tokens.h"
 
 namespace referee::games {
 
@@ -153,6 +155,11 @@ struct GameDescriptor {
 
   // Reads the body keys of `root` into record.entries. The header is already read.
   Result<void> (*read_body)(const record::Node& root, record::Record& record) = nullptr;
+  // The fast path (referee/record/record_stream.h): reads the body from tokens into the same
+  // entries as read_body, in batches; false where read_body would report a problem or the
+  // reader does not know the form (the record is read again the slow way). None: always slow.
+  bool (*stream_body)(const record::TokenBuffer& tokens, const record::BodyValues& values,
+                      const record::Record& header, record::EntrySink& sink) = nullptr;
   // Appends the body keys to the root map of a record being written.
   void (*write_body)(const record::Record& record, record::Node& root) = nullptr;
   std::unique_ptr<Match> (*new_match)(const MatchSetup& setup) = nullptr;

@@ -320,13 +320,14 @@ std::optional<Finding> TrickMatch::CheckPlayContext(const Event& event,
   auto game_place = [&] {
     return GamePlace{.deal = event.deal, .trick = play.trick, .card = ToString(play.card)};
   };
-  std::string path = event.path.str();
+  // Written out only for a finding: every legal play passes here.
+  auto path = [&] { return event.path.str(); };
   if (!deal_) {
     if (AcceptsNoMoreDeals()) {
-      return Illegal("play-after-end", Place{path, game_place()},
+      return Illegal("play-after-end", Place{path(), game_place()},
                      "expected no further play: the match has ended");
     }
-    return Illegal("extra-trick", Place{ParentPath(path), game_place()},
+    return Illegal("extra-trick", Place{ParentPath(path()), game_place()},
                    "expected a new deal: deal " + std::to_string(DealsScored()) +
                        " was complete after " + Plural(HandSize(), "trick"));
   }
@@ -339,14 +340,14 @@ std::optional<Finding> TrickMatch::CheckPlayContext(const Event& event,
     int short_trick = play.trick > trick ? trick : play.trick;
     std::string found = play.trick > trick ? Plural(position, "card") : "more than 4 cards";
     return Illegal("trick-size",
-                   Place{ParentPath(path), GamePlace{.deal = event.deal, .trick = short_trick}},
+                   Place{ParentPath(path()), GamePlace{.deal = event.deal, .trick = short_trick}},
                    "expected 4 cards in trick " + std::to_string(short_trick) + ", found " + found);
   }
   // A record's trick must hold four cards, except the last trick of a record that stops mid-deal.
   bool short_trick = play.written_size < 4 && !play.last_in_record;
   if (play.position == 0 && play.written_size > 0 && (play.written_size > 4 || short_trick)) {
     return Illegal("trick-size",
-                   Place{ParentPath(path), GamePlace{.deal = event.deal, .trick = play.trick}},
+                   Place{ParentPath(path()), GamePlace{.deal = event.deal, .trick = play.trick}},
                    "expected 4 cards in trick " + std::to_string(play.trick) + ", found " +
                        Plural(play.written_size, "card"))
         .Comparing(FactValue::Number(4), FactValue::Number(play.written_size));
@@ -355,7 +356,7 @@ std::optional<Finding> TrickMatch::CheckPlayContext(const Event& event,
     Seat named = SeatAt(*event.actor);
     GamePlace place = game_place();
     place.actor = SeatName(named);
-    return Illegal("out-of-turn", Place{path, place},
+    return Illegal("out-of-turn", Place{path(), place},
                    "expected " + SeatName(deal_->ToPlay()) + " to play, found " + SeatName(named))
         .Comparing(FactValue::Word(SeatName(deal_->ToPlay())), FactValue::Word(SeatName(named)));
   }

@@ -101,17 +101,11 @@ Result<record::DealClaim> ReadClaim(const Node& node, const std::string& path, i
   return result;
 }
 
-std::vector<std::string> DealKeys(const TrickBodySpec& spec) {
-  std::vector<std::string> keys = {"dealer", "board", "hands", "deck", "tricks", "claim"};
-  for (const DealPart& part : spec.parts) keys.push_back(part.key);
-  return keys;
-}
-
 Result<void> ReadDeal(const Node& node, const std::string& path, int number, bool last,
                       const TrickBodySpec& spec, record::Record& record) {
   auto deal = MapFields::Open(node, path, "a deal");
   REFEREE_TRY(deal);
-  REFEREE_TRY(deal->AllowOnly(DealKeys(spec)));
+  REFEREE_TRY(deal->AllowOnly(DealKeysOf(spec)));
   DealEvent event;
   auto dealer_text = deal->RequiredText("dealer");
   REFEREE_TRY(dealer_text);
@@ -144,9 +138,13 @@ Result<void> ReadDeal(const Node& node, const std::string& path, int number, boo
 
 std::optional<std::vector<Card>> WellFormedCards(const Node& node, size_t max_cards) {
   if (node.kind() != Node::Kind::kString) return std::nullopt;
+  return WellFormedCardText(node.text(), max_cards);
+}
+
+std::optional<std::vector<Card>> WellFormedCardText(std::string_view text, size_t max_cards) {
   std::vector<Card> cards;
   cards.reserve(max_cards < 64 ? max_cards : 64);
-  bool all_cards = record::ForEachWord(node.text(), [&](const record::Word& word) {
+  bool all_cards = record::ForEachWord(text, [&](const record::Word& word) {
     std::optional<Card> card = CardFromText(word.text);
     if (!card || cards.size() == max_cards) return false;
     cards.push_back(*card);
@@ -224,6 +222,12 @@ LeagueTraits PartnershipLeague() {
   league.tie_breaks = {"wins", "total-score", "point-difference", "head-to-head", "matches-played"};
   league.default_tie_breaks = {"point-difference", "head-to-head"};
   return league;
+}
+
+std::vector<std::string> DealKeysOf(const TrickBodySpec& spec) {
+  std::vector<std::string> keys = {"dealer", "board", "hands", "deck", "tricks", "claim"};
+  for (const DealPart& part : spec.parts) keys.push_back(part.key);
+  return keys;
 }
 
 Result<void> ReadTrickBody(const Node& root, record::Record& record, const TrickBodySpec& spec) {

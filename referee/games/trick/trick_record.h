@@ -81,6 +81,18 @@ Result<std::vector<Card>> ReadCards(const record::Node& node, const std::string&
 // The common case of ReadCards, a string of at most max_cards well-formed cards, read without
 // strings or paths; nothing when the node is anything else (ReadCards then says what is wrong).
 std::optional<std::vector<Card>> WellFormedCards(const record::Node& node, size_t max_cards);
+// The same for a string's text.
+std::optional<std::vector<Card>> WellFormedCardText(std::string_view text, size_t max_cards);
+
+// The keys a deal's map may have: the trick games' own and the game's parts.
+std::vector<std::string> DealKeysOf(const TrickBodySpec& spec);
+
+// The fast path's body reader (GameDescriptor::stream_body): the same entries as ReadTrickBody,
+// a deal at a time, for a record whose tricks are all whole and whose cards are written as
+// strings; false for anything else, which ReadTrickBody reads.
+bool StreamTrickBody(const record::TokenBuffer& tokens, const record::BodyValues& values,
+                     const record::Record& header, record::EntrySink& sink,
+                     const TrickBodySpec& spec);
 // An optional seat under `key` ("N".."W").
 Result<std::optional<Seat>> ReadOptionalSeat(const record::MapFields& fields, std::string_view key);
 
@@ -111,6 +123,10 @@ GameDescriptor TrickGameDescriptor() {
   };
   game.live.read_view = [](const record::Node& view, const record::Record&) {
     return ReadLiveView(view, Spec());
+  };
+  game.stream_body = [](const record::TokenBuffer& tokens, const record::BodyValues& values,
+                        const record::Record& header, record::EntrySink& sink) {
+    return StreamTrickBody(tokens, values, header, sink, Spec());
   };
   return game;
 }
