@@ -47,6 +47,7 @@
 #include <vector>
 
 #include "formats/json_reader.h"
+#include "formats/json_tokens.h"
 #include "formats/json_writer.h"
 #include "formats/yaml_reader.h"
 #include "formats/yaml_writer.h"
@@ -228,6 +229,15 @@ void PrintTreeVerification(const Throughput& bare, const Throughput& tree,
               verify.MegabytesPerSecond() / tree.MegabytesPerSecond());
 }
 
+// The fast path's reading alone (the text to its tokens, every reading check made), and the
+// share of verification it takes: the rest is the games reading the tokens and the replay.
+void PrintTokens(const Throughput& tokens, const Throughput& verify) {
+  std::printf("  %-34s %9.0f records/s %8.1f MB/s\n", "(tokens alone: TokenizeJson)",
+              tokens.RecordsPerSecond(), tokens.MegabytesPerSecond());
+  std::printf("    share of verification time        %8.0f%%\n",
+              100.0 * verify.MegabytesPerSecond() / tokens.MegabytesPerSecond());
+}
+
 // The seeded deals alone, against the same bytes: verification cannot be faster than parsing
 // plus regenerating every seeded deal, so parse / (parse + shuffles) bounds its ratio.
 void PrintSeedFloor(const Corpus& corpus, const Throughput& bare, const Throughput& shuffles,
@@ -336,6 +346,7 @@ enum JsonPass {
   kReader,
   kVerify,
   kVerifyTree,
+  kTokens,
   kShuffles,
   kShufflesLowLevel,
   kBareUnseeded,
@@ -366,6 +377,13 @@ std::vector<Pass> JsonPasses(const Corpus* corpus, BareJsonParser* bare) {
        [=] {
          ForgetDealtBoards();
          for (const std::string& line : corpus->json_lines) VerifyValid(formats::ParseJson(line));
+       }},
+      {n, bytes,
+       [=] {
+         record::TokenBuffer tokens;
+         for (const std::string& line : corpus->json_lines) {
+           if (!formats::TokenizeJson(line, {}, tokens)) std::abort();
+         }
        }},
       {n, bytes, [=] { RedoShuffles(corpus->shuffles, verifier::Sha256); }},
       {n, bytes, [=] { RedoShuffles(corpus->shuffles, LowLevelSha256); }},
@@ -737,6 +755,7 @@ void PrintInMemory(const Corpus& corpus) {
   PrintPair("JSON Lines, in memory, one thread (best of 5 alternating rounds)",
             "bare Boost.JSON parse", json[kBare], "(referee's reader alone: ParseJson)",
             json[kReader], json[kVerify], 0.7);
+  PrintTokens(json[kTokens], json[kVerify]);
   PrintTreeVerification(json[kBare], json[kVerifyTree], json[kVerify]);
   PrintSeedFloor(corpus, json[kBare], json[kShuffles], "(seeded deals alone: SHA-256 EVP)");
   PrintSeedFloor(corpus, json[kBare], json[kShufflesLowLevel], "(the same, OpenSSL's SHA256_*)");
