@@ -47,5 +47,11 @@ Result<DriveStats, std::string> DriveTable(uint16_t port, const std::string& id,
                                            const std::vector<std::string>& tokens,
                                            std::vector<std::unique_ptr<Bot>>& bots, uint64_t seed,
                                            int max_moves = -1);
+// The same, filling in `stats` as it goes: what was acknowledged before an error (a server killed
+// in the middle of a match) is kept. Returns the error.
+std::optional<std::string> PlayTable(uint16_t port, const std::string& id,
+                                     const std::vector<std::string>& tokens,
+                                     std::vector<std::unique_ptr<Bot>>& bots, uint64_t seed,
+                                     int max_moves, DriveStats* stats);
 
 }  // namespace referee::server

@@ -4,12 +4,15 @@
 #include <sys/resource.h>
 
 #include <atomic>
+#include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <chrono>
+#include <mutex>
+#include <unordered_map>
 
 namespace referee::server {
 
@@ -21,28 +24,76 @@ using tcp = net::ip::tcp;
 struct Server::Shared {
   Service* service = nullptr;
   const ServerOptions* options = nullptr;
-  std::atomic<size_t> connections{0};
+  std::atomic<size_t> connections{0};               // every open connection, refused ones too
+  size_t cap = 0;                                   // Server::ConnectionCap()
+  size_t descriptors = 0;                           // the open-file limit
+  size_t reserve = 0;                               // descriptors kept for the server's own files
+  std::mutex clients_mutex;                         // guards clients
+  std::unordered_map<std::string, size_t> clients;  // admitted connections per remote address
+
+  // Whether one more connection from `client` is served; if so it is counted (Release undoes).
+  std::optional<HttpResponse> Admit(const std::string& client);
+  void Release(const std::string& client);
 };
 
 namespace {
 
-// Every table keeps its journal open and every client holds a socket: the soft limit of 1,024
-// open files that services often start with would stop a season's server long before the hard
-// limit, which a process may raise its soft limit to.
-void RaiseOpenFileLimit() {
+// Descriptors kept for the server's own files (the commit log, a record or metadata being written,
+// a journal being synced or read back): a connection past the limit less these is refused.
+constexpr size_t kReservedDescriptors = 64;
+
+// Every table in play keeps its journal open and every client holds a socket: the soft limit of
+// 1,024 open files that services often start with would stop a season's server long before the
+// hard limit, which a process may raise its soft limit to. Returns the limit in force.
+size_t RaiseOpenFileLimit() {
   rlimit limit{};
-  if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= limit.rlim_max) return;
-  rlim_t before = limit.rlim_cur;
-  limit.rlim_cur = limit.rlim_max;
-  if (setrlimit(RLIMIT_NOFILE, &limit) != 0) {
-    spdlog::warn("cannot raise the open-file limit above {}", before);
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return 1024;
+  if (limit.rlim_cur < limit.rlim_max) {
+    rlim_t before = limit.rlim_cur;
+    limit.rlim_cur = limit.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &limit) != 0) {
+      spdlog::warn("cannot raise the open-file limit above {}", before);
+      limit.rlim_cur = before;
+    }
   }
+  return limit.rlim_cur == RLIM_INFINITY ? SIZE_MAX : static_cast<size_t>(limit.rlim_cur);
 }
 
-HttpResponse Refusal(int status, const std::string& code, const std::string& message) {
-  return HttpResponse{
-      status, "{\"ok\":false,\"code\":\"" + code + "\",\"message\":\"" + message + "\"}\n", ""};
+HttpResponse Refusal(int status, const std::string& code, const std::string& message,
+                     int retry_after = 0) {
+  return HttpResponse{status,
+                      "{\"ok\":false,\"code\":\"" + code + "\",\"message\":\"" + message + "\"}\n",
+                      "", retry_after};
 }
+
+}  // namespace
+
+std::optional<HttpResponse> Server::Shared::Admit(const std::string& client) {
+  // This connection is counted already; the journals of the tables in play need descriptors too.
+  size_t open = connections.load();
+  if (open > cap || open + service->OpenJournals() + reserve > descriptors) {
+    return Refusal(503, "busy", "too many connections (" + std::to_string(open - 1) + " open)", 1);
+  }
+  std::lock_guard lock(clients_mutex);
+  size_t& mine = clients[client];
+  if (mine >= options->max_connections_per_client) {
+    if (mine == 0) clients.erase(client);
+    return Refusal(503, "busy-client",
+                   "too many connections from " + client + " (" +
+                       std::to_string(options->max_connections_per_client) + ")",
+                   1);
+  }
+  ++mine;
+  return std::nullopt;
+}
+
+void Server::Shared::Release(const std::string& client) {
+  std::lock_guard lock(clients_mutex);
+  auto found = clients.find(client);
+  if (found != clients.end() && --found->second == 0) clients.erase(found);
+}
+
+namespace {
 
 // One client connection: read a request within the deadline, let the service answer, write the
 // answer, and read the next request on the same connection (HTTP/1.1 keep-alive).
@@ -51,13 +102,22 @@ class Connection : public std::enable_shared_from_this<Connection> {
   Connection(tcp::socket socket, std::shared_ptr<Server::Shared> shared)
       : stream_(std::move(socket)), deadline_(stream_.get_executor()), shared_(std::move(shared)) {
     ++shared_->connections;
+    beast::error_code error;
+    tcp::endpoint remote = stream_.socket().remote_endpoint(error);
+    client_ = error ? "unknown" : remote.address().to_string();
   }
-  ~Connection() { --shared_->connections; }
+  ~Connection() {
+    if (admitted_) shared_->Release(client_);
+    --shared_->connections;
+  }
 
-  void Start(bool refuse) {
+  // Past a cap, a real reply (503 with Retry-After) and the connection closes.
+  void Start() {
+    std::optional<HttpResponse> refusal = shared_->Admit(client_);
+    admitted_ = !refusal;
     auto self = shared_from_this();
-    net::dispatch(stream_.get_executor(), [self, refuse] {
-      if (refuse) return self->Send(Refusal(503, "busy", "too many connections"), true);
+    net::dispatch(stream_.get_executor(), [self, refusal = std::move(refusal)]() mutable {
+      if (refusal) return self->Send(std::move(*refusal), true);
       self->Read();
     });
   }
@@ -126,8 +186,10 @@ class Connection : public std::enable_shared_from_this<Connection> {
     HttpRequest call{std::string(request.method_string()), std::string(request.target()),
                      std::string(request[http::field::authorization]), std::move(request.body())};
     auto self = shared_from_this();
+    // A reply made at once (a read) is sent at once: dispatch runs it here, on the connection's
+    // strand; one made later on another thread (after a sync, a wait) is posted to the strand.
     shared_->service->Handle(call, [self](HttpResponse response) {
-      net::post(self->stream_.get_executor(), [self, response = std::move(response)]() mutable {
+      net::dispatch(self->stream_.get_executor(), [self, response = std::move(response)]() mutable {
         self->Send(std::move(response), !self->keep_alive_);
       });
     });
@@ -141,6 +203,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
     response_.set(http::field::server, "referee");
     response_.set(http::field::content_type, "application/json");
     if (!answer.allow.empty()) response_.set(http::field::allow, answer.allow);
+    if (answer.retry_after > 0) {
+      response_.set(http::field::retry_after, std::to_string(answer.retry_after));
+    }
     response_.keep_alive(!close);
     response_.body() = std::move(answer.body);
     response_.prepare_payload();
@@ -151,8 +216,29 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   void OnWrite(beast::error_code error, size_t) {
     stream_.expires_never();
-    if (error || close_) return Close();
+    if (error) return Close();
+    if (close_) return Linger();
     Read();
+  }
+
+  // Closes after a reply without losing it: the client may still be sending (a request not read,
+  // a body over the limit), and closing with unread bytes makes the kernel send a reset that can
+  // destroy the reply before the client reads it. So our side is shut down, and what arrives is
+  // read and dropped until the client closes, or for a second at most.
+  void Linger() {
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    stream_.expires_after(std::chrono::seconds(1));
+    Drain();
+  }
+
+  void Drain() {
+    buffer_.clear();
+    stream_.async_read_some(buffer_.prepare(4096),
+                            [self = shared_from_this()](beast::error_code error, size_t) {
+                              if (error) return self->Close();
+                              self->Drain();
+                            });
   }
 
   void Close() {
@@ -164,6 +250,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   beast::tcp_stream stream_;
   net::steady_timer deadline_;
   std::shared_ptr<Server::Shared> shared_;
+  std::string client_;  // the remote address
+  bool admitted_ = false;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   http::response<http::string_body> response_;
@@ -175,15 +263,39 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
 }  // namespace
 
+namespace {
+
+// The service's options, with the transport's count of connections for GET /health.
+ServiceOptions CountingConnections(ServiceOptions options,
+                                   const std::shared_ptr<Server::Shared>& shared);
+
+}  // namespace
+
 Server::Server(ServerOptions options)
     : options_(std::move(options)),
-      service_(std::make_unique<Service>(io_, options_.service)),
       shared_(std::make_shared<Shared>()),
+      service_(std::make_unique<Service>(io_, CountingConnections(options_.service, shared_))),
       acceptor_(net::make_strand(io_)),
       accept_retry_(acceptor_.get_executor()) {
   shared_->service = service_.get();
   shared_->options = &options_;
 }
+
+namespace {
+
+ServiceOptions CountingConnections(ServiceOptions options,
+                                   const std::shared_ptr<Server::Shared>& shared) {
+  std::weak_ptr<Server::Shared> weak = shared;
+  options.connections = [weak]() -> size_t {
+    std::shared_ptr<Server::Shared> counted = weak.lock();
+    return counted ? counted->connections.load() : 0;
+  };
+  return options;
+}
+
+}  // namespace
+
+size_t Server::ConnectionCap() const { return shared_->cap; }
 
 Server::~Server() {
   Stop();
@@ -191,8 +303,9 @@ Server::~Server() {
 }
 
 std::optional<std::string> Server::Start() {
-  RaiseOpenFileLimit();
+  size_t descriptors = RaiseOpenFileLimit();
   if (std::optional<std::string> error = service_->Resume()) return error;
+  SetConnectionCap(descriptors);
   beast::error_code error;
   tcp::endpoint endpoint(net::ip::make_address(options_.address, error), options_.port);
   if (error) return "bad address " + options_.address + ": " + error.message();
@@ -226,10 +339,26 @@ void Server::Accept() {
           });
           return;
         }
-        bool refuse = shared_->connections.load() >= options_.max_connections;
-        std::make_shared<Connection>(std::move(socket), shared_)->Start(refuse);
+        std::make_shared<Connection>(std::move(socket), shared_)->Start();
         Accept();
       });
+}
+
+// --max-connections, within the open-file limit: each connection is a descriptor, and so is the
+// journal of each table in play, which Admit counts as it goes; the server keeps a few for its own
+// files.
+void Server::SetConnectionCap(size_t descriptors) {
+  size_t reserve = std::min(kReservedDescriptors, descriptors / 4);
+  size_t room = descriptors - reserve;
+  if (options_.max_connections > room) {
+    spdlog::warn(
+        "the open-file limit ({}) allows fewer than {} connections (--max-connections): raise it "
+        "(ulimit -n, or LimitNOFILE= for a systemd service) to serve more",
+        descriptors, options_.max_connections);
+  }
+  shared_->cap = std::min(options_.max_connections, room);
+  shared_->descriptors = descriptors;
+  shared_->reserve = reserve;
 }
 
 void Server::Stop() {

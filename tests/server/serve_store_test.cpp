@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include <fstream>
+#include <mutex>
 #include <sstream>
 
 #include "live/journal.h"
@@ -22,10 +23,14 @@ class StoppingDisk : public server::StoreDisk {
  public:
   // From now on, the call numbered `step` (0: the next one) and every later call fail.
   void StopAt(int step) {
+    std::lock_guard lock(mutex_);
     steps_ = 0;
     stop_at_ = step;
   }
-  bool stopped() const { return stopped_; }
+  bool stopped() {
+    std::lock_guard lock(mutex_);
+    return stopped_;
+  }
 
   Result<int, std::string> Create(const std::string& path, unsigned mode, bool exclusive) override {
     if (Stops()) return Unexpected<std::string>("stopped before creating " + path);
@@ -42,6 +47,26 @@ class StoppingDisk : public server::StoreDisk {
   std::optional<std::string> Sync(int fd, const std::string& path) override {
     if (Stops()) return "stopped before syncing " + path;
     return real_.Sync(fd, path);
+  }
+  std::optional<std::string> SyncData(int fd, const std::string& path) override {
+    if (Stops()) return "stopped before syncing " + path;
+    return real_.SyncData(fd, path);
+  }
+  Result<int, std::string> OpenExisting(const std::string& path) override {
+    if (Stops()) return Unexpected<std::string>("stopped before opening " + path);
+    return real_.OpenExisting(path);
+  }
+  std::optional<std::string> WriteAt(int fd, std::string_view bytes, uint64_t offset,
+                                     const std::string& path) override {
+    if (Stops()) {
+      real_.WriteAt(fd, bytes.substr(0, bytes.size() / 2), offset, path);
+      return "stopped halfway through writing " + path;
+    }
+    return real_.WriteAt(fd, bytes, offset, path);
+  }
+  std::optional<std::string> Truncate(int fd, uint64_t size, const std::string& path) override {
+    if (Stops()) return "stopped before truncating " + path;
+    return real_.Truncate(fd, size, path);
   }
   void Close(int fd) override { real_.Close(fd); }  // a dead process's files close too
   std::optional<std::string> Rename(const std::string& from, const std::string& to) override {
@@ -63,12 +88,15 @@ class StoppingDisk : public server::StoreDisk {
   }
 
  private:
+  // The commit log's thread and the files worker call it at once.
   bool Stops() {
+    std::lock_guard lock(mutex_);
     if (stop_at_ >= 0 && steps_++ >= stop_at_) stopped_ = true;
     return stopped_;
   }
 
   server::PosixDisk real_;
+  std::mutex mutex_;
   int steps_ = 0;
   int stop_at_ = -1;
   bool stopped_ = false;
@@ -160,13 +188,14 @@ TEST(ServeStore, TheDataFolderAndItsFilesArePrivateWhateverTheUmask) {
   EXPECT_EQ(Permissions(data), kFolder);
   EXPECT_EQ(Permissions(data / "tables"), kFolder);
   EXPECT_EQ(Permissions(data / "records"), kFolder);
+  EXPECT_EQ(Permissions(data / "log"), kFolder);
   int files = 0;
   for (const fs::directory_entry& entry : fs::recursive_directory_iterator(data)) {
     if (!entry.is_regular_file()) continue;
     ++files;
     EXPECT_EQ(Permissions(entry.path()), kFile) << entry.path();
   }
-  EXPECT_EQ(files, 3);  // the journal, the metadata and the record
+  EXPECT_EQ(files, 4);  // the journal, the metadata, the record and the commit log's segment
 }
 
 }  // namespace
