@@ -59,6 +59,7 @@ std::optional<std::string> CommitLog::Start() {
   for (int i = 0; i < options_.syncs_in_flight; ++i) {
     committers_.emplace_back([this] { RunCommitter(); });
   }
+  files_thread_ = std::thread([this] { RunFiles(); });
   checkpoint_thread_ = std::thread([this] { RunCheckpoints(); });
   return std::nullopt;
 }
@@ -84,7 +85,7 @@ void CommitLog::Submit(JournalWrite write, Done done) {
     done("the server is stopping: the event was not journaled");
     return;
   }
-  queue_.push_back(Unit{std::move(write), std::move(done)});
+  queue_.push_back(Unit{std::move(write), std::move(done), std::chrono::steady_clock::now()});
   if (queue_.size() == 1) wake_.notify_one();  // a committer that is not syncing
 }
 
@@ -98,7 +99,7 @@ void CommitLog::RunCommitter() {
     if (CompleteSynced(lock)) continue;
     if (RotationDue()) {
       // It waits for the batches under way: a segment is complete when it is handed over.
-      if (written_.empty() && !completing_ && !rotating_) {
+      if (Drained()) {
         rotating_ = true;
         lock.unlock();
         Rotate();
@@ -119,9 +120,15 @@ void CommitLog::RunCommitter() {
 // With the mutex held.
 bool CommitLog::CommitterHasWork() const {
   if (!completing_ && !written_.empty() && written_.front()->synced) return true;
-  if (RotationDue()) return written_.empty() && !completing_ && !rotating_;
+  if (RotationDue()) return Drained();
   if (!queue_.empty() && in_flight_ < options_.syncs_in_flight && !rotating_) return true;
   return stopping_ && queue_.empty() && written_.empty() && !completing_;
+}
+
+// Nothing of the segment is under way: no batch written and not yet completed, no files being
+// written for one, no rotation.
+bool CommitLog::Drained() const {
+  return written_.empty() && !completing_ && !rotating_ && files_queue_.empty();
 }
 
 bool CommitLog::RotationDue() const {
@@ -139,14 +146,19 @@ void CommitLog::WriteAndSync(std::unique_lock<std::mutex>& lock) {
   written_.push_back(batch);
   ++in_flight_;
   std::optional<std::string> error = failed_;
-  // Taken before the mutex is let go, so batches are written in the order of written_.
-  std::unique_lock write_lock(write_mutex_);
+  uint64_t turn = batches_++;
   lock.unlock();
   std::string bytes;
   for (const Unit& unit : batch->units) AppendLogRecord(&bytes, unit.write);
+  // Batches are written in the order of written_, each in its turn. The mutex is not held while
+  // waiting for it: a write can wait for the file system, and Submit must not.
+  std::unique_lock write_lock(write_mutex_);
+  write_turn_.wait(write_lock, [this, turn] { return written_batches_ == turn; });
   if (!error) error = disk_.Write(segment_fd_, bytes, segment_.path);
   int fd = segment_fd_;
   std::string path = segment_.path;
+  ++written_batches_;
+  write_turn_.notify_all();
   write_lock.unlock();
   auto started = std::chrono::steady_clock::now();
   if (!error) error = disk_.SyncData(fd, path);
@@ -159,7 +171,8 @@ void CommitLog::WriteAndSync(std::unique_lock<std::mutex>& lock) {
   batch->error = std::move(error);
   batch->synced = true;
   --in_flight_;
-  wake_.notify_all();
+  // No one else is woken: this thread completes what is synced and writes what waits, and Submit
+  // wakes another committer when units arrive while this one syncs.
 }
 
 // Completes the batches at the front of the log whose sync has returned, one thread at a time. A
@@ -183,23 +196,58 @@ bool CommitLog::CompleteSynced(std::unique_lock<std::mutex>& lock) {
     if (error) {
       for (Unit& unit : batch->units) unit.done(error);
     } else {
-      Complete(*batch);
+      Acknowledge(*batch);
     }
     lock.lock();
+    if (!error) {
+      files_queue_.push_back(std::move(batch));
+      files_wake_.notify_one();
+    }
   }
   completing_ = false;
-  if (any) wake_.notify_all();
+  if (any && stopping_) wake_.notify_all();  // a committer waits for the log to drain
   return any;
 }
 
-// A durable batch: each unit's files, then its `done`.
-void CommitLog::Complete(Batch& batch) {
+// A durable batch: every unit's `done`, but for a unit that ends a match, which waits for its
+// record to be filed (the files thread calls it). The files follow on the files thread, so that
+// creating files, which can wait for the file system's own journal, holds up no reply.
+void CommitLog::Acknowledge(Batch& batch) {
+  auto now = std::chrono::steady_clock::now();
+  for (Unit& unit : batch.units) {
+    ++units_;
+    wait_micros_ += static_cast<uint64_t>(
+        std::chrono::duration_cast<std::chrono::microseconds>(now - unit.submitted).count());
+    if (unit.write.record) continue;
+    unit.done(std::nullopt);
+    unit.done = nullptr;
+  }
+}
+
+// The files thread: each durable batch's files, in the log's order.
+void CommitLog::RunFiles() {
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    files_wake_.wait(lock, [this] { return files_stopping_ || !files_queue_.empty(); });
+    if (files_queue_.empty()) return;
+    std::shared_ptr<Batch> batch = files_queue_.front();  // a rotation waits until it is written
+    lock.unlock();
+    WriteBatchFiles(*batch);
+    lock.lock();
+    files_queue_.pop_front();
+    if (files_queue_.empty() && (RotationDue() || stopping_)) wake_.notify_all();
+  }
+}
+
+void CommitLog::WriteBatchFiles(Batch& batch) {
   for (Unit& unit : batch.units) {
     std::optional<std::string> error = WriteFiles(unit.write);
-    // The log holds the unit, but its files do not: only a restart can write them.
-    if (error) segment_.damaged = true;
-    ++units_;
-    unit.done(error);
+    if (error) {
+      // The log holds the unit, but its files do not: only a restart can write them.
+      segment_.damaged = true;
+      spdlog::error("{}; the commit log keeps what was to be written until a restart", *error);
+    }
+    if (unit.done) unit.done(error);
   }
 }
 
@@ -360,6 +408,12 @@ void CommitLog::Stop() {
     wake_.notify_all();
   }
   for (std::thread& thread : committers_) thread.join();
+  {
+    std::lock_guard lock(mutex_);
+    files_stopping_ = true;
+    files_wake_.notify_one();
+  }
+  files_thread_.join();
   // A clean stop leaves no log: the last segment is checkpointed too.
   disk_.Close(segment_fd_);
   segment_fd_ = -1;
@@ -379,8 +433,13 @@ void CommitLog::Stop() {
 }
 
 CommitLogStats CommitLog::Stats() const {
-  CommitLogStats stats{units_.load(),         syncs_.load(),       sync_micros_.load(),
-                       open_journals_.load(), checkpoints_.load(), false};
+  CommitLogStats stats;
+  stats.units = units_.load();
+  stats.syncs = syncs_.load();
+  stats.sync_micros = sync_micros_.load();
+  stats.wait_micros = wait_micros_.load();
+  stats.open_journals = open_journals_.load();
+  stats.checkpoints = checkpoints_.load();
   std::lock_guard lock(mutex_);
   stats.failed = failed_.has_value();
   return stats;

@@ -10,12 +10,14 @@
 //      table's units reach the log in the order of its journal;
 //   2. a committer thread takes every unit waiting, appends them to the log with one write(2) and
 //      fdatasyncs the log. Once that sync has returned (and every earlier one, without an error)
-//      the batch's files are written, unsynced: the lines into the journal (a new table's journal
-//      and metadata are created), and the record when the unit ends the match; only then is each
-//      unit's `done` called, and the reply goes out. While one sync runs the next batch gathers,
-//      and another committer may write and sync it: up to `syncs_in_flight` syncs run at once,
-//      since on a busy machine a sync that starts while another runs returns much sooner;
-//   3. every `segment_bytes` (or `segment_age`) the log moves on to a new segment; the checkpoint
+//      each unit's `done` is called and the reply goes out. While one sync runs the next batch
+//      gathers, and another committer may write and sync it: up to `syncs_in_flight` syncs run at
+//      once, since on a busy machine a sync that starts while another runs returns much sooner;
+//   3. the files thread then writes the batch's files, unsynced, in the log's order: the lines
+//      into the journals (a new table's journal and metadata are created), and the record when a
+//      unit ends the match; such a unit's `done` waits for its record, so that the record is there
+//      when the verdict is. A journal is so a few milliseconds behind the replies at most;
+//   4. every `segment_bytes` (or `segment_age`) the log moves on to a new segment; the checkpoint
 //      thread fsyncs the files the old segment wrote and their folders, then removes it.
 // A crash leaves the files behind the log, never ahead (a file is written only after the log sync
 // that covers it), and maybe a torn record at the log's end, which was never acknowledged.
@@ -109,6 +111,7 @@ struct CommitLogStats {
   uint64_t units = 0;        // units made durable
   uint64_t syncs = 0;        // fdatasyncs of the log that made them durable
   uint64_t sync_micros = 0;  // the time spent in them
+  uint64_t wait_micros = 0;  // from Submit to `done`, summed over the units
   int open_journals = 0;
   uint64_t checkpoints = 0;  // segments removed after their files were synced
   bool failed = false;       // the log cannot be written: nothing is accepted until a restart
@@ -144,6 +147,7 @@ class CommitLog {
   struct Unit {
     JournalWrite write;
     Done done;
+    std::chrono::steady_clock::time_point submitted;
   };
   // Units written to the log, waiting for their sync.
   struct Batch {
@@ -166,7 +170,10 @@ class CommitLog {
   bool RotationDue() const;
   void WriteAndSync(std::unique_lock<std::mutex>& lock);
   bool CompleteSynced(std::unique_lock<std::mutex>& lock);
-  void Complete(Batch& batch);
+  void Acknowledge(Batch& batch);
+  bool Drained() const;
+  void RunFiles();
+  void WriteBatchFiles(Batch& batch);
   void Fail(const std::string& error);
   std::optional<std::string> WriteFiles(const JournalWrite& write);
   std::optional<std::string> CreateJournal(const JournalWrite& write);
@@ -185,10 +192,14 @@ class CommitLog {
   mutable std::mutex mutex_;  // guards what follows, up to the write mutex
   std::condition_variable wake_;
   std::vector<Unit> queue_;
-  std::deque<std::shared_ptr<Batch>> written_;  // in the order of the log, not yet completed
-  int in_flight_ = 0;                           // batches written and not yet synced
-  bool completing_ = false;                     // a committer is completing batches
-  bool rotating_ = false;                       // a committer is moving to a new segment
+  std::deque<std::shared_ptr<Batch>> written_;      // in the order of the log, not yet completed
+  int in_flight_ = 0;                               // batches written and not yet synced
+  uint64_t batches_ = 0;                            // batches taken from the queue so far
+  bool completing_ = false;                         // a committer is completing batches
+  std::deque<std::shared_ptr<Batch>> files_queue_;  // durable, their files not all written yet
+  std::condition_variable files_wake_;
+  bool files_stopping_ = false;
+  bool rotating_ = false;  // a committer is moving to a new segment
   bool started_ = false;
   bool stopping_ = false;
   std::optional<std::string> failed_;  // the log could not be written or synced
@@ -196,10 +207,12 @@ class CommitLog {
   std::chrono::steady_clock::time_point segment_opened_;
   std::chrono::steady_clock::time_point rotate_retry_;  // after a failed rotation
 
-  // The segment's descriptor is written under this mutex, taken in the order of the batches. The
-  // rest of the segment (its files and folders) and the open journals belong to the committer
-  // completing batches, or to the one rotating, which never happen at once.
+  // The segment's descriptor is written under this mutex, in the order of the batches. The
+  // rest of the segment (its files and folders) and the open journals belong to the files thread,
+  // or to the committer rotating, which never happen at once.
   std::mutex write_mutex_;
+  std::condition_variable write_turn_;
+  uint64_t written_batches_ = 0;  // batches written so far: the next one to write is this one
   Segment segment_;
   int segment_fd_ = -1;
   uint64_t next_seq_ = 1;
@@ -213,9 +226,11 @@ class CommitLog {
   std::atomic<uint64_t> units_{0};
   std::atomic<uint64_t> syncs_{0};
   std::atomic<uint64_t> sync_micros_{0};
+  std::atomic<uint64_t> wait_micros_{0};
   std::atomic<int> open_journals_{0};
   std::atomic<uint64_t> checkpoints_{0};
   std::vector<std::thread> committers_;
+  std::thread files_thread_;
   std::thread checkpoint_thread_;
 };
 

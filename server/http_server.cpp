@@ -100,10 +100,10 @@ namespace {
 class Connection : public std::enable_shared_from_this<Connection> {
  public:
   Connection(tcp::socket socket, std::shared_ptr<Server::Shared> shared)
-      : stream_(std::move(socket)), deadline_(stream_.get_executor()), shared_(std::move(shared)) {
+      : socket_(std::move(socket)), timer_(socket_.get_executor()), shared_(std::move(shared)) {
     ++shared_->connections;
     beast::error_code error;
-    tcp::endpoint remote = stream_.socket().remote_endpoint(error);
+    tcp::endpoint remote = socket_.remote_endpoint(error);
     client_ = error ? "unknown" : remote.address().to_string();
   }
   ~Connection() {
@@ -116,29 +116,53 @@ class Connection : public std::enable_shared_from_this<Connection> {
     std::optional<HttpResponse> refusal = shared_->Admit(client_);
     admitted_ = !refusal;
     auto self = shared_from_this();
-    net::dispatch(stream_.get_executor(), [self, refusal = std::move(refusal)]() mutable {
+    net::dispatch(socket_.get_executor(), [self, refusal = std::move(refusal)]() mutable {
       if (refusal) return self->Send(std::move(*refusal), true);
       self->Read();
     });
   }
 
  private:
+  using Clock = std::chrono::steady_clock;
+
   void Read() {
     const ServerOptions& options = *shared_->options;
     parser_.emplace();
     parser_->body_limit(options.service.max_body_bytes);
     parser_->header_limit(static_cast<uint32_t>(options.max_header_bytes));
     timed_out_ = false;
-    // A slow request is cut off by our own timer, so it can still be told 408 before closing.
-    deadline_.expires_after(std::chrono::milliseconds(options.request_ms));
-    deadline_.async_wait([self = shared_from_this()](const beast::error_code& error) {
-      if (error) return;
-      self->timed_out_ = true;
-      beast::error_code ignored;
-      self->stream_.socket().cancel(ignored);
-    });
-    http::async_read_header(stream_, buffer_, *parser_,
+    reading_ = true;
+    SetDeadline(std::chrono::milliseconds(options.request_ms));
+    http::async_read_header(socket_, buffer_, *parser_,
                             beast::bind_front_handler(&Connection::OnHeader, shared_from_this()));
+  }
+
+  // A deadline is a time, set for each request (and each reply) without touching the timer: the
+  // timer runs to the time it was last set for and, if the deadline has moved on meanwhile, again
+  // to the new one. A request costs the reactor no timer operation of its own.
+  void SetDeadline(Clock::duration within) {
+    deadline_ = Clock::now() + within;
+    if (!timer_running_) RunTimer();
+  }
+
+  void RunTimer() {
+    timer_running_ = true;
+    timer_.expires_at(deadline_);
+    timer_.async_wait([self = shared_from_this()](const beast::error_code& error) {
+      self->timer_running_ = false;
+      if (error || !self->socket_.is_open() || self->deadline_ == Clock::time_point::max()) return;
+      if (Clock::now() < self->deadline_) return self->RunTimer();
+      self->Expired();
+    });
+  }
+
+  // A slow request is cancelled, so that it can still be told 408 before closing (OnRead); a
+  // reply the client does not take, or a closing connection that lingers, is closed.
+  void Expired() {
+    beast::error_code ignored;
+    if (!reading_) return Close();
+    timed_out_ = true;
+    socket_.cancel(ignored);
   }
 
   // A client that sent `Expect: 100-continue` holds its body back until it is told to go on (RFC
@@ -150,7 +174,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     continue_ = {};
     continue_.version(11);
     continue_.result(http::status::continue_);
-    http::async_write(stream_, continue_,
+    http::async_write(socket_, continue_,
                       [self = shared_from_this()](beast::error_code sent, size_t) {
                         if (sent) return self->OnRead(sent, 0);
                         self->ReadBody();
@@ -158,12 +182,13 @@ class Connection : public std::enable_shared_from_this<Connection> {
   }
 
   void ReadBody() {
-    http::async_read(stream_, buffer_, *parser_,
+    http::async_read(socket_, buffer_, *parser_,
                      beast::bind_front_handler(&Connection::OnRead, shared_from_this()));
   }
 
   void OnRead(beast::error_code error, size_t) {
-    deadline_.cancel();
+    deadline_ = Clock::time_point::max();  // the service takes its time (a sync, a long poll)
+    reading_ = false;
     if (timed_out_) {
       // An idle kept-alive connection is closed quietly: a 408 nobody asked for would be read as
       // the answer to the client's next request.
@@ -181,15 +206,18 @@ class Connection : public std::enable_shared_from_this<Connection> {
       return Send(Refusal(431, "header-too-large", "the header is over the limit"), true);
     }
     if (error) return Send(Refusal(400, "bad-http", "not an HTTP/1.1 request"), true);
+    Call();
+  }
+
+  void Call() {
     http::request<http::string_body> request = parser_->release();
     keep_alive_ = request.keep_alive();
     HttpRequest call{std::string(request.method_string()), std::string(request.target()),
                      std::string(request[http::field::authorization]), std::move(request.body())};
-    auto self = shared_from_this();
     // A reply made at once (a read) is sent at once: dispatch runs it here, on the connection's
     // strand; one made later on another thread (after a sync, a wait) is posted to the strand.
-    shared_->service->Handle(call, [self](HttpResponse response) {
-      net::dispatch(self->stream_.get_executor(), [self, response = std::move(response)]() mutable {
+    shared_->service->Handle(call, [self = shared_from_this()](HttpResponse response) {
+      net::dispatch(self->socket_.get_executor(), [self, response = std::move(response)]() mutable {
         self->Send(std::move(response), !self->keep_alive_);
       });
     });
@@ -209,13 +237,12 @@ class Connection : public std::enable_shared_from_this<Connection> {
     response_.keep_alive(!close);
     response_.body() = std::move(answer.body);
     response_.prepare_payload();
-    stream_.expires_after(std::chrono::milliseconds(shared_->options->request_ms));
-    http::async_write(stream_, response_,
+    SetDeadline(std::chrono::milliseconds(shared_->options->request_ms));
+    http::async_write(socket_, response_,
                       beast::bind_front_handler(&Connection::OnWrite, shared_from_this()));
   }
 
   void OnWrite(beast::error_code error, size_t) {
-    stream_.expires_never();
     if (error) return Close();
     if (close_) return Linger();
     Read();
@@ -227,14 +254,14 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // read and dropped until the client closes, or for a second at most.
   void Linger() {
     beast::error_code ignored;
-    stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
-    stream_.expires_after(std::chrono::seconds(1));
+    socket_.shutdown(tcp::socket::shutdown_send, ignored);
+    SetDeadline(std::chrono::seconds(1));
     Drain();
   }
 
   void Drain() {
     buffer_.clear();
-    stream_.async_read_some(buffer_.prepare(4096),
+    socket_.async_read_some(buffer_.prepare(4096),
                             [self = shared_from_this()](beast::error_code error, size_t) {
                               if (error) return self->Close();
                               self->Drain();
@@ -243,12 +270,16 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   void Close() {
     beast::error_code ignored;
-    stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
-    stream_.socket().close(ignored);
+    socket_.shutdown(tcp::socket::shutdown_both, ignored);
+    socket_.close(ignored);
+    timer_.cancel();
   }
 
-  beast::tcp_stream stream_;
-  net::steady_timer deadline_;
+  tcp::socket socket_;
+  net::steady_timer timer_;
+  Clock::time_point deadline_ = Clock::time_point::max();  // none while the service answers
+  bool timer_running_ = false;
+  bool reading_ = false;  // a request is being read: its deadline is answered 408
   std::shared_ptr<Server::Shared> shared_;
   std::string client_;  // the remote address
   bool admitted_ = false;

@@ -452,7 +452,7 @@ void Service::CreateTable(const HttpRequest& request, const std::string& path_id
   {
     // The id is taken here, in memory; the files follow once the creation is durable.
     std::lock_guard tables_lock(mutex_);
-    if (tables_.count(id) > 0 || store_.Taken(id)) {
+    if (tables_.count(id) > 0 || taken_.count(id) > 0) {
       return respond(Error(409, "table-exists", "a table " + id + " exists already"));
     }
     tables_[id] = slot;
@@ -832,6 +832,12 @@ std::optional<std::string> Service::Resume() {
   if (std::optional<std::string> error = commit_log_.Start()) return error;
   auto ids = store_.TableIds();
   if (!ids.has_value()) return ids.error();
+  {
+    // The ids with files that are not tables (a journal left alone, a table not resumed): not
+    // free, though no table holds them. Known from now on without asking the disk.
+    std::lock_guard lock(mutex_);
+    taken_ = store_.TakenIds();
+  }
   for (const std::string& id : *ids) {
     if (std::optional<std::string> problem = ResumeTable(id)) {
       spdlog::error("{}: not resumed: {}", store_.MetaPath(id), *problem);
@@ -923,6 +929,8 @@ void Service::Health(Respond& respond) {
   commits.AddMember("syncs", {}, record::IntegerNode(static_cast<int64_t>(stats.syncs)));
   commits.AddMember("sync_seconds", {},
                     record::SecondsNode(static_cast<int64_t>(stats.sync_micros / 1000)));
+  commits.AddMember("wait_seconds", {},
+                    record::SecondsNode(static_cast<int64_t>(stats.wait_micros / 1000)));
   commits.AddMember("checkpoints", {},
                     record::IntegerNode(static_cast<int64_t>(stats.checkpoints)));
   Node body = stats.failed ? Node::Map({}) : Ok();

@@ -18,6 +18,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -113,8 +114,9 @@ class Service {
   boost::asio::io_context& io_;
   ServiceOptions options_;
   Store store_;
-  mutable std::mutex mutex_;  // guards tables_
+  mutable std::mutex mutex_;  // guards tables_ and taken_
   std::map<std::string, std::shared_ptr<Slot>> tables_;
+  std::set<std::string> taken_;  // ids with files at start
   std::atomic<bool> shutting_down_{false};
   // Declared after the tables, so stopped (by ~Service, if not before) while they exist: its units
   // refer to them.

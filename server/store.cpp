@@ -335,9 +335,18 @@ Result<std::vector<std::string>, std::string> Store::TableIds() const {
   return ids;
 }
 
-bool Store::Taken(const std::string& id) const {
-  std::error_code ignored;
-  return fs::exists(JournalPath(id), ignored) || fs::exists(MetaPath(id), ignored);
+std::set<std::string> Store::TakenIds() const {
+  std::set<std::string> ids;
+  std::error_code error;
+  for (const fs::directory_entry& entry : fs::directory_iterator(tables_, error)) {
+    std::string name = entry.path().filename().string();
+    for (std::string_view suffix : {".journal", ".meta.json"}) {
+      if (name.size() > suffix.size() && name.ends_with(suffix)) {
+        ids.insert(name.substr(0, name.size() - suffix.size()));
+      }
+    }
+  }
+  return ids;
 }
 
 Result<TableMeta, std::string> Store::LoadMeta(const std::string& id) const {

@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -127,8 +128,8 @@ class Store {
   std::vector<std::string> Tidy();
   // The ids of the tables that have metadata, in no particular order.
   Result<std::vector<std::string>, std::string> TableIds() const;
-  // Whether a table `id` has a file of any kind.
-  bool Taken(const std::string& id) const;
+  // The ids that have a file of any kind (a journal or metadata), tables or not.
+  std::set<std::string> TakenIds() const;
 
   // The metadata and the journal of an existing table (opened to read it back at start).
   Result<TableMeta, std::string> LoadMeta(const std::string& id) const;
