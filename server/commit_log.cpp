@@ -209,16 +209,18 @@ bool CommitLog::CompleteSynced(std::unique_lock<std::mutex>& lock) {
   return any;
 }
 
-// A durable batch: every unit's `done`, but for a unit that ends a match, which waits for its
-// record to be filed (the files thread calls it). The files follow on the files thread, so that
-// creating files, which can wait for the file system's own journal, holds up no reply.
+// A durable batch: every unit's `done`, but for a unit that ends its table (the match's last event,
+// a cancellation) or comes after its end, which waits for its files (the files thread calls it):
+// the journal and the record are complete when the verdict is. The files follow on the files
+// thread, so that creating files, which can wait for the file system's own journal, holds up no
+// reply.
 void CommitLog::Acknowledge(Batch& batch) {
   auto now = std::chrono::steady_clock::now();
   for (Unit& unit : batch.units) {
     ++units_;
     wait_micros_ += static_cast<uint64_t>(
         std::chrono::duration_cast<std::chrono::microseconds>(now - unit.submitted).count());
-    if (unit.write.record) continue;
+    if (unit.write.record || unit.write.close_after) continue;
     unit.done(std::nullopt);
     unit.done = nullptr;
   }
