@@ -21,9 +21,9 @@ namespace fs = std::filesystem;
 class ServeProcess {
  public:
   // `open_files` > 0 caps the process's open files (soft and hard), as a small `ulimit -n` does;
-  // `options` are added to the command line.
+  // `options` are added to the command line; `port` 0 is any free one.
   ServeProcess(const fs::path& data, const fs::path& token_file, rlim_t open_files = 0,
-               std::vector<std::string> options = {}) {
+               std::vector<std::string> options = {}, uint16_t port = 0) {
     int pipe_fds[2];
     EXPECT_EQ(::pipe2(pipe_fds, O_CLOEXEC), 0);
     pid_ = ::fork();
@@ -40,7 +40,7 @@ class ServeProcess {
                                        "--data",
                                        data.string(),
                                        "--port",
-                                       "0",
+                                       std::to_string(port),
                                        "--organiser-token-file",
                                        token_file.string()};
       args.insert(args.end(), options.begin(), options.end());
