@@ -78,15 +78,12 @@ Result<std::pair<CommitLog::Segment, int>, std::string> CommitLog::OpenSegment()
   return std::make_pair(std::move(segment), *fd);
 }
 
-void CommitLog::Submit(JournalWrite write, Done done) {
-  std::unique_lock lock(mutex_);
-  if (!started_ || stopping_) {
-    lock.unlock();
-    done("the server is stopping: the event was not journaled");
-    return;
-  }
+std::optional<std::string> CommitLog::Submit(JournalWrite write, Done done) {
+  std::lock_guard lock(mutex_);
+  if (!started_ || stopping_) return "the server is stopping: nothing more is journaled";
   queue_.push_back(Unit{std::move(write), std::move(done), std::chrono::steady_clock::now()});
   if (queue_.size() == 1) wake_.notify_one();  // a committer that is not syncing
+  return std::nullopt;
 }
 
 // A committer thread: writes what is waiting to the log and syncs it; while it syncs, another

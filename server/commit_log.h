@@ -136,9 +136,10 @@ class CommitLog {
       const std::function<TableFiles(const std::string& id)>& files_of);
   // Opens a new segment (durably named) and starts the threads.
   std::optional<std::string> Start();
-  // Thread-safe. `done` runs on the commit thread (on the caller's once the log is stopped): it
-  // must hand its work over, not do it, and take no lock the caller may hold.
-  void Submit(JournalWrite write, Done done);
+  // Thread-safe. `done` runs on a thread of the log, which holds no lock of its own then: it should
+  // do little (it holds up the units after it). Once the log is stopped the unit is refused:
+  // returns why, and `done` is never called.
+  std::optional<std::string> Submit(JournalWrite write, Done done);
   // Commits what was submitted, syncs the files, removes the log, joins the threads. A unit
   // submitted afterwards fails. Idempotent.
   void Stop();

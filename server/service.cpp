@@ -453,13 +453,15 @@ void Service::Commit(const std::shared_ptr<Slot>& slot, Respond respond, HttpRes
   if (std::optional<std::string> text = table.RecordText()) {
     write->record = std::make_shared<const std::string>(std::move(*text));
   }
-  commit_log_.Submit(std::move(*write),
-                     [this, slot, unit, respond, reply](const std::optional<std::string>& error) {
-                       // The commit thread only hands over: the rest runs on an I/O thread.
-                       boost::asio::post(io_, [this, slot, unit, error, respond, reply] {
-                         Durable(slot, unit, error, respond, reply);
-                       });
-                     });
+  // Run by the log's thread: a short hold of the table's mutex, and the reply handed to the
+  // connection's strand.
+  auto done = [this, slot, unit, respond, reply](const std::optional<std::string>& error) {
+    Durable(slot, unit, error, respond, reply);
+  };
+  if (std::optional<std::string> refused = commit_log_.Submit(std::move(*write), done)) {
+    Failed(slot, unit, *refused);
+    if (respond) respond(Error(500, "disk", *refused));
+  }
 }
 
 // A unit's writes are durable (or failed): waits learn of them and the reply goes out. A creation
@@ -468,11 +470,8 @@ void Service::Durable(const std::shared_ptr<Slot>& slot, const Committed& unit,
                       const std::optional<std::string>& error, const Respond& respond,
                       const HttpResponse& reply) {
   std::unique_lock lock(slot->mutex);
-  Table& table = *slot->table;
   if (error) {
-    if (!table.failed()) spdlog::error("table {}: {}; the table stops", table.meta().id, *error);
-    table.Fail(*error);
-    if (unit.creates) Forget(slot);
+    Failed(slot, unit, *error);
   } else {
     slot->durable_events = std::max(slot->durable_events, unit.events);
     slot->durable_in_play = slot->durable_in_play && unit.in_play;
@@ -481,6 +480,15 @@ void Service::Durable(const std::shared_ptr<Slot>& slot, const Committed& unit,
   lock.unlock();
   if (!respond) return;
   respond(error ? Error(500, "disk", "the journal cannot be written: " + *error) : reply);
+}
+
+// The table stops (called with its mutex held); a creation is undone.
+void Service::Failed(const std::shared_ptr<Slot>& slot, const Committed& unit,
+                     const std::string& error) {
+  Table& table = *slot->table;
+  if (!table.failed()) spdlog::error("table {}: {}; the table stops", table.meta().id, error);
+  table.Fail(error);
+  if (unit.creates) Forget(slot);
 }
 
 void Service::Forget(const std::shared_ptr<Slot>& slot) {

@@ -106,6 +106,7 @@ class Service {
   void Durable(const std::shared_ptr<Slot>& slot, const Committed& unit,
                const std::optional<std::string>& error, const Respond& respond,
                const HttpResponse& reply);
+  void Failed(const std::shared_ptr<Slot>& slot, const Committed& unit, const std::string& error);
   void Forget(const std::shared_ptr<Slot>& slot);
   void ArmMoveClock(const std::shared_ptr<Slot>& slot);
   formats::ReadLimits BodyLimits() const;
