@@ -486,6 +486,7 @@ struct ServerProcess {
 };
 
 ServerProcess StartServer(const Options& options, const fs::path& data) {
+  fs::create_directories(data.parent_path());
   fs::path token = data.parent_path() / (data.filename().string() + ".token");
   std::ofstream(token) << kOrganiser << "\n";
   int fds[2];
@@ -602,7 +603,6 @@ std::vector<Child> StartClients(const Options& options, uint16_t port, int table
 }
 
 RunFigures Run(const Options& options, const fs::path& data, int tables) {
-  fs::remove_all(data);
   ServerProcess server = StartServer(options, data);
   RunFigures figures{tables, options.seconds, {}, 0, 0, 0, std::nullopt, 0};
   auto begin = Clock::now();
@@ -675,7 +675,6 @@ std::string FolderKind(const fs::path& folder) {
 
 // A fresh server plays `count` short tables to their end; its descriptors must come back.
 void DescriptorCheck(const Options& options, const fs::path& data) {
-  fs::remove_all(data);
   ServerProcess server = StartServer(options, data);
   int before = OpenDescriptors(server.pid);
   ClientSetup base;
@@ -757,25 +756,24 @@ int main(int argc, char** argv) {
       options->referee.c_str(), std::thread::hardware_concurrency(), options->seconds,
       options->clients);
   std::map<std::string, std::vector<RunFigures>> runs;
+  // Every run has a new folder, all removed at the end: removing thousands of files just before a
+  // run would make the file system slower to create new ones during it.
+  std::vector<fs::path> folders;
   for (const auto& [name, folder] :
        {std::pair<std::string, fs::path>{"disk", options->disk}, {"tmpfs", options->tmpfs}}) {
-    fs::path data = folder / ("serve_bench-" + run_id);
-    std::printf("data folder on %s: %s (%s)\n", name.c_str(), data.c_str(),
+    folders.push_back(folder / ("serve_bench-" + run_id));
+    std::printf("data folders on %s: %s/ (%s)\n", name.c_str(), folders.back().c_str(),
                 FolderKind(folder).c_str());
     for (int tables : options->tables) {
-      runs[name].push_back(Run(*options, data, tables));
+      runs[name].push_back(Run(*options, folders.back() / ("t" + std::to_string(tables)), tables));
       Print(runs[name].back());
     }
-    fs::remove_all(data);
   }
   for (size_t i = 0; i < options->tables.size(); ++i) {
     std::printf("disk / tmpfs at %3d tables: %.2f of the events/s\n", options->tables[i],
                 runs["disk"][i].EventsPerSecond() / runs["tmpfs"][i].EventsPerSecond());
   }
-  if (options->finished > 0) {
-    fs::path data = options->disk / ("serve_bench-" + run_id + "-finished");
-    DescriptorCheck(*options, data);
-    fs::remove_all(data);
-  }
+  if (options->finished > 0) DescriptorCheck(*options, folders.front() / "finished");
+  for (const fs::path& folder : folders) fs::remove_all(folder);
   return 0;
 }

@@ -286,7 +286,7 @@ std::optional<std::string> CommitLog::CreateJournal(const JournalWrite& write) {
   if (!fd.has_value()) return journal.broken_ = fd.error();
   Opened(write.journal, *fd);
   journal.broken_ = disk_.WriteAt(journal.fd_, write.bytes, write.offset, journal.files_.journal);
-  if (!journal.broken_) journal.broken_ = ReplaceFile(journal.files_.meta, write.meta);
+  if (!journal.broken_) journal.broken_ = WriteNewFile(journal.files_.meta, write.meta);
   if (journal.broken_ || write.close_after) CloseJournal(journal);
   return journal.broken_;
 }
@@ -302,6 +302,17 @@ std::optional<std::string> CommitLog::WriteJournal(const JournalWrite& write) {
   journal.broken_ = disk_.WriteAt(journal.fd_, write.bytes, write.offset, journal.files_.journal);
   if (journal.broken_ || write.close_after) CloseJournal(journal);
   return journal.broken_;
+}
+
+// A file that must not exist yet (metadata is written once), unsynced: should the process die
+// while writing it, the log's record writes it again at the next start.
+std::optional<std::string> CommitLog::WriteNewFile(const std::string& path,
+                                                   const std::string& text) {
+  auto fd = disk_.Create(path, 0600, true);
+  if (!fd.has_value()) return fd.error();
+  std::optional<std::string> error = disk_.Write(*fd, text, path);
+  disk_.Close(*fd);
+  return error;
 }
 
 // A whole file replaced atomically for its readers (a temporary file, then rename), unsynced.

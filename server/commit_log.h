@@ -181,6 +181,7 @@ class CommitLog {
   std::optional<std::string> WriteFiles(const JournalWrite& write);
   std::optional<std::string> CreateJournal(const JournalWrite& write);
   std::optional<std::string> WriteJournal(const JournalWrite& write);
+  std::optional<std::string> WriteNewFile(const std::string& path, const std::string& text);
   std::optional<std::string> ReplaceFile(const std::string& path, const std::string& text);
   void Opened(const std::shared_ptr<TableJournal>& journal, int fd);
   void CloseJournal(TableJournal& journal);
