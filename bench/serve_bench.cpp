@@ -538,6 +538,15 @@ double CpuSeconds(pid_t pid) {
   return ticks / static_cast<double>(::sysconf(_SC_CLK_TCK));
 }
 
+// The resident memory of a process, in MiB (/proc/PID/status, VmRSS).
+double ResidentMiB(pid_t pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(status, line);) {
+    if (line.rfind("VmRSS:", 0) == 0) return std::stod(line.substr(6)) / 1024;
+  }
+  return 0;
+}
+
 int OpenDescriptors(pid_t pid) {
   std::error_code error;
   fs::directory_iterator fds("/proc/" + std::to_string(pid) + "/fd", error);
@@ -673,7 +682,19 @@ std::string FolderKind(const fs::path& folder) {
   return hex;
 }
 
-// A fresh server plays `count` short tables to their end; its descriptors must come back.
+// The descriptors of a process once its clients have gone: it closes a connection's socket when it
+// sees the client close it, so it is given up to five seconds to come down to `baseline`.
+int SettledDescriptors(pid_t pid, int baseline) {
+  int now = OpenDescriptors(pid);
+  for (int i = 0; i < 500 && now > baseline; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    now = OpenDescriptors(pid);
+  }
+  return now;
+}
+
+// A fresh server plays `count` short tables to their end; its descriptors must come back to what it
+// held before, also after a restart, which resumes them all.
 void DescriptorCheck(const Options& options, const fs::path& data) {
   ServerProcess server = StartServer(options, data);
   int before = OpenDescriptors(server.pid);
@@ -689,17 +710,23 @@ void DescriptorCheck(const Options& options, const fs::path& data) {
   ClientStats stats;
   Collect(children, &stats);
   std::chrono::duration<double> took = Clock::now() - start;
-  int after = OpenDescriptors(server.pid);
+  int after = SettledDescriptors(server.pid, before);
+  double memory = ResidentMiB(server.pid);
   StopServer(server);
+  auto restart = Clock::now();
   server = StartServer(options, data);
-  int restarted = OpenDescriptors(server.pid);
+  std::chrono::duration<double> resumed = Clock::now() - restart;
+  int restarted = SettledDescriptors(server.pid, before);
+  double memory_restarted = ResidentMiB(server.pid);
   StopServer(server);
   std::printf(
-      "descriptors: %llu tables played to their end in %.0f s (%llu failures): the server "
-      "held %d descriptors before, %d after (%s); restarted on that folder, %d\n",
+      "descriptors: %llu tables played to their end in %.0f s (%llu failures); the server "
+      "held %d descriptors before, %d after (%s), %.0f MiB resident; restarted on that "
+      "folder in %.1f s: %d descriptors, %.0f MiB\n",
       static_cast<unsigned long long>(stats.matches), took.count(),
       static_cast<unsigned long long>(stats.failures), before, after,
-      after <= before ? "back to the baseline" : "NOT back to the baseline", restarted);
+      after <= before ? "back to the baseline" : "NOT back to the baseline", memory,
+      resumed.count(), restarted, memory_restarted);
 }
 
 std::vector<int> ParseList(const std::string& text) {
