@@ -228,13 +228,14 @@ void Service::TableRequest(const HttpRequest& request, const std::string& id,
 
 Service::Caller Service::Identify(Slot& slot, const std::string& token) {
   Caller caller;
+  std::string hash = TokenHash(token);  // once, outside the table's mutex
+  caller.organiser = HashesMatch(hash, options_.organiser_hash);
   std::lock_guard lock(slot.mutex);
   const TableMeta& meta = slot.table->meta();
   // Every hash is compared (no early exit), each in constant time.
   for (size_t i = 0; i < meta.token_hashes.size(); ++i) {
-    if (TokenMatches(token, meta.token_hashes[i])) caller.actor = static_cast<int>(i);
+    if (HashesMatch(hash, meta.token_hashes[i])) caller.actor = static_cast<int>(i);
   }
-  caller.organiser = TokenMatches(token, options_.organiser_hash);
   return caller;
 }
 
