@@ -20,7 +20,8 @@
 //      whole when the verdict (or the cancellation) is. A journal in play is so a few milliseconds
 //      behind the replies at most;
 //   4. every `segment_bytes` (or `segment_age`) the log moves on to a new segment; the checkpoint
-//      thread fsyncs the files the old segment wrote and their folders, then removes it.
+//      thread syncs the files the old segment wrote and their folders (by one syncfs when they
+//      are many), then removes it.
 // A crash leaves the files behind the log, never ahead (a file is written only after the log sync
 // that covers it), and maybe a torn record at the log's end, which was never acknowledged.
 // Recover, at start, writes every whole record into its journal at its offset (creating the
@@ -188,6 +189,7 @@ class CommitLog {
   void Rotate();
   void RunCheckpoints();
   bool Checkpoint(const Segment& segment);
+  std::optional<std::string> SyncFiles(const Segment& segment);
 
   std::string folder_;
   StoreDisk& disk_;

@@ -160,6 +160,15 @@ std::optional<std::string> PosixDisk::SyncFolder(const std::string& folder) {
   return error;
 }
 
+std::optional<std::string> PosixDisk::SyncFileSystem(const std::string& folder) {
+  int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return Describe("cannot open the folder", folder);
+  std::optional<std::string> error;
+  if (::syncfs(fd) != 0) error = Describe("cannot sync the file system of", folder);
+  ::close(fd);
+  return error;
+}
+
 std::optional<std::string> PosixDisk::Remove(const std::string& path) {
   if (::unlink(path.c_str()) != 0 && errno != ENOENT) return Describe("cannot remove", path);
   return std::nullopt;

@@ -71,6 +71,9 @@ class StoreDisk {
   virtual void Close(int fd) = 0;
   virtual std::optional<std::string> Rename(const std::string& from, const std::string& to) = 0;
   virtual std::optional<std::string> SyncFolder(const std::string& folder) = 0;
+  // syncfs(2) of the file system that holds `folder`: every file and name on it made durable at
+  // once (Linux 5.8 and later report a write that failed since the last call).
+  virtual std::optional<std::string> SyncFileSystem(const std::string& folder) = 0;
   virtual std::optional<std::string> Remove(const std::string& path) = 0;
   // An existing journal opened for appending.
   virtual Result<std::unique_ptr<live::JournalFile>, std::string> OpenJournal(
@@ -91,6 +94,7 @@ class PosixDisk : public StoreDisk {
   void Close(int fd) override;
   std::optional<std::string> Rename(const std::string& from, const std::string& to) override;
   std::optional<std::string> SyncFolder(const std::string& folder) override;
+  std::optional<std::string> SyncFileSystem(const std::string& folder) override;
   std::optional<std::string> Remove(const std::string& path) override;
   Result<std::unique_ptr<live::JournalFile>, std::string> OpenJournal(
       const std::string& path) override;

@@ -4,6 +4,7 @@
 // fails what it covered and stops accepting events until a restart.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <fstream>
@@ -130,6 +131,75 @@ TEST(ServeCommitLog, ARestartWritesTheLogIntoTheFilesAndDropsATornRecord) {
   EXPECT_TRUE(fs::exists(data / "log" / "0000000000000008.log"));
 }
 
+// The line `i` of a table's journal in the turnover test.
+std::string Line(int i) { return "{\"event\":\"n\",\"i\":" + std::to_string(i) + "}\n"; }
+
+// What a SIGKILL leaves, taken while the log turns over: segments a few KiB long are checkpointed
+// and removed as the tables go on. The folder is copied while it is written, the log first and the
+// files after (a file copied later is only ahead of the log copied, as after a crash); the copy
+// recovers every unit acknowledged before the copy began, and nothing that is not a whole line.
+TEST(ServeCommitLog, ACopyTakenWhileSegmentsTurnOverRecoversEveryAcknowledgedUnit) {
+  fs::path data = LogScratch("turnover");
+  TestDisk disk;
+  server::CommitLog log((data / "log").string(), disk,
+                        {.segment_bytes = 2048, .segment_age = std::chrono::milliseconds(20)});
+  auto files_of = [&](const std::string& id) { return FilesIn(data, id); };
+  ASSERT_TRUE(log.Recover(files_of).has_value());
+  ASSERT_FALSE(log.Start().has_value());
+  constexpr int kTables = 8;
+  constexpr int kLines = 150;
+  std::vector<std::atomic<int>> acknowledged(kTables);
+  std::vector<std::thread> tables;
+  for (int t = 0; t < kTables; ++t) {
+    tables.emplace_back([&, t] {
+      server::JournalWrite creation = Creation(data, "t" + std::to_string(t));
+      auto journal = creation.journal;
+      uint64_t offset = creation.bytes.size();
+      for (int i = -1; i < kLines; ++i) {
+        server::JournalWrite write =
+            i < 0 ? creation : server::JournalWrite{journal, offset, Line(i), false, "", nullptr};
+        if (i >= 0) offset += write.bytes.size();
+        std::promise<std::optional<std::string>> done;
+        auto answered = done.get_future();
+        ASSERT_FALSE(
+            log.Submit(write,
+                       [&done](const std::optional<std::string>& error) { done.set_value(error); })
+                .has_value());
+        ASSERT_EQ(answered.get(), std::nullopt);
+        acknowledged[t] = i + 1;  // the creation and i lines
+      }
+    });
+  }
+  ASSERT_TRUE(Eventually([&] { return acknowledged[0] > kLines / 3; }));
+  std::vector<int> before;
+  for (const std::atomic<int>& count : acknowledged) before.push_back(count);
+  fs::path copy = LogScratch("turnover-copy");
+  for (const char* folder : {"log", "tables"}) {
+    std::error_code vanished;  // a segment removed while the folder is copied
+    for (const fs::directory_entry& entry : fs::directory_iterator(data / folder)) {
+      fs::copy_file(entry.path(), copy / folder / entry.path().filename(), vanished);
+    }
+  }
+  for (std::thread& table : tables) table.join();
+  EXPECT_GT(log.Stats().checkpoints, 0u);
+  log.Stop();
+  server::CommitLog recovering((copy / "log").string(), disk);
+  auto notes = recovering.Recover([&](const std::string& id) { return FilesIn(copy, id); });
+  ASSERT_TRUE(notes.has_value()) << notes.error();
+  for (int t = 0; t < kTables; ++t) {
+    std::string id = "t" + std::to_string(t);
+    std::string expected = Creation(data, id).bytes;
+    for (int i = 0; i < kLines; ++i) expected += Line(i);
+    std::string recovered = FileText(FilesIn(copy, id).journal);
+    size_t lines = static_cast<size_t>(std::count(recovered.begin(), recovered.end(), '\n'));
+    EXPECT_GE(lines, static_cast<size_t>(before[t])) << id;  // the header and every line acked
+    EXPECT_EQ(expected.substr(0, recovered.size()), recovered) << id;
+    if (before[t] > 0) {
+      EXPECT_EQ(FileText(FilesIn(copy, id).meta), "meta of " + id);
+    }
+  }
+}
+
 // The seat to move at a table and a legal line of its.
 std::pair<std::string, std::string> AMove(server::HttpClient& client, const CreatedTable& table) {
   auto info = client.Request("GET", "/tables/" + table.id);
@@ -174,13 +244,17 @@ TEST(ServeCommit, ReadsAreAnsweredWhileTheSyncOfAnEventIsHeld) {
   EXPECT_EQ(reply->status, 200) << reply->body;
 }
 
-// Sixteen tables play at once on a disk whose syncs are slow: their events share syncs, and every
-// match ends with a valid record.
+// Sixteen tables play at once on a disk whose syncs are slow, with a log that turns over every few
+// KiB: their events share syncs, old segments are checkpointed away, and every match ends with a
+// valid record.
 TEST(ServeCommit, TheEventsOfManyTablesShareSyncs) {
   TestDisk disk;
   disk.Delay(std::chrono::milliseconds(3));
   fs::path data = ServeScratch("share-tables");
-  TestServer server(data, 2000, 3000, 256, &disk);
+  TestServer server(data, [&](server::ServerOptions& options) {
+    options.service.disk = &disk;
+    options.service.commit_log.segment_bytes = 4096;
+  });
   std::vector<std::thread> threads;
   std::vector<std::string> errors(16);
   std::atomic<int> moves{0};
@@ -201,6 +275,7 @@ TEST(ServeCommit, TheEventsOfManyTablesShareSyncs) {
   server::CommitLogStats stats = server.server().service().CommitStats();
   EXPECT_GE(stats.units, static_cast<uint64_t>(moves.load()));
   EXPECT_LT(stats.syncs, stats.units) << "every unit had a sync of its own";
+  EXPECT_GT(stats.checkpoints, 0u);
   EXPECT_EQ(std::distance(fs::directory_iterator(data / "records"), fs::directory_iterator()), 16);
 }
 

@@ -77,6 +77,10 @@ class StoppingDisk : public server::StoreDisk {
     if (Stops()) return "stopped before syncing " + folder;
     return real_.SyncFolder(folder);
   }
+  std::optional<std::string> SyncFileSystem(const std::string& folder) override {
+    if (Stops()) return "stopped before syncing the file system of " + folder;
+    return real_.SyncFileSystem(folder);
+  }
   std::optional<std::string> Remove(const std::string& path) override {
     if (Stops()) return "stopped before removing " + path;
     return real_.Remove(path);
