@@ -683,10 +683,11 @@ std::string FolderKind(const fs::path& folder) {
 }
 
 // The descriptors of a process once its clients have gone: it closes a connection's socket when it
-// sees the client close it, so it is given up to five seconds to come down to `baseline`.
+// sees the client close it, and a checkpoint holds a folder open for a moment, so it is given up to
+// twenty seconds to come down to `baseline`.
 int SettledDescriptors(pid_t pid, int baseline) {
   int now = OpenDescriptors(pid);
-  for (int i = 0; i < 500 && now > baseline; ++i) {
+  for (int i = 0; i < 2000 && now > baseline; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
     now = OpenDescriptors(pid);
   }
