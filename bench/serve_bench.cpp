@@ -11,8 +11,9 @@
 // descriptor check: a fresh server plays N tables to their end, and the descriptors it holds must
 // come back to what it held before, also after a restart on that folder.
 //
-//   build/bench/serve_bench [--seconds S] [--tables 1,64,256] [--clients N] [--disk DIR]
+//   build/bench/serve_bench [--seconds S] [--tables 1,64,256,256@15] [--clients N] [--disk DIR]
 //                           [--tmpfs DIR] [--finished N] [--referee PATH] [--server-arg ARG]...
+// (TABLES@MS: the bots think MS milliseconds before each move.)
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
@@ -65,7 +66,8 @@ const char* const kKindNames[] = {"create",     "GET table", "GET legal",
 
 struct Options {
   double seconds = 10;
-  std::vector<int> tables = {1, 64, 256};
+  // Tables at once, and how long each bot thinks before a move ("256@15": 15 ms; none: flat out).
+  std::vector<std::pair<int, int>> loads = {{1, 0}, {64, 0}, {256, 0}, {256, 15}};
   int clients = 2;  // client processes (fewer for fewer tables)
   fs::path disk = fs::temp_directory_path();
   fs::path tmpfs = "/dev/shm";
@@ -168,6 +170,7 @@ struct ClientContext {
   Clock::time_point window_start;
   Clock::time_point window_end;
   int64_t matches_left = -1;  // >= 0: create that many tables in all, then stop
+  int think_ms = 0;           // before each move
   bool short_matches = false;
   ClientStats stats;
   std::mt19937_64 rng;
@@ -306,8 +309,17 @@ class TableDriver : public std::enable_shared_from_this<TableDriver> {
                 [self = shared_from_this()](int status, std::string_view reply) {
                   std::vector<std::string_view> legal = Items(ValueOf(reply, "legal"));
                   if (status != 200 || legal.empty()) return self->Later([self] { self->Look(); });
-                  self->Post(std::string(legal[self->context_.rng() % legal.size()]));
+                  self->Think(std::string(legal[self->context_.rng() % legal.size()]));
                 });
+  }
+
+  // A bot that thinks before it moves, when the run says so.
+  void Think(std::string line) {
+    if (context_.think_ms == 0) return Post(std::move(line));
+    pause_.expires_after(std::chrono::milliseconds(context_.think_ms));
+    pause_.async_wait([self = shared_from_this(), line = std::move(line)](beast::error_code) {
+      self->Post(line);
+    });
   }
 
   void Post(std::string line) {
@@ -420,6 +432,7 @@ void ReceiveStats(int fd, ClientStats* total) {
 }
 
 struct ClientSetup {
+  int think_ms = 0;
   uint16_t port = 0;
   int tables = 0;  // drivers in this process (0: the probe)
   int64_t matches = -1;
@@ -437,6 +450,7 @@ struct ClientSetup {
   context.window_end = setup.window_end;
   context.matches_left = setup.matches;
   context.short_matches = setup.short_matches;
+  context.think_ms = setup.think_ms;
   context.prefix = setup.prefix;
   context.rng.seed(std::hash<std::string>()(setup.prefix));
   if (setup.tables == 0) std::make_shared<Probe>(context)->Start();
@@ -576,6 +590,7 @@ std::optional<SyncCount> Syncs(uint16_t port) {
 
 struct RunFigures {
   int tables = 0;
+  int think_ms = 0;
   double seconds = 0;
   ClientStats stats;
   double server_cpu = 0;   // seconds in the window
@@ -585,6 +600,10 @@ struct RunFigures {
   int client_processes = 0;
 
   double EventsPerSecond() const { return static_cast<double>(stats.accepted) / seconds; }
+  std::string Name() const {
+    std::string name = std::to_string(tables) + " tables";
+    return think_ms == 0 ? name : name + ", " + std::to_string(think_ms) + " ms per move";
+  }
 };
 
 double Percentile(std::vector<float> values, double p) {
@@ -611,15 +630,16 @@ std::vector<Child> StartClients(const Options& options, uint16_t port, int table
   return children;
 }
 
-RunFigures Run(const Options& options, const fs::path& data, int tables) {
+RunFigures Run(const Options& options, const fs::path& data, int tables, int think_ms) {
   ServerProcess server = StartServer(options, data);
-  RunFigures figures{tables, options.seconds, {}, 0, 0, 0, std::nullopt, 0};
+  RunFigures figures{tables, think_ms, options.seconds, {}, 0, 0, 0, std::nullopt, 0};
   auto begin = Clock::now();
   ClientSetup base;
   base.window_start = begin + std::chrono::milliseconds(1000);
   base.window_end =
       base.window_start + std::chrono::milliseconds(static_cast<int64_t>(options.seconds * 1000));
   base.prefix = "t" + std::to_string(tables) + "-";
+  base.think_ms = think_ms;
   std::vector<Child> children =
       StartClients(options, server.port, tables, base, &figures.client_processes);
   ClientSetup probe = base;
@@ -643,29 +663,33 @@ RunFigures Run(const Options& options, const fs::path& data, int tables) {
   return figures;
 }
 
+// Milliseconds, "p50/p99".
+std::string Percentiles(const std::vector<float>& micros) {
+  char text[64];
+  std::snprintf(text, sizeof(text), "%.1f/%.1f", Percentile(micros, 0.5), Percentile(micros, 0.99));
+  return text;
+}
+
 void Print(const RunFigures& run) {
   const ClientStats& s = run.stats;
   std::printf(
-      "  %3d tables %7.0f events/s   event p50 %5.1f p99 %5.1f ms   legal p50 %5.1f p99 %5.1f"
-      " ms   GET p50 %5.1f p99 %5.1f ms   server CPU %3.0f%%   clients CPU %3.0f%% (%d+1"
-      " procs)",
-      run.tables, run.EventsPerSecond(), Percentile(s.micros[kEvent], 0.5),
-      Percentile(s.micros[kEvent], 0.99), Percentile(s.micros[kLegal], 0.5),
-      Percentile(s.micros[kLegal], 0.99), Percentile(s.micros[kProbeTable], 0.5),
-      Percentile(s.micros[kProbeTable], 0.99), 100 * run.server_cpu / run.seconds,
-      100 * run.clients_cpu / run.clients_life, run.client_processes);
+      "  %s: %.0f events/s; p50/p99 ms: event %s, legal %s, create %s, probe GET %s (of an "
+      "unknown table %s)\n",
+      run.Name().c_str(), run.EventsPerSecond(), Percentiles(s.micros[kEvent]).c_str(),
+      Percentiles(s.micros[kLegal]).c_str(), Percentiles(s.micros[kCreate]).c_str(),
+      Percentiles(s.micros[kProbeTable]).c_str(), Percentiles(s.micros[kProbeUnknown]).c_str());
+  std::printf("      server CPU %.0f%%, clients CPU %.0f%% (%d processes and the probe)",
+              100 * run.server_cpu / run.seconds, 100 * run.clients_cpu / run.clients_life,
+              run.client_processes);
   if (run.syncs) {
-    std::printf("   %5.0f syncs/s (%.1f events/sync, %.2f ms/sync, commit wait %.2f ms)",
+    std::printf("; %.0f syncs/s, %.1f events/sync, %.2f ms/sync, commit wait %.2f ms",
                 run.syncs->syncs / run.seconds,
                 static_cast<double>(s.accepted) / std::max(1.0, run.syncs->syncs),
                 1000 * run.syncs->seconds / std::max(1.0, run.syncs->syncs),
                 1000 * run.syncs->wait_seconds / std::max(1.0, run.syncs->units));
   }
   std::printf(
-      "\n      create p50 %5.1f p99 %5.1f ms   GET unknown p99 %5.1f ms   %llu matches   "
-      "%llu refused   %llu failures\n",
-      Percentile(s.micros[kCreate], 0.5), Percentile(s.micros[kCreate], 0.99),
-      Percentile(s.micros[kProbeUnknown], 0.99), static_cast<unsigned long long>(s.matches),
+      "; %llu matches, %llu refused, %llu failures\n", static_cast<unsigned long long>(s.matches),
       static_cast<unsigned long long>(s.rejected), static_cast<unsigned long long>(s.failures));
   std::fflush(stdout);
 }
@@ -730,11 +754,16 @@ void DescriptorCheck(const Options& options, const fs::path& data) {
       resumed.count(), restarted, memory_restarted);
 }
 
-std::vector<int> ParseList(const std::string& text) {
-  std::vector<int> values;
+// "1,64,256@15": tables at once, each with how long its bots think before a move.
+std::vector<std::pair<int, int>> ParseLoads(const std::string& text) {
+  std::vector<std::pair<int, int>> loads;
   std::stringstream stream(text);
-  for (std::string item; std::getline(stream, item, ',');) values.push_back(std::stoi(item));
-  return values;
+  for (std::string item; std::getline(stream, item, ',');) {
+    size_t at = item.find('@');
+    loads.emplace_back(std::stoi(item),
+                       at == std::string::npos ? 0 : std::stoi(item.substr(at + 1)));
+  }
+  return loads;
 }
 
 std::optional<Options> ParseOptions(int argc, char** argv) {
@@ -746,7 +775,7 @@ std::optional<Options> ParseOptions(int argc, char** argv) {
     if (flag == "--seconds")
       options.seconds = std::stod(value);
     else if (flag == "--tables")
-      options.tables = ParseList(value);
+      options.loads = ParseLoads(value);
     else if (flag == "--clients")
       options.clients = std::stoi(value);
     else if (flag == "--disk")
@@ -772,7 +801,8 @@ int main(int argc, char** argv) {
   std::optional<Options> options = ParseOptions(argc, argv);
   if (!options) {
     std::fprintf(stderr,
-                 "usage: serve_bench [--seconds S] [--tables 1,64,256] [--clients N] [--disk DIR] "
+                 "usage: serve_bench [--seconds S] [--tables 1,64,256,256@15] [--clients N] "
+                 "[--disk DIR] "
                  "[--tmpfs DIR] [--finished N] [--referee PATH] [--server-arg ARG]...\n");
     return 3;
   }
@@ -792,13 +822,15 @@ int main(int argc, char** argv) {
     folders.push_back(folder / ("serve_bench-" + run_id));
     std::printf("data folders on %s: %s/ (%s)\n", name.c_str(), folders.back().c_str(),
                 FolderKind(folder).c_str());
-    for (int tables : options->tables) {
-      runs[name].push_back(Run(*options, folders.back() / ("t" + std::to_string(tables)), tables));
+    for (const auto& [tables, think_ms] : options->loads) {
+      fs::path data =
+          folders.back() / ("t" + std::to_string(tables) + "-" + std::to_string(think_ms));
+      runs[name].push_back(Run(*options, data, tables, think_ms));
       Print(runs[name].back());
     }
   }
-  for (size_t i = 0; i < options->tables.size(); ++i) {
-    std::printf("disk / tmpfs at %3d tables: %.2f of the events/s\n", options->tables[i],
+  for (size_t i = 0; i < options->loads.size(); ++i) {
+    std::printf("disk / tmpfs, %s: %.2f of the events/s\n", runs["disk"][i].Name().c_str(),
                 runs["disk"][i].EventsPerSecond() / runs["tmpfs"][i].EventsPerSecond());
   }
   if (options->finished > 0) DescriptorCheck(*options, folders.front() / "finished");
