@@ -40,7 +40,7 @@ std::vector<std::string> RandomMatchLines(const games::GameDescriptor& game, uin
   while (!match->IsOver() && match->Next().phase != Phase::kOver) {
     bool deal = match->Next().phase == Phase::kDeal;
     std::vector<Event> legal =
-        deal ? std::vector<Event>{game.seeded_deal(*match)} : match->LegalEvents();
+        deal ? std::vector<Event>{match->SeededDeal()} : match->LegalEvents();
     if (legal.empty()) break;
     Event event = legal[rng() % legal.size()];
     if (!match->Apply(event).has_value()) break;

@@ -402,7 +402,7 @@ record::Record PlayTable(const games::GameDescriptor& game, const RuleOptions& r
   while (!match->IsOver() && match->Next().phase != Phase::kOver) {
     Event event;
     if (match->Next().phase == Phase::kDeal) {
-      event = game.seeded_deal(*match);
+      event = match->SeededDeal();
     } else {
       std::vector<Event> legal = match->LegalEvents();
       event = legal.at(UniformIndex(rng, legal.size()));

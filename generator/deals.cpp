@@ -3,7 +3,6 @@
 #include <charconv>
 
 #include "referee/core/check.h"
-#include "referee/games/cahoots/cahoots_cards.h"
 #include "referee/record/record_writer.h"
 #include "verifier/sha256.h"
 
@@ -22,55 +21,6 @@ std::optional<int> ParseNumber(std::string_view text) {
   auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
   return value;
-}
-
-// One board of a trick game, dealt by the engine from the seed as deal 1 of a fresh match.
-Result<Node> TrickBoard(const DealRequest& request, int board) {
-  MatchSetup setup{request.rules, {"N", "E", "S", "W"}, request.seed, &verifier::Sha256};
-  std::unique_ptr<Match> match = request.game->new_match(setup);
-  DealEvent deal{.deal = 1, .path = "/deals/0", .board = board, .seeded = true};
-  deal.dealer = SeatAt(board - 1);
-  auto ruling = match->Apply(Event(deal));
-  if (!ruling.has_value()) return Fail(std::move(ruling).error());
-  Node node = Node::Map({});
-  node.AddMember("board", {}, record::IntegerNode(board));
-  node.AddMember("dealer", {}, record::StringNode(SeatName(*deal.dealer)));
-  Node hands = Node::Map({});
-  for (Seat seat : kAllSeats) {
-    hands.AddMember(SeatName(seat), {},
-                    record::StringNode(match->ViewFor(SeatIndex(seat)).hand.ToString()));
-  }
-  node.AddMember("hands", {}, std::move(hands));
-  return node;
-}
-
-std::string CardsOf(const std::vector<NumberCard>& cards, const games::cahoots::Edition& edition) {
-  return games::cahoots::CardsText(cards, edition);
-}
-
-Node CahootsBoard(const DealRequest& request, int board) {
-  const games::cahoots::Edition& edition =
-      games::cahoots::EditionNamed(request.rules.Choice("edition"));
-  std::vector<NumberCard> deck = games::cahoots::SeededDeck(&verifier::Sha256, request.seed, board);
-  Node node = Node::Map({});
-  node.AddMember("board", {}, record::IntegerNode(board));
-  node.AddMember("deck", {}, record::StringNode(CardsOf(deck, edition)));
-  if (request.players == 0) return node;
-  // The deal of docs/rules/cahoots.md: one card at a time in turn order until each holds 4.
-  size_t dealt = static_cast<size_t>(request.players) * 4;
-  std::vector<std::vector<NumberCard>> hands(static_cast<size_t>(request.players));
-  for (size_t i = 0; i < dealt; ++i) hands[i % hands.size()].push_back(deck[i]);
-  Node list = Node::List({});
-  for (const auto& hand : hands) list.Append(record::StringNode(CardsOf(hand, edition)));
-  node.AddMember("hands", {}, std::move(list));
-  std::vector<NumberCard> piles(deck.begin() + dealt, deck.begin() + dealt + 4);
-  node.AddMember("piles", {}, record::StringNode(CardsOf(piles, edition)));
-  node.AddMember("draw", {}, record::IntegerNode(static_cast<int64_t>(deck.size() - dealt - 4)));
-  return node;
-}
-
-bool IsCahoots(const games::GameDescriptor& game) {
-  return game.player_shape == games::PlayerShape::kTurnOrder;
 }
 
 }  // namespace
@@ -94,21 +44,24 @@ std::string Commitment(std::string_view seed) { return HexDigest(verifier::Sha25
 Result<record::Node> DealTree(const DealRequest& request) {
   REFEREE_CHECK(request.game != nullptr, "DealTree without a game");
   if (request.seed.empty()) return Fail(Problem("expected a non-empty seed"));
-  bool cahoots = IsCahoots(*request.game);
-  if (request.players != 0 && (!cahoots || request.players < request.game->min_players ||
-                               request.players > request.game->max_players)) {
-    return Fail(Problem("--players is for Cahoots only, 2 to 4 players"));
+  const games::GameDescriptor& game = *request.game;
+  if (request.players != 0 && game.min_players == game.max_players) {
+    return Fail(Problem("--players is for a game with a choice of players; " + game.name +
+                        " is played by " + std::to_string(game.min_players)));
+  }
+  if (request.players != 0 &&
+      (request.players < game.min_players || request.players > game.max_players)) {
+    return Fail(Problem("expected --players from " + std::to_string(game.min_players) + " to " +
+                        std::to_string(game.max_players) + " for " + game.name + ", found " +
+                        std::to_string(request.players)));
   }
   Node root = Node::Map({});
-  root.AddMember("game", {}, record::StringNode(request.game->name));
+  root.AddMember("game", {}, record::StringNode(game.name));
   root.AddMember("sha256", {}, record::StringNode(Commitment(request.seed)));
   Node boards = Node::List({});
   for (int board = request.boards.first; board <= request.boards.last; ++board) {
-    if (cahoots) {
-      boards.Append(CahootsBoard(request, board));
-      continue;
-    }
-    auto node = TrickBoard(request, board);
+    auto node =
+        game.deal_board(request.rules, request.seed, board, request.players, &verifier::Sha256);
     REFEREE_TRY(node);
     boards.Append(std::move(*node));
   }

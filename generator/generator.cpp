@@ -6,7 +6,6 @@
 #include "generator/faults.h"
 #include "referee/core/bot.h"
 #include "referee/core/check.h"
-#include "referee/games/cahoots/cahoots_cards.h"
 #include "referee/record/record_reader.h"
 #include "referee/record/record_writer.h"
 #include "verifier/sha256.h"
@@ -54,28 +53,7 @@ std::vector<std::string> PlayerNames(const GenerateOptions& options,
   return names;
 }
 
-// The seeded deal as the engine dealt it, with the cards written out too: the record keeps its
-// seed (so anyone can regenerate the deal) and shows the hands (so a reader sees them); the
-// verifier checks that both agree.
-Event WithCards(Event event, const Match& match, const record::Record& record) {
-  if (auto* deal = std::get_if<DealEvent>(&event)) {
-    std::array<std::vector<Card>, 4> hands;
-    for (int seat = 0; seat < 4; ++seat) hands[seat] = match.ViewFor(seat).hand.Cards();
-    deal->hands = std::move(hands);
-  }
-  if (auto* setup = std::get_if<SetupEvent>(&event)) {
-    std::vector<NumberCard> canonical = games::cahoots::CanonicalPack();
-    std::vector<NumberCard> deck;
-    for (int index : SeededPermutation(&verifier::Sha256, *record.seed, 1,
-                                       static_cast<int>(canonical.size()))) {
-      deck.push_back(canonical[index]);
-    }
-    setup->deck = std::move(deck);
-  }
-  return event;
-}
-
-// Who acts now: the seat or player Next() names; in Speed Cahoots (no turn order) a player
+// Who acts now: the seat or player Next() names; in a game without a turn order, a player
 // drawn from the match's generator among those with a legal play.
 int ActorOf(const Match& match, const std::vector<Event>& legal, std::mt19937_64& rng) {
   ToAct next = match.Next();
@@ -102,25 +80,20 @@ std::vector<Event> LegalFor(const std::vector<Event>& legal, int actor) {
 }
 
 void AddClaims(const Match& match, size_t& claimed, record::Record& record) {
-  ScoreSheet sheet = match.Scores();
+  const ScoreSheet& sheet = match.Scores();
   for (; claimed < sheet.rows.size(); ++claimed) {
     const ScoreSheet::Row& row = sheet.rows[claimed];
     record::DealClaim claim{row.deal, "", {}};
     for (size_t unit = 0; unit < sheet.units.size(); ++unit) {
-      claim.values.push_back({sheet.units[unit], {std::to_string(row.points[unit])}, ""});
+      claim.values.push_back({sheet.units[unit], row.points[unit], ""});
     }
     record.entries.push_back({claim});
   }
 }
 
-std::vector<record::ClaimedValue> ResultOf(const Outcome& outcome) {
-  std::vector<record::ClaimedValue> result;
-  for (const auto& [key, value] : outcome.facts) {
-    record::ClaimedValue claimed{key, {}, ""};
-    for (const record::Word& word : record::SplitWords(value))
-      claimed.words.emplace_back(word.text);
-    result.push_back(std::move(claimed));
-  }
+std::vector<record::ClaimedFact> ResultOf(const Outcome& outcome) {
+  std::vector<record::ClaimedFact> result;
+  for (const Fact& fact : outcome.facts) result.push_back({fact.key, fact.value, ""});
   return result;
 }
 
@@ -132,7 +105,7 @@ Result<void> PlayOut(Match& match, std::vector<std::unique_ptr<Bot>>& bots, std:
     if (match.IsOver() || next.phase == Phase::kOver) return {};
     Event event;
     if (next.phase == Phase::kDeal) {
-      event = record.game->seeded_deal(match);
+      event = match.SeededDeal();
     } else {
       std::vector<Event> legal = match.LegalEvents();
       if (legal.empty()) return Fail(Problem("a match had no legal event before its end"));
@@ -142,7 +115,9 @@ Result<void> PlayOut(Match& match, std::vector<std::unique_ptr<Bot>>& bots, std:
     auto ruling = match.Apply(event);
     REFEREE_CHECK(ruling.has_value(), "a bot's or a seeded event was refused: " +
                                           (ruling ? "" : ruling.error().message));
-    if (next.phase == Phase::kDeal) event = WithCards(std::move(event), match, record);
+    // The record keeps its seed (so anyone can deal again) and shows the cards (so a reader
+    // sees them); the verifier checks that both agree.
+    if (next.phase == Phase::kDeal) event = match.ShowingCards(std::move(event));
     record.entries.push_back({std::move(event)});
     AddClaims(match, claimed, record);
   }

@@ -44,14 +44,10 @@ struct GenerateOptions {
 
 // What the verifier must report first (its first finding that is not a note) about a record
 // with an injected fault, and what the fault was.
-struct ExpectedFinding {
-  std::string fault;  // "revoke", "out-of-turn", "missing-card", ...
-  std::string code;   // the finding code: "revoke", "card-not-in-hand", "wrong-hand-size", ...
-  std::string path;   // its JSON pointer: "/deals/2/tricks/4/1"
-};
+using ExpectedFinding = games::InjectedFault;
 
 struct GeneratedRecord {
-  std::string name;  // "collusion-0001", also the record's id (RecordName)
+  std::string name;  // "GAME-0001", also the record's id (RecordName)
   record::Record record;
   std::optional<ExpectedFinding> expected;  // for a record with a fault or a wrong claim
 };
@@ -62,7 +58,8 @@ Result<std::vector<GeneratedRecord>> Generate(const GenerateOptions& options);
 
 // The name of record `index` (1-based) of `count`: the game and the number, zero-padded to four
 // digits or to the digits of `count` when it has more, so that names sort in the records' order
-// however many there are ("collusion-0001" .. "collusion-9999", "plonk-00001" .. "plonk-20000").
+// however many there are ("GAME-0001" .. "GAME-9999" up to 9,999 records, "GAME-00001" ..
+// "GAME-20000" for 20,000).
 std::string RecordName(std::string_view game, int index, int count);
 
 // "S/i": the record seed of match i (1-based).

@@ -15,6 +15,7 @@
 #include "formats/yaml_writer.h"
 #include "library/standings_render.h"
 #include "live/live_referee.h"
+#include "referee/games/registry.h"
 #include "referee/record/record_reader.h"
 #include "referee/record/record_writer.h"
 #include "reports/league.h"
@@ -31,9 +32,53 @@ Place PlaceOf(const referee::Place& place) {
                game.trick, game.turn,  game.actor,   game.card};
 }
 
+Value ValueOf(const FactValue& value) {
+  if (value.IsNumber()) return Value{value.number(), {}};
+  return Value{std::nullopt, value.words()};
+}
+
+std::optional<Value> ValueOf(const std::optional<FactValue>& value) {
+  if (!value) return std::nullopt;
+  return ValueOf(*value);
+}
+
 Finding FindingOf(const referee::Finding& finding) {
-  return Finding{finding.code, std::string(SeverityName(finding.severity)), PlaceOf(finding.place),
-                 finding.message};
+  return Finding{finding.code,
+                 std::string(SeverityName(finding.severity)),
+                 PlaceOf(finding.place),
+                 finding.message,
+                 ValueOf(finding.expected),
+                 ValueOf(finding.found)};
+}
+
+template <class Number>
+std::vector<Statistic> StatisticsOf(const std::vector<games::StatisticSpec>& specs,
+                                    const std::vector<Number>& values) {
+  std::vector<Statistic> statistics;
+  for (size_t s = 0; s < specs.size() && s < values.size(); ++s) {
+    statistics.push_back({specs[s].name, {static_cast<int64_t>(values[s])}});
+  }
+  return statistics;
+}
+
+DealScore DealScoreOf(const ScoreSheet::Row& row, const games::GameDescriptor* game) {
+  DealScore score{row.deal, row.board, row.points, row.label, row.void_deal, {}};
+  for (size_t s = 0; game != nullptr && s < game->deal_statistics.size(); ++s) {
+    if (s >= row.statistics.size()) break;
+    score.statistics.push_back(
+        {game->deal_statistics[s].name, {row.statistics[s].begin(), row.statistics[s].end()}});
+  }
+  return score;
+}
+
+Side SideOf(const SideResult& side, const games::GameDescriptor* game) {
+  return Side{side.actors,
+              side.total,
+              side.place + 1,
+              side.won,
+              side.drew,
+              game != nullptr ? StatisticsOf(game->side_statistics, side.statistics)
+                              : std::vector<Statistic>{}};
 }
 
 Verdict VerdictOf(const verifier::Verdict& verdict) {
@@ -47,14 +92,17 @@ Verdict VerdictOf(const verifier::Verdict& verdict) {
   }
   api.events_checked = verdict.events_checked;
   api.events_unchecked = verdict.events_unchecked;
+  const games::GameDescriptor* game = games::FindGame(verdict.game);
   api.units = verdict.scores.units;
-  for (const ScoreSheet::Row& row : verdict.scores.rows) {
-    api.deals.push_back(DealScore{row.deal, row.points, row.label, row.void_deal});
-  }
+  for (const ScoreSheet::Row& row : verdict.scores.rows)
+    api.deals.push_back(DealScoreOf(row, game));
   api.totals = verdict.scores.totals;
   api.over = verdict.outcome.over;
   api.summary = verdict.outcome.summary;
-  api.facts = verdict.outcome.facts;
+  for (const referee::Fact& fact : verdict.outcome.facts) {
+    api.facts.push_back({fact.key, ValueOf(fact.value)});
+  }
+  for (const SideResult& side : verdict.outcome.sides) api.sides.push_back(SideOf(side, game));
   api.json = formats::WriteJson(reports::VerdictTree(verdict), false);
   return api;
 }

@@ -15,7 +15,7 @@ record::Node WithoutKey(const record::Node& map, const std::string& key) {
   return copy;
 }
 
-// How many of the record's entries its header already holds (the Cahoots table): the header is
+// How many of the record's entries its header already holds (a table it sets up): the header is
 // read back the way a session reads it.
 size_t HeaderEntries(const record::Node& header, const std::string& events_key) {
   record::Node tree = header;

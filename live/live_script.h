@@ -1,7 +1,7 @@
 // The lines a client sends to referee a given record live (docs/live.md): its header (the record
 // without its events) and one event line per event. Scripts, tests and the benchmark play whole
 // matches with it; a record of only legal events gives a script the referee accepts line by line.
-// A Cahoots turn's claim of what it drew is left out: live, the referee draws.
+// A turn's claim of what it drew is left out: live, the referee draws.
 #pragma once
 
 #include <vector>

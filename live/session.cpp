@@ -40,7 +40,7 @@ const games::GameDescriptor* GameOf(const Node& header) {
 }
 
 // A live header is a record without its events: the events key is added, empty, so that the
-// record reader reads the header (and a Cahoots table) exactly as it reads a record's.
+// record reader reads the header (and a table it sets up) exactly as it reads a record's.
 Result<record::Record> ReadHeader(const Node& header) {
   Node tree = header;
   if (const games::GameDescriptor* game = GameOf(header)) {
@@ -97,7 +97,7 @@ Result<Session> Session::Start(const Node& header) {
   MatchSetup setup = verifier::SetupFor(*record);
   setup.secret_hands = true;
   std::unique_ptr<Match> match = record->game->new_match(setup);
-  // What the header sets up (the Cahoots table) is applied at once, as in a replay.
+  // What the header sets up (a table laid out before play) is applied at once, as in a replay.
   for (const record::Record::Entry& entry : record->entries) {
     if (const auto* event = std::get_if<Event>(&entry.item)) REFEREE_TRY(match->Apply(*event));
   }

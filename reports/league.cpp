@@ -13,15 +13,13 @@ namespace {
 using record::MapFields;
 using record::Node;
 
-const std::vector<std::pair<TieBreak, std::string>> kTieBreakNames = {
-    {TieBreak::kWins, "wins"},
-    {TieBreak::kTotalScore, "total-score"},
-    {TieBreak::kPointDifference, "point-difference"},
-    {TieBreak::kHeadToHead, "head-to-head"},
-    {TieBreak::kGoalsCompleted, "goals-completed"},
-    {TieBreak::kFewestTurns, "fewest-turns"},
-    {TieBreak::kCallsMade, "calls-made"},
-    {TieBreak::kMatchesPlayed, "matches-played"},
+// The standings' own tie-breaks; games add theirs (LeagueTraits::statistic_tie_breaks).
+const std::vector<std::pair<TieBreak::Kind, std::string>> kOwnTieBreaks = {
+    {TieBreak::Kind::kWins, "wins"},
+    {TieBreak::Kind::kTotalScore, "total-score"},
+    {TieBreak::Kind::kPointDifference, "point-difference"},
+    {TieBreak::Kind::kHeadToHead, "head-to-head"},
+    {TieBreak::Kind::kMatchesPlayed, "matches-played"},
 };
 
 const std::vector<std::pair<SchemeKind, std::string>> kSchemeNames = {
@@ -135,34 +133,58 @@ Result<std::vector<RecordSource>> ReadRecordSources(const MapFields& fields) {
 
 }  // namespace
 
-std::string_view TieBreakName(TieBreak tie_break) {
-  for (const auto& [value, name] : kTieBreakNames) {
-    if (value == tie_break) return name;
-  }
-  return "?";
-}
+std::string_view TieBreakName(const TieBreak& tie_break) { return tie_break.name; }
 
 const std::vector<std::string>& TieBreakNames() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> list;
-    for (const auto& entry : kTieBreakNames) list.push_back(entry.second);
+    for (const auto& entry : kOwnTieBreaks) list.push_back(entry.second);
+    for (const games::GameDescriptor* game : games::AllGames()) {
+      for (const games::StatisticTieBreak& own : game->league.statistic_tie_breaks) {
+        if (std::find(list.begin(), list.end(), own.name) == list.end()) list.push_back(own.name);
+      }
+    }
     return list;
   }();
   return names;
 }
 
-Scheme DefaultScheme(std::string_view game) {
+std::optional<TieBreak> TieBreakNamed(std::string_view name, const games::GameDescriptor& game) {
+  for (const auto& [kind, own] : kOwnTieBreaks) {
+    if (own == name) return TieBreak{.kind = kind, .name = own};
+  }
+  const std::vector<std::string>& names = TieBreakNames();
+  if (std::find(names.begin(), names.end(), name) == names.end()) return std::nullopt;
+  TieBreak tie_break{.kind = TieBreak::Kind::kStatistic, .name = std::string(name)};
+  for (const games::StatisticTieBreak& own : game.league.statistic_tie_breaks) {
+    if (own.name != name) continue;
+    for (size_t i = 0; i < game.side_statistics.size(); ++i) {
+      if (game.side_statistics[i].name == own.statistic) tie_break.statistic = static_cast<int>(i);
+    }
+    tie_break.measure = own.measure;
+    tie_break.fewer_is_better = own.fewer_is_better;
+  }
+  return tie_break;
+}
+
+Scheme DefaultScheme(const games::GameDescriptor& game) {
   Scheme scheme;
-  if (game == "plonk" || game == "conspiracy") scheme.kind = SchemeKind::kMatchPoints;
-  if (game == "cahoots") scheme.kind = SchemeKind::kLevelWins;
+  if (!game.league.schemes.empty()) {
+    for (const auto& [kind, name] : kSchemeNames) {
+      if (name == game.league.schemes.front()) scheme.kind = kind;
+    }
+  }
+  scheme.level_weights = game.league.level_weights;
   return scheme;
 }
 
-std::vector<TieBreak> DefaultTieBreaks(std::string_view game, SchemeKind scheme) {
-  if (scheme == SchemeKind::kDuplicate) return {TieBreak::kTotalScore};
-  if (game == "collusion") return {TieBreak::kWins, TieBreak::kTotalScore, TieBreak::kHeadToHead};
-  if (game == "cahoots") return {TieBreak::kGoalsCompleted, TieBreak::kFewestTurns};
-  return {TieBreak::kPointDifference, TieBreak::kHeadToHead};
+std::vector<TieBreak> DefaultTieBreaks(const games::GameDescriptor& game, SchemeKind scheme) {
+  if (scheme == SchemeKind::kDuplicate) return {*TieBreakNamed("total-score", game)};
+  std::vector<TieBreak> tie_breaks;
+  for (const std::string& name : game.league.default_tie_breaks) {
+    tie_breaks.push_back(*TieBreakNamed(name, game));
+  }
+  return tie_breaks;
 }
 
 namespace {
@@ -205,7 +227,9 @@ Result<void> ReadLevelWeights(const MapFields& fields, Scheme& scheme) {
   if (weights == nullptr) return {};
   Result<MapFields> map = MapFields::Open(*weights, fields.PathOf("weights"), "level weights");
   if (!map) return Fail(std::move(map).error());
-  REFEREE_TRY(map->AllowOnly({"beginner", "normal", "expert", "insane"}));
+  std::vector<std::string> levels;
+  for (const auto& [level, weight] : scheme.level_weights) levels.push_back(level);
+  REFEREE_TRY(map->AllowOnly(levels));
   for (auto& [level, weight] : scheme.level_weights) {
     const Node* node = map->Optional(level);
     if (node == nullptr) continue;
@@ -230,7 +254,8 @@ Result<void> ReadMatchPoints(const MapFields& fields, Scheme& scheme) {
 }
 
 // `scheme: NAME` or `scheme: {name: NAME, ...parameters}`.
-Result<Scheme> ReadScheme(const Node* node, const std::string& path, const std::string& game) {
+Result<Scheme> ReadScheme(const Node* node, const std::string& path,
+                          const games::GameDescriptor& game) {
   Scheme scheme = DefaultScheme(game);
   if (node == nullptr) return scheme;
   if (!node->IsMap()) {
@@ -253,28 +278,28 @@ Result<Scheme> ReadScheme(const Node* node, const std::string& path, const std::
   return scheme;
 }
 
-Result<std::vector<TieBreak>> ReadTieBreaks(const Node& node, const std::string& path) {
+Result<std::vector<TieBreak>> ReadTieBreaks(const Node& node, const std::string& path,
+                                            const games::GameDescriptor& game) {
   Result<std::vector<record::Token>> words = record::ReadWords(node, path, 16);
   if (!words) return Fail(std::move(words).error());
   std::vector<TieBreak> tie_breaks;
   for (const record::Token& word : *words) {
-    auto known = std::find_if(kTieBreakNames.begin(), kTieBreakNames.end(),
-                              [&](const auto& entry) { return entry.second == word.text; });
-    if (known == kTieBreakNames.end()) {
+    std::optional<TieBreak> known = TieBreakNamed(word.text, game);
+    if (!known) {
       std::string list;
       for (const std::string& name : TieBreakNames()) list += (list.empty() ? "" : ", ") + name;
       return Fail(BadValue("unknown-tie-break", word.path,
                            "expected a tie-break (" + list + "), found '" + word.text + "'" +
                                record::DidYouMean(word.text, TieBreakNames())));
     }
-    auto earlier = std::find(tie_breaks.begin(), tie_breaks.end(), known->first);
+    auto earlier = std::find(tie_breaks.begin(), tie_breaks.end(), *known);
     if (earlier != tie_breaks.end()) {
       return Fail(BadValue("duplicate-tie-break", word.path,
                            "expected each tie-break once, found '" + word.text + "' again (" +
                                ChildPath(path, static_cast<size_t>(earlier - tie_breaks.begin())) +
                                ")"));
     }
-    tie_breaks.push_back(known->first);
+    tie_breaks.push_back(std::move(*known));
   }
   return tie_breaks;
 }
@@ -382,6 +407,7 @@ Result<void> ReadHeader(const MapFields& fields, League& league) {
   Result<std::string> game = ReadGame(fields);
   if (!game) return Fail(std::move(game).error());
   league.game = *game;
+  league.descriptor = games::FindGame(*game);
   return {};
 }
 
@@ -450,19 +476,36 @@ bool IsEntrant(const League& league, const std::string& id) {
   return has(league.players) || has(league.partnerships) || has(league.teams);
 }
 
+// Which groups of players a game's league has: partnerships where two seats play together,
+// teams where the whole table does.
+std::string GameList(games::SideKind sides) {
+  std::string list;
+  for (const games::GameDescriptor* game : games::AllGames()) {
+    if (game->league.sides == sides) list += (list.empty() ? "" : ", ") + game->name;
+  }
+  return list;
+}
+
 Result<void> CheckGroups(const League& league) {
-  bool pairs = league.game == "plonk" || league.game == "conspiracy";
+  games::SideKind sides = league.descriptor->league.sides;
+  bool pairs = sides == games::SideKind::kPartnership;
+  bool teams = sides == games::SideKind::kTable;
   if (!pairs && !league.partnerships.empty()) {
-    return Fail(BadValue(
-        "unexpected-key", "/partnerships",
-        "expected partnerships only for plonk or conspiracy, found them for " + league.game));
+    return Fail(BadValue("unexpected-key", "/partnerships",
+                         "expected partnerships only for a game played in partnerships (" +
+                             GameList(games::SideKind::kPartnership) + "), found them for " +
+                             league.game));
   }
-  if (league.game != "cahoots" && !league.teams.empty()) {
+  if (!teams && !league.teams.empty()) {
     return Fail(BadValue("unexpected-key", "/teams",
-                         "expected teams only for cahoots, found them for " + league.game));
+                         "expected teams only for a game the whole table plays together (" +
+                             GameList(games::SideKind::kTable) + "), found them for " +
+                             league.game));
   }
-  if (league.game == "cahoots" && league.teams.empty()) {
-    return Fail(Malformed("missing-key", "", "expected the key 'teams' in a cahoots league"));
+  if (teams && league.teams.empty()) {
+    return Fail(Malformed(
+        "missing-key", "",
+        "expected the key 'teams' in a " + league.game + " league: its tables play as one team"));
   }
   for (const auto* list : {&league.partnerships, &league.teams}) {
     for (const Entrant& group : *list) {
@@ -481,18 +524,21 @@ Result<void> CheckGroups(const League& league) {
   return {};
 }
 
-// A Cahoots league ranks teams only: an entry naming a player would change nothing.
+// Where teams are ranked (the whole table plays together), an entry naming a player would change
+// nothing.
 Result<void> CheckNamesTeam(const League& league, const std::string& id, const std::string& path) {
-  if (league.game != "cahoots" || !IsPlayer(league, id)) return {};
+  if (league.descriptor->league.sides != games::SideKind::kTable || !IsPlayer(league, id)) {
+    return {};
+  }
   std::string team;
   for (const Entrant& group : league.teams) {
     if (std::find(group.players.begin(), group.players.end(), id) != group.players.end()) {
       team = " (of team '" + group.id + "')";
     }
   }
-  return Fail(
-      BadValue("not-a-team", path,
-               "expected a team id in a cahoots league, found the player '" + id + "'" + team));
+  return Fail(BadValue(
+      "not-a-team", path,
+      "expected a team id in a " + league.game + " league, found the player '" + id + "'" + team));
 }
 
 Result<void> CheckNamed(const League& league, const std::string& id, const std::string& path) {
@@ -642,28 +688,26 @@ void LocateEntries(const Node& root, League& league) {
 // A scheme or tie-break that measures something the game does not have is a mistake in the
 // league file, not a silent zero.
 Result<void> CheckFit(const League& league) {
-  bool cahoots = league.game == "cahoots";
-  if (cahoots != (league.scheme.kind == SchemeKind::kLevelWins) ||
-      (league.scheme.kind == SchemeKind::kMatchPoints && league.game == "collusion")) {
+  const games::LeagueTraits& traits = league.descriptor->league;
+  std::string_view scheme;
+  for (const auto& [kind, name] : kSchemeNames) {
+    if (kind == league.scheme.kind) scheme = name;
+  }
+  if (std::find(traits.schemes.begin(), traits.schemes.end(), scheme) == traits.schemes.end()) {
     return Fail(BadValue("bad-scheme", "/scheme",
                          "expected a scheme that fits " + league.game +
                              ", found one that does not"
                              " (docs/standings.md lists the schemes per game)"));
   }
   for (size_t i = 0; i < league.tie_breaks.size(); ++i) {
-    TieBreak tie_break = league.tie_breaks[i];
-    bool fits = true;
-    if (tie_break == TieBreak::kGoalsCompleted || tie_break == TieBreak::kFewestTurns) {
-      fits = cahoots;
-    } else if (tie_break == TieBreak::kCallsMade) {
-      fits = league.game == "conspiracy";
-    } else if (tie_break == TieBreak::kHeadToHead || tie_break == TieBreak::kPointDifference) {
-      fits = !cahoots;
+    const TieBreak& tie_break = league.tie_breaks[i];
+    if (std::find(traits.tie_breaks.begin(), traits.tie_breaks.end(), tie_break.name) !=
+        traits.tie_breaks.end()) {
+      continue;
     }
-    if (fits) continue;
     return Fail(BadValue("bad-tie-break", "/tie_breaks/" + std::to_string(i),
                          "expected a tie-break that " + league.game + " can measure, found '" +
-                             std::string(TieBreakName(tie_break)) + "'"));
+                             tie_break.name + "'"));
   }
   return {};
 }
@@ -679,12 +723,13 @@ Result<League> ReadLeague(const record::Node& root) {
   Result<std::vector<RecordSource>> sources = ReadRecordSources(*fields);
   if (!sources) return Fail(std::move(sources).error());
   league.records = std::move(*sources);
-  Result<Scheme> scheme = ReadScheme(fields->Optional("scheme"), "/scheme", league.game);
+  Result<Scheme> scheme = ReadScheme(fields->Optional("scheme"), "/scheme", *league.descriptor);
   if (!scheme) return Fail(std::move(scheme).error());
   league.scheme = *scheme;
-  league.tie_breaks = DefaultTieBreaks(league.game, league.scheme.kind);
+  league.tie_breaks = DefaultTieBreaks(*league.descriptor, league.scheme.kind);
   if (const Node* tie_breaks = fields->Optional("tie_breaks")) {
-    Result<std::vector<TieBreak>> list = ReadTieBreaks(*tie_breaks, "/tie_breaks");
+    Result<std::vector<TieBreak>> list =
+        ReadTieBreaks(*tie_breaks, "/tie_breaks", *league.descriptor);
     if (!list) return Fail(std::move(list).error());
     league.tie_breaks = std::move(*list);
   }

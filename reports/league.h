@@ -9,13 +9,15 @@
 
 #include "referee/core/finding.h"
 #include "referee/core/result.h"
+#include "referee/games/registry.h"
 #include "referee/record/node.h"
 
 namespace referee::reports {
 
 inline constexpr std::string_view kLeagueFormat = "referee-league/1";
 
-// A player, a partnership (Plonk, Conspiracy) or a table team (Cahoots).
+// A player, a partnership (games played in partnerships) or a team (cooperative games, where the
+// whole table plays together).
 struct Entrant {
   std::string id;
   std::string name;                  // display name; the id when not given
@@ -32,34 +34,43 @@ struct RecordSource {
 };
 
 enum class SchemeKind {
-  kPlacement,    // Collusion: placement points per match, shared on ties
-  kMatchPoints,  // Plonk, Conspiracy: points for a win, a draw, a loss
-  kLevelWins,    // Cahoots: a win is worth the weight of its level
-  kDuplicate,    // trick games with seeded boards: matchpoints seat by seat per board
+  kPlacement,    // placement points per match, shared on ties
+  kMatchPoints,  // points for a win, a draw, a loss
+  kLevelWins,    // a win is worth the weight of its level (the game's level rule option)
+  kDuplicate,    // seeded boards: matchpoints unit by unit per board
 };
 
 struct Scheme {
   SchemeKind kind = SchemeKind::kPlacement;
   std::vector<int> placement = {3, 2, 1, 0};  // kPlacement: points for 1st, 2nd, ...
   int win = 2, draw = 1, loss = 0;            // kMatchPoints
-  // kLevelWins: the weight of a win at each Cahoots level.
-  std::vector<std::pair<std::string, int>> level_weights = {
-      {"beginner", 1}, {"normal", 2}, {"expert", 3}, {"insane", 4}};
+  // kLevelWins: the weight of a win at each level (the game's LeagueTraits::level_weights unless
+  // the league file sets them).
+  std::vector<std::pair<std::string, int>> level_weights;
 };
 
-// The closed set of tie-breaks (docs/standings.md describes each).
-enum class TieBreak {
-  kWins,
-  kTotalScore,
-  kPointDifference,
-  kHeadToHead,
-  kGoalsCompleted,
-  kFewestTurns,
-  kCallsMade,
-  kMatchesPlayed,
+// A tie-break (docs/standings.md describes each): one of the standings' own, or one a game
+// declares on a statistic of its sides (games::LeagueTraits::statistic_tie_breaks).
+struct TieBreak {
+  enum class Kind { kWins, kTotalScore, kPointDifference, kHeadToHead, kMatchesPlayed, kStatistic };
+  using Measure = games::StatisticTieBreak::Measure;
+
+  Kind kind = Kind::kWins;
+  std::string name;  // as league files write it: "wins", "goals-completed"
+  // kStatistic: the index of the side statistic it reads (-1 when the game has none of that
+  // name), how it measures it, and whether fewer is better.
+  int statistic = -1;
+  Measure measure = Measure::kTotal;
+  bool fewer_is_better = false;
+
+  bool operator==(const TieBreak&) const = default;
 };
-std::string_view TieBreakName(TieBreak tie_break);
+std::string_view TieBreakName(const TieBreak& tie_break);
+// Every tie-break name a league file may write: the standings' own, then every game's own.
 const std::vector<std::string>& TieBreakNames();
+// The tie-break `name` stands for in a league of `game`; none for a name TieBreakNames() lacks.
+// A name the game does not measure is still returned (CheckFit refuses it with its place).
+std::optional<TieBreak> TieBreakNamed(std::string_view name, const games::GameDescriptor& game);
 
 // Decisions the organisers record by hand, each with its reason.
 struct Forfeit {
@@ -92,10 +103,11 @@ struct Adjustment {
 
 struct League {
   std::string name;
-  std::string game;  // a registered game name
+  std::string game;                                   // a registered game name
+  const games::GameDescriptor* descriptor = nullptr;  // that game
   std::vector<Entrant> players;
-  std::vector<Entrant> partnerships;  // Plonk, Conspiracy
-  std::vector<Entrant> teams;         // Cahoots
+  std::vector<Entrant> partnerships;  // games played in partnerships
+  std::vector<Entrant> teams;         // cooperative games
   std::vector<RecordSource> records;
   Scheme scheme;
   std::vector<TieBreak> tie_breaks;
@@ -108,7 +120,7 @@ struct League {
 // Reads a league file's tree. The first problem is a Malformed finding naming its JSON pointer.
 // Besides the shape of each key, the entries must agree with each other: no self-forfeit, one bye
 // per entrant and round, no bye in a round the entrant has a forfeit in, one withdrawal per
-// entrant, each tie-break once, and in a Cahoots league entries name teams.
+// entrant, each tie-break once, and in a league of a cooperative game entries name teams.
 Result<League> ReadLeague(const record::Node& root);
 
 // A round's name as the standings use it: rounds written as digits are numbers, so "01" and "1"
@@ -120,7 +132,7 @@ std::string RoundName(std::string_view text);
 std::vector<std::string> PlayersOf(const League& league, const std::string& id);
 
 // The scheme and tie-breaks a game gets when the league file names none.
-Scheme DefaultScheme(std::string_view game);
-std::vector<TieBreak> DefaultTieBreaks(std::string_view game, SchemeKind scheme);
+Scheme DefaultScheme(const games::GameDescriptor& game);
+std::vector<TieBreak> DefaultTieBreaks(const games::GameDescriptor& game, SchemeKind scheme);
 
 }  // namespace referee::reports

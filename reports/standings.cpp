@@ -37,9 +37,17 @@ std::string FormatPoints(int64_t twelfths) {
   return result;
 }
 
-std::string FormatTieBreakValue(TieBreak tie_break, int64_t value) {
-  if (tie_break != TieBreak::kFewestTurns) return std::to_string(value);
-  if (value == std::numeric_limits<int64_t>::max()) return "none";
+bool IsMeanTieBreak(const TieBreak& tie_break) {
+  return tie_break.kind == TieBreak::Kind::kStatistic &&
+         tie_break.measure == TieBreak::Measure::kMeanInWins;
+}
+
+std::string FormatTieBreakValue(const TieBreak& tie_break, int64_t value) {
+  if (!IsMeanTieBreak(tie_break)) return std::to_string(value);
+  if (value == std::numeric_limits<int64_t>::max() ||
+      value == std::numeric_limits<int64_t>::min()) {
+    return "none";
+  }
   std::string text = std::to_string(value / 100);
   int64_t rest = value % 100;
   if (rest == 0) return text;
@@ -48,26 +56,40 @@ std::string FormatTieBreakValue(TieBreak tie_break, int64_t value) {
   return text;
 }
 
-std::optional<int64_t> TieBreakValue(TieBreak tie_break, const StandingRow& row) {
-  switch (tie_break) {
-    case TieBreak::kWins:
+namespace {
+
+// A game's statistic tie-break: its total, or its mean over the wins played in hundredths
+// (rounded half up; no win ranks last, whichever way is better). A win by forfeit is not a match
+// played: measuring it would rank a walkover above a real win.
+int64_t StatisticValue(const TieBreak& tie_break, const StandingRow& row) {
+  size_t statistic = static_cast<size_t>(tie_break.statistic);
+  bool measured = tie_break.statistic >= 0 && statistic < row.statistic_totals.size();
+  if (tie_break.measure == TieBreak::Measure::kTotal) {
+    return measured ? row.statistic_totals[statistic] : 0;
+  }
+  if (row.won_played == 0) {
+    return tie_break.fewer_is_better ? std::numeric_limits<int64_t>::max()
+                                     : std::numeric_limits<int64_t>::min();
+  }
+  int64_t in_wins = measured ? row.statistic_in_wins[statistic] : 0;
+  return (in_wins * 200 + row.won_played) / (2 * row.won_played);
+}
+
+}  // namespace
+
+std::optional<int64_t> TieBreakValue(const TieBreak& tie_break, const StandingRow& row) {
+  switch (tie_break.kind) {
+    case TieBreak::Kind::kWins:
       return row.won;
-    case TieBreak::kTotalScore:
+    case TieBreak::Kind::kTotalScore:
       return row.score_for;
-    case TieBreak::kPointDifference:
+    case TieBreak::Kind::kPointDifference:
       return row.score_for - row.score_against;
-    case TieBreak::kGoalsCompleted:
-      return row.goals;
-    case TieBreak::kFewestTurns:
-      // Mean turns per won match played, in hundredths (rounded half up); no win ranks last. A
-      // win by forfeit took no turns: counting it would rank a walkover above a real win.
-      if (row.won_played == 0) return std::numeric_limits<int64_t>::max();
-      return (row.turns_in_wins * 200 + row.won_played) / (2 * row.won_played);
-    case TieBreak::kCallsMade:
-      return row.calls_made;
-    case TieBreak::kMatchesPlayed:
+    case TieBreak::Kind::kStatistic:
+      return StatisticValue(tie_break, row);
+    case TieBreak::Kind::kMatchesPlayed:
       return row.played;
-    case TieBreak::kHeadToHead:
+    case TieBreak::Kind::kHeadToHead:
       return std::nullopt;
   }
   return std::nullopt;
@@ -136,7 +158,8 @@ std::optional<std::string> WhyNotCounted(const League& league, const PlayedRecor
   for (const std::string& player : players) {
     if (!FindIn(league.players, player)) return "player '" + player + "' is not an entrant";
   }
-  if (league.game == "cahoots" && !GroupOf(league.teams, players)) {
+  if (league.descriptor->league.sides == games::SideKind::kTable &&
+      !GroupOf(league.teams, players)) {
     return "its players are not a declared team";
   }
   if (!league.partnerships.empty() && players.size() == 4) {
@@ -193,11 +216,21 @@ class Tally {
         row.lost += side.won || side.drew ? 0 : 1;
         row.score_for += side.score;
         row.score_against += best_other;
-        row.goals += match.goals;
-        row.turns_in_wins += side.won ? match.turns : 0;
-        row.calls_made += side.calls_made;
+        AddStatistics(side, row);
         AddPoints(unit, match.round, SchemePoints(match, side));
       }
+    }
+  }
+
+  static void AddStatistics(const PlayedSide& side, StandingRow& row) {
+    size_t count = side.statistics.size();
+    if (row.statistic_totals.size() < count) {
+      row.statistic_totals.resize(count, 0);
+      row.statistic_in_wins.resize(count, 0);
+    }
+    for (size_t s = 0; s < count; ++s) {
+      row.statistic_totals[s] += side.statistics[s];
+      row.statistic_in_wins[s] += side.won ? side.statistics[s] : 0;
     }
   }
 
@@ -325,17 +358,22 @@ void AddDuplicate(const std::vector<const PlayedRecord*>& matches, Tally& tally,
 
 // Forfeits, byes and adjustments change points; withdrawals mark the row. A forfeit counts as a
 // match played: lost by the side that forfeited, won by those it was forfeited to.
-int64_t WinPoints(const Scheme& scheme) {
+// A forfeit win or a bye under level-wins counts at the level a match has by default.
+int64_t WinPoints(const League& league) {
+  const Scheme& scheme = league.scheme;
   switch (scheme.kind) {
     case SchemeKind::kPlacement:
       return scheme.placement.empty() ? 0 : scheme.placement.front();
     case SchemeKind::kMatchPoints:
       return scheme.win;
-    case SchemeKind::kLevelWins:
-      for (const auto& [level, weight] : scheme.level_weights) {
-        if (level == "normal") return weight;
+    case SchemeKind::kLevelWins: {
+      RuleOptions defaults(league.descriptor->options);
+      std::string level = defaults.Choice(league.descriptor->league.level_option);
+      for (const auto& [name, weight] : scheme.level_weights) {
+        if (name == level) return weight;
       }
       return 0;
+    }
     case SchemeKind::kDuplicate:
       return 0;
   }
@@ -352,13 +390,13 @@ void ApplyEntries(const League& league, const std::string& last_round, Tally& ta
       for (const std::string& unit : tally.Units(winner)) {
         ++tally.Row(unit).played;
         ++tally.Row(unit).won;
-        tally.AddPoints(unit, forfeit.round, WinPoints(league.scheme) * kPointUnit);
+        tally.AddPoints(unit, forfeit.round, WinPoints(league) * kPointUnit);
       }
     }
   }
   for (const Bye& bye : league.byes) {
     for (const std::string& unit : tally.Units(bye.entrant)) {
-      tally.AddPoints(unit, bye.round, bye.points.value_or(WinPoints(league.scheme)) * kPointUnit);
+      tally.AddPoints(unit, bye.round, bye.points.value_or(WinPoints(league)) * kPointUnit);
     }
   }
   for (const Adjustment& adjustment : league.adjustments) {
@@ -406,8 +444,11 @@ class Ranker {
          std::vector<StandingRow>& rows)
       : league_(league), rows_(rows) {
     const std::vector<TieBreak>& tie_breaks = league.tie_breaks;
-    if (std::find(tie_breaks.begin(), tie_breaks.end(), TieBreak::kHeadToHead) == tie_breaks.end())
+    if (std::none_of(tie_breaks.begin(), tie_breaks.end(), [](const TieBreak& tie_break) {
+          return tie_break.kind == TieBreak::Kind::kHeadToHead;
+        })) {
       return;
+    }
     // Which entrants of this table sat on each side of each match, for head-to-head.
     for (const PlayedRecord* match : matches) {
       std::vector<Seated> seated;
@@ -454,14 +495,15 @@ class Ranker {
       order.insert(order.end(), group.begin(), group.end());
       return;
     }
-    TieBreak tie_break = league_.tie_breaks[step];
+    const TieBreak& tie_break = league_.tie_breaks[step];
     std::map<size_t, int64_t> value;
     for (size_t i : group) {
-      value[i] = tie_break == TieBreak::kHeadToHead ? HeadToHead(i, group)
-                                                    : *TieBreakValue(tie_break, rows_[i]);
+      value[i] = tie_break.kind == TieBreak::Kind::kHeadToHead
+                     ? HeadToHead(i, group)
+                     : *TieBreakValue(tie_break, rows_[i]);
       rows_[i].applied[step] = value[i];
     }
-    bool ascending = tie_break == TieBreak::kFewestTurns;
+    bool ascending = tie_break.fewer_is_better;
     std::stable_sort(group.begin(), group.end(), [&](size_t a, size_t b) {
       return ascending ? value[a] < value[b] : value[a] > value[b];
     });
@@ -517,7 +559,7 @@ std::string Ordinal(int n) {
   return std::to_string(n) + suffix;
 }
 
-std::string AppliedText(TieBreak tie_break, const std::optional<int64_t>& value) {
+std::string AppliedText(const TieBreak& tie_break, const std::optional<int64_t>& value) {
   return std::string(TieBreakName(tie_break)) + " " +
          (value ? FormatTieBreakValue(tie_break, *value) : "-");
 }
@@ -529,8 +571,8 @@ std::string Explain(const StandingRow& upper, const StandingRow& lower,
   std::string level = "level on " + FormatPoints(upper.points) + " points";
   for (size_t step = 0; step < tie_breaks.size(); ++step) {
     if (upper.applied[step] == lower.applied[step]) continue;
-    TieBreak tie_break = tie_breaks[step];
-    std::string why = tie_break == TieBreak::kFewestTurns ? ", fewer is better" : "";
+    const TieBreak& tie_break = tie_breaks[step];
+    std::string why = tie_break.fewer_is_better ? ", fewer is better" : "";
     return upper.entrant + " above " + lower.entrant + ": " + level + ", separated by " +
            std::string(TieBreakName(tie_break)) + " (" +
            FormatTieBreakValue(tie_break, *upper.applied[step]) + " to " +
@@ -592,7 +634,7 @@ std::string SchemeText(const Scheme& scheme) {
 }
 
 std::vector<TableKind> TableKinds(const League& league) {
-  if (league.game == "cahoots") return {TableKind::kTeams};
+  if (league.descriptor->league.sides == games::SideKind::kTable) return {TableKind::kTeams};
   if (!league.partnerships.empty()) return {TableKind::kPartnerships, TableKind::kPlayers};
   return {TableKind::kPlayers};
 }
@@ -653,6 +695,18 @@ std::optional<NotCounted> WhySkipped(const League& league, const PlayedRecord& p
   return std::nullopt;
 }
 
+std::vector<TieBreak> ShownTieBreaks(const League& league) {
+  std::vector<TieBreak> shown;
+  for (const TieBreak& tie_break : league.tie_breaks) {
+    if (tie_break.kind != TieBreak::Kind::kHeadToHead) shown.push_back(tie_break);
+  }
+  for (const std::string& name : league.descriptor->league.always_shown) {
+    TieBreak always = *TieBreakNamed(name, *league.descriptor);
+    if (std::find(shown.begin(), shown.end(), always) == shown.end()) shown.push_back(always);
+  }
+  return shown;
+}
+
 void SortRecords(std::vector<PlayedRecord>& records) {
   std::sort(records.begin(), records.end(), [](const PlayedRecord& a, const PlayedRecord& b) {
     return std::tie(a.source, a.record_index, a.round) <
@@ -665,6 +719,8 @@ void SortRecords(std::vector<PlayedRecord>& records) {
 Standings ComputeStandings(const League& league, std::vector<PlayedRecord> records) {
   SortRecords(records);
   Standings standings{league.name, league.game, SchemeText(league.scheme), league.tie_breaks};
+  standings.shown_tie_breaks = ShownTieBreaks(league);
+  standings.shows_draws = league.descriptor->league.sides == games::SideKind::kPartnership;
   std::vector<size_t> first_copies = FirstCopies(records);
   std::vector<bool> counted(records.size());
   std::vector<const PlayedRecord*> matches;

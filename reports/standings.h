@@ -21,14 +21,14 @@
 namespace referee::reports {
 
 // One side of a verified match as the standings count it: the players sitting in one scoring
-// unit ("N" or "NS"), or the whole Cahoots table.
+// unit ("N" or "NS"), or the whole table of a cooperative game.
 struct PlayedSide {
-  std::string unit;  // the score-sheet unit; empty for Cahoots
+  std::vector<int> actors;  // the record's seat or player index of each of the players
   std::vector<std::string> players;
   int64_t score = 0;
-  int place = 0;  // 0-based, shared by equal scores (Collusion) or from the winner (pairs)
+  int place = 0;  // 0-based, shared by equal results (as the game places its sides)
   bool won = false, drew = false;
-  int calls_made = 0;  // Conspiracy: deals in which this side called and took exactly its call
+  std::vector<int64_t> statistics;  // the game's side statistics, in its order
 };
 
 // The points of each side on one scored deal of a seeded record, for the duplicate scheme.
@@ -48,13 +48,12 @@ struct PlayedRecord {
   std::string reason;  // not valid: the first finding, or the summary of an unfinished match
   std::string round;   // the league's record source first, else `round:` metadata (RoundName)
   std::vector<PlayedSide> sides;        // valid records
-  int goals = 0, turns = 0;             // Cahoots
-  std::string level;                    // Cahoots: the `level` rule option
+  std::string level;                    // the game's level rule option, where it has one
   std::optional<std::string> seed;      // duplicate scheme only
   std::vector<PlayedBoard> boards;      // duplicate scheme only: scored deals, by board
   std::optional<Sha256Digest> content;  // ContentDigest: equal for two copies of one match
 
-  // The players of the sides in seat order N E S W, or the Cahoots turn order. Not kept apart
+  // The players of the record in its order (seats N E S W, or the turn order). Not kept apart
   // from the sides: a league of many records holds every name once per record.
   std::vector<std::string> Players() const;
 };
@@ -90,10 +89,10 @@ struct StandingRow {
   int64_t points = 0;  // twelfths
   int64_t score_for = 0;
   int64_t score_against = 0;
-  int64_t goals = 0;
-  int won_played = 0;  // wins in counted records, not by forfeit: what fewest-turns divides by
-  int64_t turns_in_wins = 0;
-  int calls_made = 0;
+  int won_played = 0;  // wins in counted records, not by forfeit: what a mean in wins divides by
+  // Per side statistic of the game: its sum over the matches counted, and over those won in play.
+  std::vector<int64_t> statistic_totals;
+  std::vector<int64_t> statistic_in_wins;
   std::vector<int64_t> by_round;  // cumulative points (twelfths) after each league round
   std::optional<std::string> withdrawn_after;
   // The value of each tie-break as it was applied (head-to-head within the group then level).
@@ -125,6 +124,10 @@ struct Standings {
   std::string game;
   std::string scheme;  // described for people
   std::vector<TieBreak> tie_breaks;
+  // The tie-breaks the tables show as columns: those applied but head-to-head (which depends on
+  // the group, so it is only explained), then any the game always shows.
+  std::vector<TieBreak> shown_tie_breaks;
+  bool shows_draws = false;         // a column of draws: the game is played by partnerships
   std::vector<std::string> rounds;  // in order
   int records_counted = 0;
   std::vector<StandingsTable> tables;
@@ -137,8 +140,11 @@ struct Standings {
 Standings ComputeStandings(const League& league, std::vector<PlayedRecord> records);
 
 // The value a tie-break shows in tables (head-to-head has none: it depends on the group).
-std::optional<int64_t> TieBreakValue(TieBreak tie_break, const StandingRow& row);
-// A tie-break value for people: "38.5" for fewest-turns (kept in hundredths), else the integer.
-std::string FormatTieBreakValue(TieBreak tie_break, int64_t value);
+std::optional<int64_t> TieBreakValue(const TieBreak& tie_break, const StandingRow& row);
+// A tie-break value for people: "38.5" for a mean in wins (kept in hundredths; "none" without a
+// win), else the integer.
+std::string FormatTieBreakValue(const TieBreak& tie_break, int64_t value);
+// Whether a tie-break's values are hundredths of a mean (written with decimals).
+bool IsMeanTieBreak(const TieBreak& tie_break);
 
 }  // namespace referee::reports

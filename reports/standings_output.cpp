@@ -13,23 +13,11 @@ namespace {
 
 using record::Node;
 
-// The tie-breaks a table shows as columns: head-to-head depends on the group, so it is only
-// explained; Conspiracy always shows calls made.
-std::vector<TieBreak> ShownTieBreaks(const Standings& standings) {
-  std::vector<TieBreak> shown;
-  for (TieBreak tie_break : standings.tie_breaks) {
-    if (tie_break != TieBreak::kHeadToHead) shown.push_back(tie_break);
-  }
-  if (standings.game == "conspiracy" &&
-      std::find(shown.begin(), shown.end(), TieBreak::kCallsMade) == shown.end()) {
-    shown.push_back(TieBreak::kCallsMade);
-  }
-  return shown;
+const std::vector<TieBreak>& ShownTieBreaks(const Standings& standings) {
+  return standings.shown_tie_breaks;
 }
 
-bool ShowsDraws(const Standings& standings) {
-  return standings.game == "plonk" || standings.game == "conspiracy";
-}
+bool ShowsDraws(const Standings& standings) { return standings.shows_draws; }
 
 std::string RankText(const StandingRow& row) {
   return std::to_string(row.rank) + (row.shared ? "=" : "");
@@ -53,18 +41,18 @@ std::string NameText(const StandingRow& row) {
 using Grid = std::vector<std::vector<std::string>>;
 
 Grid TableGrid(const Standings& standings, const StandingsTable& table) {
-  std::vector<TieBreak> shown = ShownTieBreaks(standings);
+  const std::vector<TieBreak>& shown = ShownTieBreaks(standings);
   std::vector<std::string> header = {"rank", "entrant", "name", "played", "won"};
   if (ShowsDraws(standings)) header.push_back("drawn");
   header.insert(header.end(), {"lost", "points"});
-  for (TieBreak tie_break : shown) header.emplace_back(TieBreakName(tie_break));
+  for (const TieBreak& tie_break : shown) header.emplace_back(TieBreakName(tie_break));
   Grid grid = {header};
   for (const StandingRow& row : table.rows) {
     std::vector<std::string> cells = {RankText(row), row.entrant, NameText(row),
                                       std::to_string(row.played), std::to_string(row.won)};
     if (ShowsDraws(standings)) cells.push_back(std::to_string(row.drawn));
     cells.insert(cells.end(), {std::to_string(row.lost), FormatPoints(row.points)});
-    for (TieBreak tie_break : shown) {
+    for (const TieBreak& tie_break : shown) {
       cells.push_back(FormatTieBreakValue(tie_break, *TieBreakValue(tie_break, row)));
     }
     for (std::string& cell : cells) cell = Printable(cell);
@@ -103,7 +91,7 @@ std::string Heading(const Standings& standings) {
   std::string rounds;
   for (const std::string& round : standings.rounds) rounds += (rounds.empty() ? "" : ", ") + round;
   std::string tie_breaks;
-  for (TieBreak tie_break : standings.tie_breaks) {
+  for (const TieBreak& tie_break : standings.tie_breaks) {
     tie_breaks += (tie_breaks.empty() ? "" : ", ") + std::string(TieBreakName(tie_break));
   }
   return "scheme: " + standings.scheme +
@@ -294,10 +282,11 @@ Node ExactPoints(int64_t twelfths) {
   node.AddMember("denominator", {}, Integer(kPointUnit / divisor));
   return node;
 }
-// A tie-break's value as a number: a count, a score, or (fewest-turns) the mean turns per won
-// match in hundredths, written as a decimal; null where there is none (no win played).
-Node TieBreakNode(TieBreak tie_break, int64_t value) {
-  if (tie_break == TieBreak::kFewestTurns && value == std::numeric_limits<int64_t>::max()) {
+// A tie-break's value as a number: a count, a score, or a mean per won match in hundredths,
+// written as a decimal; null where there is none (no win played).
+Node TieBreakNode(const TieBreak& tie_break, int64_t value) {
+  if (IsMeanTieBreak(tie_break) && (value == std::numeric_limits<int64_t>::max() ||
+                                    value == std::numeric_limits<int64_t>::min())) {
     return Node::Scalar(Node::Kind::kNull, "null", {});
   }
   std::string text = FormatTieBreakValue(tie_break, value);
@@ -323,7 +312,7 @@ Node RowTree(const Standings& standings, const StandingRow& row) {
   node.AddMember("points", {}, Points(row.points));
   node.AddMember("points_exact", {}, ExactPoints(row.points));
   Node tie_breaks = Node::Map({});
-  for (TieBreak tie_break : ShownTieBreaks(standings)) {
+  for (const TieBreak& tie_break : ShownTieBreaks(standings)) {
     tie_breaks.AddMember(std::string(TieBreakName(tie_break)), {},
                          TieBreakNode(tie_break, *TieBreakValue(tie_break, row)));
   }
@@ -351,7 +340,8 @@ record::Node StandingsTree(const Standings& standings) {
   root.AddMember("game", {}, Text(standings.game));
   root.AddMember("scheme", {}, Text(standings.scheme));
   std::vector<std::string> tie_breaks;
-  for (TieBreak tie_break : standings.tie_breaks) tie_breaks.emplace_back(TieBreakName(tie_break));
+  for (const TieBreak& tie_break : standings.tie_breaks)
+    tie_breaks.emplace_back(TieBreakName(tie_break));
   root.AddMember("tie_breaks", {}, TextList(tie_breaks));
   root.AddMember("rounds", {}, TextList(standings.rounds));
   root.AddMember("records_counted", {}, Integer(standings.records_counted));
@@ -496,7 +486,7 @@ std::string Field(const Node& row, std::string_view key) {
 }
 
 // A published tie-break value as FormatTieBreakValue writes it: the JSON output gives "no value"
-// (fewest-turns without a win) as null, the CSV output and older JSON as "none".
+// (a mean in wins without a win) as null, the CSV output and older JSON as "none".
 std::string PublishedTieBreak(const Node& tie_breaks, std::string_view name) {
   const Node* node = tie_breaks.Find(name);
   if (node != nullptr && node->kind() == Node::Kind::kNull) return "none";
@@ -529,7 +519,7 @@ void CompareTable(const StandingsTable& table, const Node* published, const std:
                             Field(*theirs, "rank"));
     }
     const Node* tie_breaks = theirs->Find("tie_breaks");
-    for (TieBreak tie_break : ShownTieBreaks(standings)) {
+    for (const TieBreak& tie_break : ShownTieBreaks(standings)) {
       std::string name(TieBreakName(tie_break));
       if (tie_breaks == nullptr || !tie_breaks->IsMap() || !tie_breaks->Has(name)) continue;
       std::string value = FormatTieBreakValue(tie_break, *TieBreakValue(tie_break, *mine));

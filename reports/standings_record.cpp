@@ -12,89 +12,32 @@
 namespace referee::reports {
 namespace {
 
-std::string Fact(const Outcome& outcome, std::string_view key) {
-  for (const auto& [name, value] : outcome.facts) {
-    if (name == key) return value;
-  }
-  return "";
-}
-
-int FactInt(const Outcome& outcome, std::string_view key) {
-  std::string text = Fact(outcome, key);
-  if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos)
-    return 0;
-  return std::stoi(text);
-}
-
-// Conspiracy's score sheet labels a deal "dealer N; EW called 5 hearts, took 5: EW +10": the call
-// was made exactly when the calling side is the side that scored.
-int CallsMadeBy(const ScoreSheet& scores, const std::string& unit) {
-  int made = 0;
-  for (const ScoreSheet::Row& row : scores.rows) {
-    if (row.void_deal) continue;
-    if (row.label.find("; " + unit + " called ") != std::string::npos &&
-        row.label.find(": " + unit + " +") != std::string::npos) {
-      ++made;
-    }
-  }
-  return made;
-}
-
-// Places by total, equal totals sharing (Collusion ruling: ties share places).
-void PlaceByScore(std::vector<PlayedSide>& sides) {
-  for (PlayedSide& side : sides) {
-    side.place =
-        static_cast<int>(std::count_if(sides.begin(), sides.end(), [&](const PlayedSide& other) {
-          return other.score > side.score;
-        }));
-  }
-}
-
-std::vector<PlayedSide> TrickSides(const verifier::Verdict& verdict,
-                                   const std::vector<std::string>& players) {
+// The sides of a match as the game placed them, with the record's players in them.
+std::vector<PlayedSide> SidesOf(const Outcome& outcome, const std::vector<std::string>& players) {
   std::vector<PlayedSide> sides;
-  std::string winner = Fact(verdict.outcome, "winner");
-  std::set<std::string> winners;
-  for (const record::Word& word : record::SplitWords(winner)) {
-    winners.insert(std::string(word.text));
-  }
-  for (size_t unit = 0; unit < verdict.scores.units.size(); ++unit) {
+  for (const SideResult& result : outcome.sides) {
     PlayedSide side;
-    side.unit = verdict.scores.units[unit];
-    for (char seat : side.unit) {
-      size_t index = std::string("NESW").find(seat);
-      if (index < players.size()) side.players.push_back(players[index]);
+    for (int actor : result.actors) {
+      if (actor < 0 || actor >= static_cast<int>(players.size())) continue;
+      side.actors.push_back(actor);
+      side.players.push_back(players[actor]);
     }
-    side.score = unit < verdict.scores.totals.size() ? verdict.scores.totals[unit] : 0;
-    side.won = winners.count(side.unit) > 0;
-    side.drew = winner == "draw";
-    if (verdict.game == "conspiracy") side.calls_made = CallsMadeBy(verdict.scores, side.unit);
+    side.score = result.total;
+    side.place = result.place;
+    side.won = result.won;
+    side.drew = result.drew;
+    side.statistics = result.statistics;
     sides.push_back(std::move(side));
-  }
-  if (verdict.game == "collusion") {
-    PlaceByScore(sides);
-  } else {
-    for (PlayedSide& side : sides) side.place = side.won || side.drew ? 0 : 1;
   }
   return sides;
 }
 
-// The board of each deal in deal order (a deal without `board:` is its position), and the points
-// of each scored deal per side.
-std::vector<PlayedBoard> ScoredBoards(const verifier::Verdict& verdict,
-                                      const record::Record& record) {
-  std::vector<int> boards;
-  for (const record::Record::Entry& entry : record.entries) {
-    if (const auto* event = std::get_if<Event>(&entry.item)) {
-      if (const auto* dealt = std::get_if<DealEvent>(event)) {
-        boards.push_back(dealt->board != 0 ? dealt->board : static_cast<int>(boards.size()) + 1);
-      }
-    }
-  }
+// The points of each scored deal per side, by the board it was dealt from.
+std::vector<PlayedBoard> ScoredBoards(const verifier::Verdict& verdict) {
   std::vector<PlayedBoard> scored;
   for (const ScoreSheet::Row& row : verdict.scores.rows) {
-    if (row.void_deal || row.deal < 1 || row.deal > static_cast<int>(boards.size())) continue;
-    scored.push_back({boards[row.deal - 1], {row.points.begin(), row.points.end()}});
+    if (row.void_deal) continue;
+    scored.push_back({row.board, {row.points.begin(), row.points.end()}});
   }
   return scored;
 }
@@ -171,20 +114,12 @@ PlayedRecord DescribeRecord(const League& league, const verifier::Verdict& verdi
     if (key == "round" && !round) played.round = RoundName(value);
   }
   if (verdict.status != verifier::Status::kValid) return played;
-  if (verdict.game == "cahoots") {
-    PlayedSide table;
-    table.players = record->players;
-    table.won = Fact(verdict.outcome, "outcome") == "win";
-    played.sides.push_back(std::move(table));
-    played.goals = FactInt(verdict.outcome, "goals");
-    played.turns = FactInt(verdict.outcome, "turns");
-    played.level = record->rules.Choice("level");
-    return played;
-  }
-  played.sides = TrickSides(verdict, record->players);
+  played.sides = SidesOf(verdict.outcome, record->players);
+  const std::string& level_option = record->game->league.level_option;
+  if (!level_option.empty()) played.level = record->rules.Choice(level_option);
   if (league.scheme.kind == SchemeKind::kDuplicate && record->seed) {
     played.seed = record->seed;
-    played.boards = ScoredBoards(verdict, *record);
+    played.boards = ScoredBoards(verdict);
   }
   return played;
 }
@@ -201,14 +136,15 @@ PlayedRecord SummarizeRecord(const League& league, const verifier::Verdict& verd
 }
 
 std::vector<std::string> PlayedRecord::Players() const {
-  if (sides.size() == 1 && sides.front().unit.empty()) return sides.front().players;
-  std::vector<std::string> players;
-  for (char seat : std::string_view("NESW")) {
-    for (const PlayedSide& side : sides) {
-      size_t at = side.unit.find(seat);
-      if (at != std::string::npos && at < side.players.size()) players.push_back(side.players[at]);
+  std::vector<std::pair<int, std::string>> seated;
+  for (const PlayedSide& side : sides) {
+    for (size_t i = 0; i < side.players.size() && i < side.actors.size(); ++i) {
+      seated.emplace_back(side.actors[i], side.players[i]);
     }
   }
+  std::sort(seated.begin(), seated.end());
+  std::vector<std::string> players;
+  for (auto& [actor, player] : seated) players.push_back(std::move(player));
   return players;
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "referee/core/printable.h"
+#include "referee/games/registry.h"
 #include "referee/record/record_writer.h"
 #include "reports/text_columns.h"
 
@@ -140,6 +141,15 @@ Node Text(std::string_view text) { return record::StringNode(Printable(text)); }
 Node Integer(int64_t value) { return record::IntegerNode(value); }
 Node Bool(bool value) { return Node::Scalar(Node::Kind::kBool, value ? "true" : "false", {}); }
 
+// A number as a JSON number, words as one string ("S W"), in the order the record or the engine
+// gave them.
+Node FactNode(const FactValue& value) {
+  if (value.IsNumber()) return Integer(value.number());
+  std::string text;
+  for (const std::string& word : value.words()) text += (text.empty() ? "" : " ") + word;
+  return Text(text);
+}
+
 Node FindingTree(const Finding& finding) {
   Node node = Node::Map({});
   node.AddMember("code", {}, Text(finding.code));
@@ -152,6 +162,8 @@ Node FindingTree(const Finding& finding) {
   if (!game.actor.empty()) node.AddMember("actor", {}, Text(game.actor));
   if (!game.card.empty()) node.AddMember("card", {}, Text(game.card));
   node.AddMember("message", {}, Text(finding.message));
+  if (finding.expected) node.AddMember("expected", {}, FactNode(*finding.expected));
+  if (finding.found) node.AddMember("found", {}, FactNode(*finding.found));
   return node;
 }
 
@@ -161,7 +173,17 @@ Node IntegerList(const std::vector<int>& values) {
   return list;
 }
 
-Node ScoresTree(const ScoreSheet& sheet) {
+// The statistics of a deal or a side under the names the game gives them.
+Node StatisticsTree(const std::vector<games::StatisticSpec>& specs,
+                    const std::vector<std::vector<int>>& per_unit) {
+  Node node = Node::Map({});
+  for (size_t s = 0; s < specs.size() && s < per_unit.size(); ++s) {
+    node.AddMember(specs[s].name, {}, IntegerList(per_unit[s]));
+  }
+  return node;
+}
+
+Node ScoresTree(const ScoreSheet& sheet, const games::GameDescriptor* game) {
   Node node = Node::Map({});
   Node units = Node::List({});
   for (const std::string& unit : sheet.units) units.Append(Text(unit));
@@ -170,9 +192,13 @@ Node ScoresTree(const ScoreSheet& sheet) {
   for (const ScoreSheet::Row& row : sheet.rows) {
     Node entry = Node::Map({});
     entry.AddMember("deal", {}, Integer(row.deal));
+    entry.AddMember("board", {}, Integer(row.board));
     entry.AddMember("points", {}, IntegerList(row.points));
     entry.AddMember("label", {}, Text(row.label));
     entry.AddMember("void", {}, Bool(row.void_deal));
+    if (game != nullptr) {
+      entry.AddMember("statistics", {}, StatisticsTree(game->deal_statistics, row.statistics));
+    }
     deals.Append(std::move(entry));
   }
   node.AddMember("deals", {}, std::move(deals));
@@ -180,13 +206,35 @@ Node ScoresTree(const ScoreSheet& sheet) {
   return node;
 }
 
-Node OutcomeTree(const Outcome& outcome) {
+Node SideTree(const SideResult& side, const games::GameDescriptor* game) {
+  Node node = Node::Map({});
+  Node actors = Node::List({});
+  for (int actor : side.actors) actors.Append(Integer(actor));
+  node.AddMember("actors", {}, std::move(actors));
+  node.AddMember("total", {}, Integer(side.total));
+  node.AddMember("place", {}, Integer(side.place + 1));
+  node.AddMember("won", {}, Bool(side.won));
+  node.AddMember("drew", {}, Bool(side.drew));
+  Node statistics = Node::Map({});
+  for (size_t s = 0; game != nullptr && s < game->side_statistics.size(); ++s) {
+    if (s < side.statistics.size()) {
+      statistics.AddMember(game->side_statistics[s].name, {}, Integer(side.statistics[s]));
+    }
+  }
+  node.AddMember("statistics", {}, std::move(statistics));
+  return node;
+}
+
+Node OutcomeTree(const Outcome& outcome, const games::GameDescriptor* game) {
   Node node = Node::Map({});
   node.AddMember("over", {}, Bool(outcome.over));
   node.AddMember("summary", {}, Text(outcome.summary));
   Node facts = Node::Map({});
-  for (const auto& [key, value] : outcome.facts) facts.AddMember(key, {}, Text(value));
+  for (const Fact& fact : outcome.facts) facts.AddMember(fact.key, {}, FactNode(fact.value));
   node.AddMember("facts", {}, std::move(facts));
+  Node sides = Node::List({});
+  for (const SideResult& side : outcome.sides) sides.Append(SideTree(side, game));
+  node.AddMember("sides", {}, std::move(sides));
   return node;
 }
 
@@ -254,8 +302,9 @@ Node VerdictTree(const verifier::Verdict& verdict) {
   body.AddMember("events_checked", {}, Integer(verdict.events_checked));
   body.AddMember("events_unchecked", {}, Integer(verdict.events_unchecked));
   if (verdict.status != verifier::Status::kMalformed) {
-    body.AddMember("scores", {}, ScoresTree(verdict.scores));
-    body.AddMember("outcome", {}, OutcomeTree(verdict.outcome));
+    const games::GameDescriptor* game = games::FindGame(verdict.game);
+    body.AddMember("scores", {}, ScoresTree(verdict.scores, game));
+    body.AddMember("outcome", {}, OutcomeTree(verdict.outcome, game));
   }
   Node root = Node::Map({});
   root.AddMember("source", {}, std::move(source));

@@ -1,7 +1,6 @@
 #include "verifier/verifier.h"
 
 #include <algorithm>
-#include <map>
 #include <optional>
 
 #include "referee/games/registry.h"
@@ -16,17 +15,6 @@ std::string Plural(int count, const std::string& noun) {
   return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
 }
 
-std::vector<std::string> Sorted(std::vector<std::string> words) {
-  std::sort(words.begin(), words.end());
-  return words;
-}
-
-std::string Joined(const std::vector<std::string>& words) {
-  std::string text;
-  for (const std::string& word : words) text += (text.empty() ? "" : " ") + word;
-  return text.empty() ? "nothing" : text;
-}
-
 // The claimed points of a deal in the order of the score units, if the claim names every unit.
 std::optional<std::vector<int>> ClaimedPoints(const record::Record& record, int deal) {
   const std::vector<std::string>& units = record.game->score_units;
@@ -36,9 +24,9 @@ std::optional<std::vector<int>> ClaimedPoints(const record::Record& record, int 
     std::vector<int> points;
     for (const std::string& unit : units) {
       auto value = std::find_if(claim->values.begin(), claim->values.end(),
-                                [&](const record::ClaimedValue& v) { return v.key == unit; });
+                                [&](const record::ClaimedPoints& v) { return v.unit == unit; });
       if (value == claim->values.end()) return std::nullopt;
-      points.push_back(std::stoi(value->words.at(0)));
+      points.push_back(static_cast<int>(value->points));
     }
     return points;
   }
@@ -149,37 +137,33 @@ class Replay {
                       std::to_string(claim.deal) + ", which was not played out"));
       return;
     }
-    for (const record::ClaimedValue& value : claim.values) {
-      auto unit = std::find(sheet.units.begin(), sheet.units.end(), value.key);
+    for (const record::ClaimedPoints& value : claim.values) {
+      auto unit = std::find(sheet.units.begin(), sheet.units.end(), value.unit);
       if (unit == sheet.units.end()) continue;
       int computed = row->points[unit - sheet.units.begin()];
-      if (std::to_string(computed) == value.words.at(0)) continue;
-      verdict_.findings.push_back(Illegal(
-          "claim-mismatch", Place{value.path, GamePlace{.deal = claim.deal, .actor = value.key}},
-          "expected " + value.key + " to score " + std::to_string(computed) + " in deal " +
-              std::to_string(claim.deal) + " (" + row->label + "), found a claim of " +
-              value.words.at(0)));
+      if (computed == value.points) continue;
+      verdict_.findings.push_back(
+          Illegal("claim-mismatch",
+                  Place{value.path, GamePlace{.deal = claim.deal, .actor = value.unit}},
+                  "expected " + value.unit + " to score " + std::to_string(computed) + " in deal " +
+                      std::to_string(claim.deal) + " (" + row->label + "), found a claim of " +
+                      std::to_string(value.points))
+              .Comparing(FactValue::Number(computed), FactValue::Number(value.points)));
     }
   }
 
-  void CheckResult(const std::vector<record::ClaimedValue>& claimed) {
-    std::map<std::string, std::string> facts(verdict_.outcome.facts.begin(),
-                                             verdict_.outcome.facts.end());
-    for (const record::ClaimedValue& value : claimed) {
-      auto fact = facts.find(value.key);
-      std::vector<std::string> computed;
-      if (fact != facts.end()) {
-        for (const record::Word& word : record::SplitWords(fact->second)) {
-          computed.emplace_back(word.text);
-        }
-      }
-      if (Sorted(computed) == Sorted(value.words)) continue;
-      std::string expected = fact == facts.end()
-                                 ? "no " + value.key + " (" + verdict_.outcome.summary + ")"
-                                 : value.key + " " + Joined(computed);
+  void CheckResult(const std::vector<record::ClaimedFact>& claimed) {
+    for (const record::ClaimedFact& claim : claimed) {
+      const Fact* fact = FindFact(verdict_.outcome.facts, claim.key);
+      FactValue computed = fact != nullptr ? fact->value : FactValue::Words({});
+      if (computed == claim.value) continue;
+      std::string expected = fact == nullptr
+                                 ? "no " + claim.key + " (" + verdict_.outcome.summary + ")"
+                                 : claim.key + " " + computed.ToString();
       verdict_.findings.push_back(
-          Illegal("result-mismatch", Place{value.path, {}},
-                  "expected " + expected + ", found a claim of " + Joined(value.words)));
+          Illegal("result-mismatch", Place{claim.path, {}},
+                  "expected " + expected + ", found a claim of " + claim.value.ToString())
+              .Comparing(std::move(computed), claim.value));
     }
   }
 

@@ -45,18 +45,44 @@ PYBIND11_MODULE(referee, module) {
       .def_readonly("turn", &Place::turn)
       .def_readonly("actor", &Place::actor)
       .def_readonly("card", &Place::card);
+  py::class_<Value>(module, "Value")
+      .def_readonly("number", &Value::number)
+      .def_readonly("words", &Value::words)
+      .def("__repr__", [](const Value& v) {
+        if (v.number) return "<Value " + std::to_string(*v.number) + ">";
+        std::string words;
+        for (const std::string& word : v.words) words += (words.empty() ? "" : " ") + word;
+        return "<Value " + words + ">";
+      });
   py::class_<Finding>(module, "Finding")
       .def_readonly("code", &Finding::code)
       .def_readonly("severity", &Finding::severity)
       .def_readonly("place", &Finding::place)
       .def_readonly("message", &Finding::message)
+      .def_readonly("expected", &Finding::expected)
+      .def_readonly("found", &Finding::found)
       .def("__repr__",
            [](const Finding& f) { return "<Finding " + f.code + ": " + f.message + ">"; });
+  py::class_<Statistic>(module, "Statistic")
+      .def_readonly("name", &Statistic::name)
+      .def_readonly("values", &Statistic::values);
   py::class_<DealScore>(module, "DealScore")
       .def_readonly("deal", &DealScore::deal)
+      .def_readonly("board", &DealScore::board)
       .def_readonly("points", &DealScore::points)
       .def_readonly("label", &DealScore::label)
-      .def_readonly("void_deal", &DealScore::void_deal);
+      .def_readonly("void_deal", &DealScore::void_deal)
+      .def_readonly("statistics", &DealScore::statistics);
+  py::class_<Fact>(module, "Fact")
+      .def_readonly("key", &Fact::key)
+      .def_readonly("value", &Fact::value);
+  py::class_<Side>(module, "Side")
+      .def_readonly("actors", &Side::actors)
+      .def_readonly("total", &Side::total)
+      .def_readonly("place", &Side::place)
+      .def_readonly("won", &Side::won)
+      .def_readonly("drew", &Side::drew)
+      .def_readonly("statistics", &Side::statistics);
   py::class_<Verdict>(module, "Verdict")
       .def_readonly("source", &Verdict::source)
       .def_readonly("record", &Verdict::record)
@@ -71,6 +97,7 @@ PYBIND11_MODULE(referee, module) {
       .def_readonly("over", &Verdict::over)
       .def_readonly("summary", &Verdict::summary)
       .def_readonly("facts", &Verdict::facts)
+      .def_readonly("sides", &Verdict::sides)
       .def_readonly("json", &Verdict::json)
       .def("__repr__",
            [](const Verdict& v) { return "<Verdict " + v.status + " " + v.game + ">"; });

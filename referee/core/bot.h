@@ -1,4 +1,4 @@
-// Bots: players that choose an event from what one seat (or Cahoots player) may see.
+// Bots: players that choose an event from what one seat (or player) may see.
 //
 // A bot plays FROM THE VIEW ONLY (match.h View: its own hand and the public state), so the same
 // bot can later drive a match through a server that serves views and nothing else. Bots are pure:

@@ -26,6 +26,12 @@ Finding Note(std::string code, Place place, std::string message) {
   return Finding{std::move(code), Severity::kNote, std::move(place), std::move(message)};
 }
 
+Finding&& Finding::Comparing(FactValue expected_value, FactValue found_value) && {
+  expected = std::move(expected_value);
+  found = std::move(found_value);
+  return std::move(*this);
+}
+
 std::string_view SeverityName(Severity severity) {
   switch (severity) {
     case Severity::kMalformed:

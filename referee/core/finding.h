@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "referee/core/fact.h"
+
 namespace referee {
 
 enum class Severity { kMalformed, kError, kNote };
@@ -19,8 +21,8 @@ enum class Severity { kMalformed, kError, kNote };
 struct GamePlace {
   int deal = 0;       // 1-based deal number in the record
   int trick = 0;      // 1-based trick number within the deal
-  int turn = 0;       // 1-based turn number (Cahoots)
-  std::string actor;  // a seat ("E") or a player name (Cahoots)
+  int turn = 0;       // 1-based turn number, in games played turn by turn
+  std::string actor;  // a seat ("E") or a player's name
   std::string card;   // canonical card text
 
   bool operator==(const GamePlace&) const = default;
@@ -44,6 +46,14 @@ struct Finding {
   Severity severity = Severity::kError;
   Place place;
   std::string message;
+  // What the rules or the recomputation expected and what the record has, as values, where the
+  // finding compares two (a claim and its recomputed score, the seat due and the seat that
+  // played): outputs write them beside the message, so a program need not parse it.
+  std::optional<FactValue> expected;
+  std::optional<FactValue> found;
+
+  // Sets expected and found; returns the finding, so a call site can chain it.
+  Finding&& Comparing(FactValue expected_value, FactValue found_value) &&;
 
   bool operator==(const Finding&) const = default;
 };

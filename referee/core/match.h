@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "referee/core/event.h"
+#include "referee/core/fact.h"
 #include "referee/core/result.h"
 #include "referee/core/rule_options.h"
 #include "referee/core/seeded_deal.h"
@@ -49,21 +50,43 @@ struct ScoreSheet {
   std::vector<std::string> units;
   struct Row {
     int deal = 0;
-    std::string label;  // e.g. "dealer N" or "dealer N, EW called 5 hearts: made"
+    // The board the deal's cards came from: a seeded deal's board, else the deal number. Tables
+    // that played the same board are compared by it (duplicate scoring).
+    int board = 0;
+    std::string label;  // for people, e.g. "dealer N" or "dealer N; EW called 5 hearts, took 5"
     std::vector<int> points;
     bool void_deal = false;  // not scored: an illegal event stopped its check
+    // The game's per-deal statistics (GameDescriptor::deal_statistics), each per unit:
+    // statistics[s][u] is statistic s of unit u. Empty for a void deal.
+    std::vector<std::vector<int>> statistics;
     bool operator==(const Row&) const = default;
   };
   std::vector<Row> rows;
   std::vector<int> totals;
 };
 
-// The end of the match in comparable facts, e.g. ("N","104") ("winner","N"), or for Cahoots
-// ("outcome","win") ("goals","15"). A claimed `result:` is compared key by key with these.
+// One side of a match as a league counts it: a seat, a partnership or the whole table of a
+// cooperative game, with its members, score, place and statistics.
+struct SideResult {
+  std::vector<int> actors;  // the members: seat indexes (N=0 .. W=3) or player indexes
+  int64_t total = 0;        // the side's score-sheet total; 0 where the game keeps no score
+  int place = 0;            // 0-based; sides with equal results share a place
+  bool won = false;
+  bool drew = false;
+  // The game's side statistics (GameDescriptor::side_statistics), in its order.
+  std::vector<int64_t> statistics;
+  bool operator==(const SideResult&) const = default;
+};
+
+// The end of the match in typed facts, e.g. N 104 and winner {N}, or for Cahoots outcome {win}
+// and goals 15. A claimed `result:` is compared key by key with the facts; the standings read the
+// sides. Sides and facts are filled as far as the match went, over or not.
 struct Outcome {
   bool over = false;
-  std::string summary;  // one line for people: "N wins with 104"
-  std::vector<std::pair<std::string, std::string>> facts;
+  std::string summary;      // one line for people: "N wins with 104"
+  std::vector<Fact> facts;  // in the order of GameDescriptor::result_keys
+  std::vector<SideResult> sides;
+  bool operator==(const Outcome&) const = default;
 };
 
 // What one seat (Cahoots: one player) may know at a moment of the match: its own hand and what
@@ -138,6 +161,13 @@ class Match {
   // What `actor` may see now (seat index, or Cahoots player index).
   virtual View ViewFor(int actor) const = 0;
   virtual std::unique_ptr<Match> Clone() const = 0;
+  // The event that deals the next deal (or sets the table up) from the match's seed, for a match
+  // whose Next() is Phase::kDeal and that was set up with a seed. Playouts (the shared tests, the
+  // generator) use it to run any game without knowing its cards.
+  virtual Event SeededDeal() const = 0;
+  // A seeded deal this match has applied, with the cards it dealt written out (the hands, or the
+  // deck order), as a generated record shows them beside its seed.
+  virtual Event ShowingCards(Event dealt) const = 0;
   // A complete description of the state: equal texts mean equal states (tests compare them).
   virtual std::string Describe() const = 0;
 };

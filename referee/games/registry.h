@@ -4,6 +4,8 @@
 #pragma once
 
 #include <memory>
+#include <optional>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -53,6 +55,69 @@ struct LiveHooks {
   std::vector<std::string> hidden_keys;
 };
 
+// A statistic a game keeps, per deal (for each scoring unit) or per side of a match, under the
+// name the outputs write ("tricks", "calls-made", "goals", "turns").
+struct StatisticSpec {
+  std::string name;
+  std::string description;  // for people: "deals in which the side called and took its call"
+};
+
+// What one side of a match is, as a league ranks it.
+enum class SideKind {
+  kSeat,         // each seat for itself: the league's entrants are players
+  kPartnership,  // two seats play together: entrants are players or partnerships of two
+  kTable,        // the whole table plays together: entrants are teams of the table's players
+};
+
+// A tie-break of the game's own, measured on one of its side statistics.
+struct StatisticTieBreak {
+  enum class Measure {
+    kTotal,       // the statistic summed over the matches counted
+    kMeanInWins,  // its mean over the matches won in play (a forfeit win is not measured)
+  };
+  std::string name;       // as league files write it: "goals-completed"
+  std::string statistic;  // the side statistic it reads
+  Measure measure = Measure::kTotal;
+  bool fewer_is_better = false;
+};
+
+// How a league counts the game (reports/, docs/standings.md): the games name these so that the
+// standings need not know any game.
+struct LeagueTraits {
+  SideKind sides = SideKind::kSeat;
+  // The scoring schemes that fit ("placement", "match-points", "level-wins", "duplicate"), the
+  // default first.
+  std::vector<std::string> schemes;
+  // The tie-breaks that fit, the standings' own ("wins", "head-to-head", ...) and the game's
+  // statistic tie-breaks, and those used when a league names none.
+  std::vector<std::string> tie_breaks;
+  std::vector<std::string> default_tie_breaks;
+  std::vector<StatisticTieBreak> statistic_tie_breaks;
+  // Tie-breaks the standings tables show as columns even when the league ranks by others.
+  std::vector<std::string> always_shown;
+  // level-wins: the rule option that names a match's level, and the default weight of a win at
+  // each level, in the option's order.
+  std::string level_option;
+  std::vector<std::pair<std::string, int>> level_weights;
+};
+
+// A rule break the generator can inject into a valid record (`referee generate --faults`), with
+// the finding the verifier must then report first.
+struct InjectedFault {
+  std::string fault;  // the kind: "revoke", "out-of-turn", ...
+  std::string code;   // the finding code expected first: "revoke", "card-not-in-hand", ...
+  std::string path;   // its JSON pointer: "/deals/2/tricks/4/1"
+};
+struct FaultSpec {
+  std::string name;
+  std::string description;  // what is changed and what the verifier must say
+  // Edits `record` (read back from its written tree, so its events carry their paths) with one
+  // such fault at a position drawn from `rng`; nothing when the record has no place for it.
+  // `setup` is the record's match set-up, for a replay that says who played what.
+  std::optional<InjectedFault> (*inject)(record::Record& record, const MatchSetup& setup,
+                                         std::mt19937_64& rng) = nullptr;
+};
+
 struct GameDescriptor {
   std::string name;    // as written in records: "collusion"
   std::string title;   // "Collusion (David Parlett)"
@@ -64,16 +129,26 @@ struct GameDescriptor {
   std::vector<std::string> body_keys;    // top-level keys of the body, e.g. {"deals"}
   std::vector<std::string> result_keys;  // keys a claimed result may use
   std::vector<std::string> score_units;  // deal-claim keys ("N".."W" or "NS", "EW")
+  // What the actors are called in messages and outputs: "seat" or "player".
+  std::string actor_noun = "seat";
+  // The statistics kept per deal (ScoreSheet::Row::statistics) and per side of the match
+  // (SideResult::statistics), in order.
+  std::vector<StatisticSpec> deal_statistics;
+  std::vector<StatisticSpec> side_statistics;
+  LeagueTraits league;
+  // The rule breaks `referee generate --faults` injects, in the order a corpus cycles through them.
+  std::vector<FaultSpec> faults;
 
   // Reads the body keys of `root` into record.entries. The header is already read.
   Result<void> (*read_body)(const record::Node& root, record::Record& record) = nullptr;
   // Appends the body keys to the root map of a record being written.
   void (*write_body)(const record::Record& record, record::Node& root) = nullptr;
   std::unique_ptr<Match> (*new_match)(const MatchSetup& setup) = nullptr;
-  // The event that deals the next deal (Cahoots: sets up the table) from the match's seed, for a
-  // match whose Next() is Phase::kDeal. Playouts (the shared tests, the generator) use it to run
-  // any game without knowing its cards. The match must have been set up with a seed.
-  Event (*seeded_deal)(const Match& match) = nullptr;
+  // One board of a seed as `referee deal` prints it (docs/generator.md): the cards it deals,
+  // dealt by the engine as a record with `seed:` and `board:` is. `players`: for a game whose
+  // number of players varies, also the hands dealt to that many (0: the board alone).
+  Result<record::Node> (*deal_board)(const RuleOptions& rules, const std::string& seed, int board,
+                                     int players, Sha256Function sha256) = nullptr;
   // The live referee's event lines and views (every game has them).
   LiveHooks live;
   // A simple player of this game that plays from a View only (games/<game>/<game>_bot.h documents

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "referee/core/event.h"
+#include "referee/core/fact.h"
 #include "referee/core/rule_options.h"
 
 namespace referee::games {
@@ -18,26 +19,33 @@ namespace referee::record {
 
 inline constexpr std::string_view kFormatVersion = "referee/1";
 
-// A claimed value: the words the scorer wrote, compared with the recomputed facts. A list or a
-// space-separated string gives several words (a shared win); their order does not matter.
-struct ClaimedValue {
+// A claimed fact of the result, typed as the record writes it: a whole number, or words (a list
+// or a space-separated string gives several: a shared win; their order does not matter).
+struct ClaimedFact {
   std::string key;
-  std::vector<std::string> words;
+  FactValue value;
   std::string path;
 };
 
-// A claim of the points of one deal, per scoring unit ("N" or "NS").
+// The points a deal's claim gives one scoring unit ("N" or "NS").
+struct ClaimedPoints {
+  std::string unit;
+  int64_t points = 0;
+  std::string path;
+};
+
+// A claim of the points of one deal, per scoring unit.
 struct DealClaim {
   int deal = 0;
   std::string path;
-  std::vector<ClaimedValue> values;
+  std::vector<ClaimedPoints> values;
 };
 
 struct Record {
   const games::GameDescriptor* game = nullptr;
   RuleOptions rules;
   std::vector<std::pair<std::string, std::string>> metadata;  // id, event, date, ...
-  std::vector<std::string> players;  // seat order N E S W, or Cahoots turn order
+  std::vector<std::string> players;  // seat order N E S W, or the turn order
   std::optional<std::string> seed;
 
   // The body, in record order. Deal claims sit after the events of their deal.
@@ -45,7 +53,7 @@ struct Record {
     std::variant<Event, DealClaim> item;
   };
   std::vector<Entry> entries;
-  std::optional<std::vector<ClaimedValue>> result;  // the claimed result, path "/result"
+  std::optional<std::vector<ClaimedFact>> result;  // the claimed result, path "/result"
 };
 
 // The metadata keys a record may carry, in the order they are written.

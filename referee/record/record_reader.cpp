@@ -139,24 +139,23 @@ Result<void> ReadResult(const MapFields& root, const games::GameDescriptor& game
   auto result = MapFields::Open(*node, "/result", "the result");
   REFEREE_TRY(result);
   REFEREE_TRY(result->AllowOnly(game.result_keys));
-  std::vector<ClaimedValue> values;
+  std::vector<ClaimedFact> values;
   for (const Node::Member& member : node->members()) {
     std::string path = result->PathOf(member.key);
-    ClaimedValue claimed{member.key, {}, path};
+    std::vector<std::string> words;
     if (member.value.IsScalar() && member.value.kind() != Node::Kind::kString) {
-      if (member.value.kind() == Node::Kind::kInteger) {
-        auto value = ReadInteger(member.value, path, -1000000, 1000000);
-        REFEREE_TRY(value);
-        claimed.words.push_back(std::to_string(*value));
-      } else {
+      if (member.value.kind() != Node::Kind::kInteger) {
         return Fail(Malformed("bad-type", path, "expected a number, a word or a list of words"));
       }
-    } else {
-      auto words = ReadWords(member.value, path, 16);
-      REFEREE_TRY(words);
-      for (Token& word : *words) claimed.words.push_back(std::move(word.text));
+      auto value = ReadInteger(member.value, path, -1000000, 1000000);
+      REFEREE_TRY(value);
+      values.push_back({member.key, FactValue::Number(*value), path});
+      continue;
     }
-    values.push_back(std::move(claimed));
+    auto read = ReadWords(member.value, path, 16);
+    REFEREE_TRY(read);
+    for (Token& word : *read) words.push_back(std::move(word.text));
+    values.push_back({member.key, FactFromWords(std::move(words)), path});
   }
   record.result = std::move(values);
   return {};

@@ -50,17 +50,12 @@ Node PlayersNode(const Record& record) {
   return map;
 }
 
-Node ResultNode(const std::vector<ClaimedValue>& values) {
+Node ResultNode(const std::vector<ClaimedFact>& values) {
   Node map = Node::Map({});
-  for (const ClaimedValue& value : values) {
-    // Not `cond ? words[0] : ""`: that makes a temporary string the view would outlive.
-    std::string_view word;
-    if (value.words.size() == 1) word = value.words[0];
-    if (word.starts_with('-')) word.remove_prefix(1);
-    bool is_number = !word.empty() && word.find_first_not_of("0123456789") == std::string::npos;
-    map.AddMember(value.key, {},
-                  is_number ? Node::Scalar(Node::Kind::kInteger, value.words[0], {})
-                            : WordsNode(value.words));
+  for (const ClaimedFact& fact : values) {
+    map.AddMember(
+        fact.key, {},
+        fact.value.IsNumber() ? IntegerNode(fact.value.number()) : WordsNode(fact.value.words()));
   }
   return map;
 }

@@ -104,7 +104,7 @@ TEST(DealVectors, CahootsHandsAgreeWithTheEngine) {
   const games::GameDescriptor& game = *games::FindGame("cahoots");
   MatchSetup setup{RuleOptions(game.options), {"a", "b", "c"}, "club-2026", &verifier::Sha256};
   std::unique_ptr<Match> match = game.new_match(setup);
-  ASSERT_TRUE(match->Apply(game.seeded_deal(*match)).has_value());
+  ASSERT_TRUE(match->Apply(match->SeededDeal()).has_value());
   const auto& cahoots = dynamic_cast<const games::cahoots::CahootsMatch&>(*match);
   for (int player = 0; player < 3; ++player) {
     EXPECT_EQ(games::cahoots::CardsText(cahoots.hands()[player], cahoots.edition()),

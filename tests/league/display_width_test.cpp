@@ -42,8 +42,9 @@ Standings WideNames() {
                     {"chloe", "Chloe\xcc\x88 Ba", {}, ""},
                     {"bob", "Bob Baker", {}, ""},
                     {"li", "李小龍", {}, ""}};
-  league.scheme = DefaultScheme("collusion");
-  league.tie_breaks = DefaultTieBreaks("collusion", league.scheme.kind);
+  league.descriptor = games::FindGame("collusion");
+  league.scheme = DefaultScheme(*league.descriptor);
+  league.tie_breaks = DefaultTieBreaks(*league.descriptor, league.scheme.kind);
   return ComputeStandings(league, {});
 }
 
@@ -83,7 +84,7 @@ TEST(DisplayWidth, ScoreTableColumnsLineUp) {
   verdict.status = verifier::Status::kValid;
   verdict.game = "cahoots";
   verdict.scores.units = {"Zoë", "李小龍", "ann"};
-  verdict.scores.rows = {{1, "x", {10, 2, 3}}};
+  verdict.scores.rows = {{.deal = 1, .label = "x", .points = {10, 2, 3}}};
   verdict.scores.totals = {10, 2, 3};
   std::string text = FormatVerdict(verdict, nullptr, true);
   std::vector<std::string> table = TableLines(text, "  deal");

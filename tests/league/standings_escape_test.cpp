@@ -35,8 +35,9 @@ Standings HostileStandings() {
   league.name = kHostile;
   league.game = "collusion";
   league.players = {{"a", kHostile, {}, ""}, {"b", "Bob", {}, ""}};
-  league.scheme = DefaultScheme("collusion");
-  league.tie_breaks = DefaultTieBreaks("collusion", league.scheme.kind);
+  league.descriptor = games::FindGame("collusion");
+  league.scheme = DefaultScheme(*league.descriptor);
+  league.tie_breaks = DefaultTieBreaks(*league.descriptor, league.scheme.kind);
   league.adjustments = {{"a", 1, std::string("1"), kHostile, {}}};
   PlayedRecord uploaded;
   uploaded.source = "records/" + kHostile + ".yaml";

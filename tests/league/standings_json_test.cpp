@@ -24,12 +24,15 @@ StandingRow Row(std::string entrant, int64_t twelfths) {
 Standings SharedThirds() {
   Standings standings;
   standings.game = "cahoots";
-  standings.tie_breaks = {TieBreak::kWins, TieBreak::kFewestTurns};
+  const games::GameDescriptor& game = *games::FindGame("cahoots");
+  standings.tie_breaks = {*TieBreakNamed("wins", game), *TieBreakNamed("fewest-turns", game)};
+  standings.shown_tie_breaks = standings.tie_breaks;
   standings.rounds = {"1"};
   StandingRow third = Row("third", kPointUnit / 3);
   StandingRow winner = Row("winner", 3 * kPointUnit / 2);
   winner.won = winner.won_played = 2;
-  winner.turns_in_wins = 25;  // 12.5 turns per win
+  winner.statistic_totals = {10, 25};   // goals, turns
+  winner.statistic_in_wins = {10, 25};  // 12.5 turns per win
   standings.tables.push_back({"teams", {winner, third}, {}});
   return standings;
 }

@@ -22,14 +22,21 @@
 namespace referee::reports {
 namespace {
 
+const games::GameDescriptor& Game(const std::string& name) { return *games::FindGame(name); }
+
 League MakeLeague(const std::string& game, std::vector<std::string> players) {
   League league;
   league.name = "Test";
   league.game = game;
+  league.descriptor = &Game(game);
   for (const std::string& id : players) league.players.push_back({id, id, {}, ""});
-  league.scheme = DefaultScheme(game);
-  league.tie_breaks = DefaultTieBreaks(game, league.scheme.kind);
+  league.scheme = DefaultScheme(Game(game));
+  league.tie_breaks = DefaultTieBreaks(Game(game), league.scheme.kind);
   return league;
+}
+
+TieBreak Named(const League& league, const std::string& name) {
+  return *TieBreakNamed(name, *league.descriptor);
 }
 
 void AddGroups(League& league, std::vector<Entrant>& groups,
@@ -66,13 +73,42 @@ PlayedRecord Describe(verifier::Verdict verdict, const std::string& source,
   return DescribeRecord(league, verdict, &record, &RecordDocument(), round);
 }
 
+std::vector<std::string> Words(const std::string& text) {
+  std::vector<std::string> words;
+  std::istringstream in(text);
+  for (std::string word; in >> word;) words.push_back(word);
+  return words;
+}
+
+// A finished trick match as its game reports it: a side per unit, placed as the game places
+// them (by total for seats, by the result for partnerships), with the winner as a fact.
 verifier::Verdict Finished(const std::string& game, std::vector<std::string> units,
                            std::vector<int> totals, const std::string& winner) {
   verifier::Verdict verdict;
   verdict.game = game;
-  verdict.scores.units = std::move(units);
-  verdict.scores.totals = std::move(totals);
-  verdict.outcome = {true, "", {{"winner", winner}}};
+  verdict.scores.units = units;
+  verdict.scores.totals = totals;
+  verdict.outcome.over = true;
+  std::vector<std::string> winners = Words(winner);
+  bool by_total = Game(game).league.sides == games::SideKind::kSeat;
+  for (size_t unit = 0; unit < units.size(); ++unit) {
+    SideResult side;
+    for (char seat : units[unit]) {
+      side.actors.push_back(static_cast<int>(std::string("NESW").find(seat)));
+    }
+    side.total = totals[unit];
+    side.won = std::find(winners.begin(), winners.end(), units[unit]) != winners.end();
+    side.drew = winner == "draw";
+    side.statistics.assign(Game(game).side_statistics.size(), 0);
+    verdict.outcome.sides.push_back(side);
+  }
+  for (SideResult& side : verdict.outcome.sides) {
+    for (const SideResult& other : verdict.outcome.sides) {
+      side.place += by_total ? other.total > side.total : (other.won || other.drew) && !side.won;
+    }
+    if (!by_total) side.place = std::min(side.place, side.drew ? 0 : 1);
+  }
+  verdict.outcome.facts = {{"winner", FactValue::Words(winners)}};
   return verdict;
 }
 
@@ -100,11 +136,17 @@ PlayedRecord Cahoots(const std::string& source, const std::string& round,
                      const std::string& level) {
   verifier::Verdict verdict;
   verdict.game = "cahoots";
-  verdict.outcome = {true,
-                     "",
-                     {{"outcome", win ? "win" : "loss"},
-                      {"goals", std::to_string(goals)},
-                      {"turns", std::to_string(turns)}}};
+  verdict.outcome.over = true;
+  verdict.outcome.facts = {{"outcome", FactValue::Word(win ? "win" : "loss")},
+                           {"goals", FactValue::Number(goals)},
+                           {"turns", FactValue::Number(turns)}};
+  SideResult table;
+  for (size_t player = 0; player < players.size(); ++player) {
+    table.actors.push_back(static_cast<int>(player));
+  }
+  table.won = win;
+  table.statistics = {goals, turns};
+  verdict.outcome.sides = {table};
   return Describe(verdict, source, round, std::move(players), level);
 }
 
@@ -153,7 +195,7 @@ TEST(Standings, WinsSeparateALevelPair) {
 
 TEST(Standings, TotalScoreSeparatesALevelPair) {
   League league = MakeLeague("collusion", {"a", "b", "c", "d"});
-  league.tie_breaks = {TieBreak::kTotalScore};
+  league.tie_breaks = {Named(league, "total-score")};
   Standings standings = ComputeStandings(league, LevelOnThree());
   EXPECT_EQ(Order(standings.tables[0]), (std::vector<std::string>{"c", "b", "a", "d"}));
   EXPECT_EQ(standings.tables[0].explanations[0],
@@ -162,7 +204,7 @@ TEST(Standings, TotalScoreSeparatesALevelPair) {
 
 TEST(Standings, NothingSeparatesAndThePlaceIsShared) {
   League league = MakeLeague("collusion", {"a", "b", "c", "d"});
-  league.tie_breaks = {TieBreak::kHeadToHead};  // a beat b once, b beat a once
+  league.tie_breaks = {Named(league, "head-to-head")};  // a beat b once, b beat a once
   Standings standings = ComputeStandings(league, LevelOnThree());
   const StandingsTable& table = standings.tables[0];
   EXPECT_EQ(RowOf(table, "a").rank, 2);
@@ -191,7 +233,7 @@ League PlonkLeague() {
 
 TEST(Standings, HeadToHeadSeparatesALevelPair) {
   League league = PlonkLeague();
-  league.tie_breaks = {TieBreak::kHeadToHead};
+  league.tie_breaks = {Named(league, "head-to-head")};
   Standings standings = ComputeStandings(league, PlonkSeason());
   ASSERT_EQ(standings.tables.size(), 2u);
   EXPECT_EQ(standings.tables[0].kind, "partnerships");
@@ -205,21 +247,20 @@ TEST(Standings, HeadToHeadSeparatesALevelPair) {
 
 TEST(Standings, PointDifferenceSeparatesALevelPair) {
   League league = PlonkLeague();
-  league.tie_breaks = {TieBreak::kPointDifference};
+  league.tie_breaks = {Named(league, "point-difference")};
   Standings standings = ComputeStandings(league, PlonkSeason());
   EXPECT_EQ(standings.tables[0].explanations[0],
             "q1q2 above p1p2: level on 2 points, separated by point-difference (0 to -100)");
 }
 
-TEST(Standings, CallsMadeCountOnlyTheCallersOwnMadeCalls) {
+TEST(Standings, CallsMadeReadsTheSidesStatistic) {
   League league = MakeLeague("conspiracy", {"n", "e", "s", "w"});
   AddGroups(league, league.partnerships, {{"n", "s"}, {"e", "w"}});
-  league.tie_breaks = {TieBreak::kCallsMade};
+  league.tie_breaks = {Named(league, "calls-made")};
+  // The game counts a side's made calls over its scored deals (tricks, calls, calls-made).
   verifier::Verdict verdict = PairsVerdict("conspiracy", 5, 5);
-  verdict.scores.rows = {
-      {1, "dealer N; EW called 2 clubs, took 2: EW +4", {0, 4}, false},
-      {2, "dealer E; NS called 3 hearts, took 1: EW +5", {0, 5}, false},
-      {3, "dealer S; EW called 0 spades, took 0: EW +0", {0, 0}, true}};  // void: not counted
+  verdict.outcome.sides[0].statistics = {9, 1, 0};
+  verdict.outcome.sides[1].statistics = {7, 1, 1};
   PlayedRecord drawn = Describe(verdict, "r1", "1", {"n", "e", "s", "w"});
   Standings standings = ComputeStandings(league, {drawn});
   EXPECT_EQ(Order(standings.tables[0]), (std::vector<std::string>{"ew", "ns"}));
@@ -241,7 +282,7 @@ TEST(Standings, CahootsWeighsWinsThenGoalsThenFewestTurns) {
   EXPECT_EQ(table.explanations[0],
             "cd above ab: level on 2 points, separated by fewest-turns (20 to 30, fewer is "
             "better)");
-  league.tie_breaks = {TieBreak::kGoalsCompleted};
+  league.tie_breaks = {Named(league, "goals-completed")};
   Standings by_goals =
       ComputeStandings(league, {Cahoots("r1", "1", {"a", "b"}, false, 2, 30, "normal"),
                                 Cahoots("r2", "1", {"c", "d"}, false, 4, 20, "normal")});
@@ -251,7 +292,7 @@ TEST(Standings, CahootsWeighsWinsThenGoalsThenFewestTurns) {
 
 TEST(Standings, ByesForfeitsAdjustmentsAndMatchesPlayed) {
   League league = MakeLeague("collusion", {"a", "b", "c", "d", "e"});
-  league.tie_breaks = {TieBreak::kMatchesPlayed};
+  league.tie_breaks = {Named(league, "matches-played")};
   league.byes = {{"1", "e", std::nullopt, "odd number"}};
   league.forfeits = {{"2", "d", {"c"}, "no show"}};
   league.adjustments = {{"b", -1, std::string("1"), "late"}};
@@ -342,7 +383,7 @@ TEST(Standings, DuplicateMatchpointsByHand) {
 TEST(Standings, ForfeitWinIsNotAZeroTurnWin) {
   League league = MakeLeague("cahoots", {"a", "b", "c", "d", "e", "f"});
   AddGroups(league, league.teams, {{"a", "b"}, {"c", "d"}, {"e", "f"}});
-  league.tie_breaks = {TieBreak::kFewestTurns};
+  league.tie_breaks = {Named(league, "fewest-turns")};
   league.forfeits = {{"2", "ef", {"ab"}, "no show", {}}};
   // ab: a win in 40 turns and a forfeit win; cd: a win in 30 turns and another in 30.
   Standings standings =
@@ -352,7 +393,7 @@ TEST(Standings, ForfeitWinIsNotAZeroTurnWin) {
   const StandingsTable& table = standings.tables[0];
   EXPECT_EQ(RowOf(table, "ab").won, 2);  // the forfeit is a win in the table and for points
   EXPECT_EQ(RowOf(table, "ab").points, RowOf(table, "cd").points);
-  EXPECT_EQ(*TieBreakValue(TieBreak::kFewestTurns, RowOf(table, "ab")), 4000);  // 40, not 20
+  EXPECT_EQ(*TieBreakValue(Named(league, "fewest-turns"), RowOf(table, "ab")), 4000);  // 40, not 20
   EXPECT_EQ(Order(table), (std::vector<std::string>{"cd", "ab", "ef"}));
   EXPECT_EQ(table.explanations[0],
             "cd above ab: level on 4 points, separated by fewest-turns (30 to 40, fewer is "

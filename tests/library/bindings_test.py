@@ -32,7 +32,20 @@ def finding_json(finding):
         if getattr(place, key):
             shown[key] = getattr(place, key)
     shown["message"] = finding.message
+    for key in ("expected", "found"):
+        value = getattr(finding, key)
+        if value is not None:
+            shown[key] = value_json(value)
     return shown
+
+
+def value_json(value):
+    """A typed value as the JSON verdict writes it: a number, or its words in one string."""
+    return value.number if value.number is not None else " ".join(value.words)
+
+
+def statistics_json(statistics, one_each):
+    return {s.name: (s.values[0] if one_each else list(s.values)) for s in statistics}
 
 
 def line_json(verdict):
@@ -48,11 +61,17 @@ def line_json(verdict):
     if verdict.status != "malformed":
         body["scores"] = {
             "units": list(verdict.units),
-            "deals": [{"deal": d.deal, "points": list(d.points), "label": d.label,
-                       "void": d.void_deal} for d in verdict.deals],
+            "deals": [{"deal": d.deal, "board": d.board, "points": list(d.points),
+                       "label": d.label, "void": d.void_deal,
+                       "statistics": statistics_json(d.statistics, False)}
+                      for d in verdict.deals],
             "totals": list(verdict.totals)}
         body["outcome"] = {"over": verdict.over, "summary": verdict.summary,
-                           "facts": dict(verdict.facts)}
+                           "facts": {f.key: value_json(f.value) for f in verdict.facts},
+                           "sides": [{"actors": list(side.actors), "total": side.total,
+                                      "place": side.place, "won": side.won, "drew": side.drew,
+                                      "statistics": statistics_json(side.statistics, True)}
+                                     for side in verdict.sides]}
     return {"source": {"file": verdict.source, "record": verdict.record},
             "locations": locations, "verdict": body}
 

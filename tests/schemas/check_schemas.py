@@ -374,8 +374,10 @@ class Checker:
             "a finding without a code": changed(verdict, lambda d: d["verdict"].update(
                 findings=[{"severity": "error", "path": "", "message": "x"}])),
             "no outcome": changed(verdict, lambda d: d["verdict"].pop("outcome")),
-            "a fact as a number": changed(verdict, lambda d: d["verdict"]["outcome"][
-                "facts"].update(N=102)),
+            "a total as a string": changed(verdict, lambda d: d["verdict"]["outcome"][
+                "facts"].update(N="102")),
+            "an outcome without its sides": changed(verdict, lambda d: d["verdict"][
+                "outcome"].pop("sides")),
             "a location without a column": changed(verdict, lambda d: d.update(
                 locations={"/deals/0": [3]})),
             "an unreadable line with a verdict": {

@@ -54,8 +54,36 @@ TEST_P(EveryGame, DescriptorIsComplete) {
   EXPECT_NE(game().read_body, nullptr);
   EXPECT_NE(game().write_body, nullptr);
   EXPECT_NE(game().new_match, nullptr);
-  EXPECT_NE(game().seeded_deal, nullptr);
+  EXPECT_NE(game().deal_board, nullptr);
   EXPECT_EQ(games::FindGame(game().name), &game());
+}
+
+// What the outer modules ask of a game is declared, and fits together: the league's schemes,
+// tie-breaks and statistic tie-breaks name things the game has; its faults can be injected.
+TEST_P(EveryGame, DeclaresWhatALeagueAndTheGeneratorNeed) {
+  const games::LeagueTraits& league = game().league;
+  EXPECT_FALSE(league.schemes.empty());
+  EXPECT_FALSE(league.tie_breaks.empty());
+  for (const std::string& name : league.default_tie_breaks) {
+    EXPECT_NE(std::find(league.tie_breaks.begin(), league.tie_breaks.end(), name),
+              league.tie_breaks.end())
+        << name;
+  }
+  for (const games::StatisticTieBreak& own : league.statistic_tie_breaks) {
+    auto named = [&](const games::StatisticSpec& spec) { return spec.name == own.statistic; };
+    EXPECT_TRUE(std::any_of(game().side_statistics.begin(), game().side_statistics.end(), named))
+        << own.name;
+  }
+  if (!league.level_option.empty()) {
+    const OptionSpec* level = nullptr;
+    for (const OptionSpec& option : game().options) {
+      if (option.name == league.level_option) level = &option;
+    }
+    ASSERT_NE(level, nullptr);
+    EXPECT_EQ(level->choices.size(), league.level_weights.size());
+  }
+  EXPECT_FALSE(game().faults.empty());
+  for (const games::FaultSpec& fault : game().faults) EXPECT_NE(fault.inject, nullptr);
 }
 
 TEST_P(EveryGame, HasItsTestsSamplesAndRulesPage) {

@@ -32,7 +32,7 @@ Playout PlayRandomly(const games::GameDescriptor& game, const RuleOptions& rules
   while (!match.IsOver() && playout.steps < max_steps) {
     ToAct next = match.Next();
     if (next.phase == Phase::kOver) break;
-    Event event = next.phase == Phase::kDeal ? game.seeded_deal(match) : Event{};
+    Event event = next.phase == Phase::kDeal ? match.SeededDeal() : Event{};
     if (next.phase != Phase::kDeal) {
       if (before_choice) before_choice(match);
       std::vector<Event> legal = match.LegalEvents();

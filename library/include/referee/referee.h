@@ -41,8 +41,15 @@ struct Place {
   int deal = 0;
   int trick = 0;
   int turn = 0;
-  std::string actor;  // a seat ("E") or a Cahoots player
+  std::string actor;  // a seat ("E") or a player's name
   std::string card;
+};
+
+// A typed value: a whole number, or words (the units sharing a win, "draw", "win", a card, a
+// seat). The JSON verdict writes a number as a number and words as one string, "S W".
+struct Value {
+  std::optional<int64_t> number;   // set for a number
+  std::vector<std::string> words;  // otherwise
 };
 
 struct Finding {
@@ -50,13 +57,41 @@ struct Finding {
   std::string severity;  // "malformed", "error" or "note"
   Place place;
   std::string message;  // "expected X, found Y"
+  // X and Y as values, where the finding compares two (a claim with its recomputed score, the
+  // seat due with the seat that played).
+  std::optional<Value> expected;
+  std::optional<Value> found;
+};
+
+// A statistic of a deal or a side under the name its game gives it ("tricks", "goals").
+struct Statistic {
+  std::string name;
+  std::vector<int64_t> values;  // a deal's: one per scoring unit; a side's: one
 };
 
 struct DealScore {
   int deal = 0;
+  int board = 0;            // the board its cards came from (a seeded deal's), else the deal
   std::vector<int> points;  // one per scoring unit, in the order of Verdict::units
   std::string label;
   bool void_deal = false;  // not scored: an illegal event stopped its check
+  std::vector<Statistic> statistics;
+};
+
+// A fact of the result under the key a claimed `result:` uses ("NS", "winner", "goals").
+struct Fact {
+  std::string key;
+  Value value;
+};
+
+// One side of the match as a league ranks it: a seat, a partnership or the whole table.
+struct Side {
+  std::vector<int> actors;  // its seats (N=0 .. W=3) or players, by index in the record
+  int64_t total = 0;
+  int place = 1;  // 1-based; equal results share a place
+  bool won = false;
+  bool drew = false;
+  std::vector<Statistic> statistics;
 };
 
 struct Verdict {
@@ -70,9 +105,10 @@ struct Verdict {
   std::vector<std::string> units;  // the scoring units: seats, partnerships or a team
   std::vector<DealScore> deals;
   std::vector<int> totals;
-  bool over = false;                                       // the match finished
-  std::string summary;                                     // "N wins with 104"
-  std::vector<std::pair<std::string, std::string>> facts;  // the result, as a record claims it
+  bool over = false;        // the match finished
+  std::string summary;      // "N wins with 104"
+  std::vector<Fact> facts;  // the result, in the keys a record claims it with
+  std::vector<Side> sides;
   // The verdict as `referee verify --format json` writes it: one line, no line break.
   std::string json;
 };

@@ -3,8 +3,10 @@
 #include "referee/core/check.h"
 #include "referee/games/cahoots/cahoots_bot.h"
 #include "referee/games/cahoots/cahoots_cards.h"
+#include "referee/games/cahoots/cahoots_faults.h"
 #include "referee/games/cahoots/cahoots_match.h"
 #include "referee/games/cahoots/cahoots_record.h"
+#include "referee/record/record_writer.h"
 
 namespace referee::games::cahoots {
 namespace {
@@ -13,10 +15,29 @@ std::unique_ptr<Match> NewMatch(const MatchSetup& setup) {
   return std::make_unique<CahootsMatch>(setup);
 }
 
-Event SeededSetup(const Match& match) {
-  const auto* cahoots = dynamic_cast<const CahootsMatch*>(&match);
-  REFEREE_CHECK(cahoots != nullptr, "seeded_deal of cahoots on another game's match");
-  return cahoots->SeededSetupEvent();
+// One board of a seed for `referee deal`: the deck in the edition's card names and, for a number
+// of players, the deal of docs/rules/cahoots.md (one card at a time in turn order until each
+// holds 4), the four pile starters and the size of the draw pile.
+Result<record::Node> DealBoard(const RuleOptions& rules, const std::string& seed, int board,
+                               int players, Sha256Function sha256) {
+  using record::Node;
+  const Edition& edition = EditionNamed(rules.Choice("edition"));
+  std::vector<NumberCard> deck = SeededDeck(sha256, seed, board);
+  Node node = Node::Map({});
+  node.AddMember("board", {}, record::IntegerNode(board));
+  node.AddMember("deck", {}, record::StringNode(CardsText(deck, edition)));
+  if (players == 0) return node;
+  size_t dealt = static_cast<size_t>(players) * kHandSize;
+  std::vector<std::vector<NumberCard>> hands(static_cast<size_t>(players));
+  for (size_t i = 0; i < dealt; ++i) hands[i % hands.size()].push_back(deck[i]);
+  Node list = Node::List({});
+  for (const auto& hand : hands) list.Append(record::StringNode(CardsText(hand, edition)));
+  node.AddMember("hands", {}, std::move(list));
+  std::vector<NumberCard> piles(deck.begin() + dealt, deck.begin() + dealt + kPiles);
+  node.AddMember("piles", {}, record::StringNode(CardsText(piles, edition)));
+  node.AddMember("draw", {},
+                 record::IntegerNode(static_cast<int64_t>(deck.size() - dealt - kPiles)));
+  return node;
 }
 
 std::vector<OptionSpec> Options() {
@@ -76,11 +97,24 @@ GameDescriptor MakeDescriptor() {
   game.body_keys = {"board", "deck", "goals", "turns"};
   game.result_keys = {"outcome", "reason", "goals", "turns"};
   game.score_units = {};
+  game.actor_noun = "player";
+  game.side_statistics = {{"goals", "goals completed"}, {"turns", "turns played"}};
+  game.league.sides = SideKind::kTable;
+  game.league.schemes = {"level-wins"};
+  game.league.tie_breaks = {"wins", "total-score", "goals-completed", "fewest-turns",
+                            "matches-played"};
+  game.league.default_tie_breaks = {"goals-completed", "fewest-turns"};
+  using Measure = StatisticTieBreak::Measure;
+  game.league.statistic_tie_breaks = {{"goals-completed", "goals", Measure::kTotal, false},
+                                      {"fewest-turns", "turns", Measure::kMeanInWins, true}};
+  game.league.level_option = "level";
+  game.league.level_weights = {{"beginner", 1}, {"normal", 2}, {"expert", 3}, {"insane", 4}};
   game.read_body = &ReadCahootsBody;
   game.write_body = &WriteCahootsBody;
   game.new_match = &NewMatch;
   game.heuristic_bot = &NewHeuristicBot;
-  game.seeded_deal = &SeededSetup;
+  game.deal_board = &DealBoard;
+  game.faults = CahootsFaults();
   game.live = CahootsLiveHooks();
   return game;
 }

@@ -246,7 +246,9 @@ Result<void> CahootsMatch::CheckGoals(const SetupEvent& event) const {
                           : "goal_count";
     return Fail(Illegal("wrong-goal-count", Place{"/goals", {}},
                         "expected " + Plural(goal_count_, "goal") + " in the goal pile (" + why +
-                            "), found " + std::to_string(event.goals.size())));
+                            "), found " + std::to_string(event.goals.size()))
+                    .Comparing(FactValue::Number(goal_count_),
+                               FactValue::Number(static_cast<int64_t>(event.goals.size()))));
   }
   return {};
 }
@@ -337,7 +339,8 @@ Result<int> CahootsMatch::CheckPlayer(const TurnEvent& event) const {
     }
     return Fail(Illegal("wrong-player", PlaceOf(event.path, turn, player, card),
                         "expected " + Name(current_) + " to play (turns follow the player list" +
-                            skipped + "), found " + Name(player)));
+                            skipped + "), found " + Name(player))
+                    .Comparing(FactValue::Word(Name(current_)), FactValue::Word(Name(player))));
   }
   return player;
 }
@@ -565,7 +568,7 @@ std::vector<GoalSpec> PlayoutGoalPool() {
 
 }  // namespace
 
-SetupEvent CahootsMatch::SeededSetupEvent() const {
+Event CahootsMatch::SeededDeal() const {
   REFEREE_CHECK(match_setup().seed && match_setup().sha256,
                 "a seeded set-up needs a seed and SHA-256");
   SetupEvent event;
@@ -582,6 +585,14 @@ SetupEvent CahootsMatch::SeededSetupEvent() const {
   return event;
 }
 
+Event CahootsMatch::ShowingCards(Event dealt) const {
+  auto* setup = std::get_if<SetupEvent>(&dealt);
+  REFEREE_CHECK(setup != nullptr && setup->seeded, "ShowingCards of an event that dealt nothing");
+  setup->deck = SeededDeck(match_setup().sha256, *match_setup().seed,
+                           setup->board > 0 ? setup->board : 1, match_setup().seeded_deal);
+  return dealt;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The end, notes and description.
 
@@ -596,14 +607,22 @@ Outcome CahootsMatch::GetOutcome() const {
   Outcome outcome;
   outcome.over = IsOver();
   int done = static_cast<int>(completed_.size());
+  // The whole table is one side: it wins or loses together.
+  SideResult table;
+  for (int player = 0; player < static_cast<int>(match_setup().players.size()); ++player) {
+    table.actors.push_back(player);
+  }
+  table.statistics = {done, turns_};  // side_statistics: goals, turns
   if (outcome.over) {
     // Ruling 9 (ruled): in Speed the win needs the last goal completed before the timer rang.
     bool win = end_ == End::kWin && !late_turn_;
-    outcome.facts.emplace_back("outcome", win ? "win" : "loss");
-    if (!win) outcome.facts.emplace_back("reason", LossReason());
+    table.won = win;
+    outcome.facts.push_back({"outcome", FactValue::Word(win ? "win" : "loss")});
+    if (!win) outcome.facts.push_back({"reason", FactValue::Word(LossReason())});
   }
-  outcome.facts.emplace_back("goals", std::to_string(done));
-  outcome.facts.emplace_back("turns", std::to_string(turns_));
+  outcome.facts.push_back({"goals", FactValue::Number(done)});
+  outcome.facts.push_back({"turns", FactValue::Number(turns_)});
+  outcome.sides.push_back(std::move(table));
   std::string goals = std::to_string(done) + " of " + std::to_string(goal_count_) + " goals";
   outcome.summary = EndSummary(goals, Plural(turns_, "turn"));
   return outcome;

@@ -86,10 +86,12 @@ class CahootsMatch : public Match {
   // The player whose turn it was when the table lost because they could not play (not in Speed).
   std::optional<int> stuck_player() const { return stuck_player_; }
 
-  // The set-up a playout deals from the match's seed (GameDescriptor::seeded_deal): the seeded
-  // deck (board 1) and a goal pile of GoalCount() goals picked from a fixed pool of definitions
-  // by the seeded permutation of board 2. A generator convention only: records carry their goals.
-  SetupEvent SeededSetupEvent() const;
+  // The set-up a playout deals from the match's seed: the seeded deck (board 1) and a goal pile
+  // of GoalCount() goals picked from a fixed pool of definitions by the seeded permutation of
+  // board 2. A generator convention only: records carry their goals.
+  Event SeededDeal() const override;
+  // The set-up with its seeded deck written out.
+  Event ShowingCards(Event dealt) const override;
 
   // Read-only views, for tests and tools.
   bool IsSetUp() const { return set_up_; }

@@ -3,6 +3,7 @@ list(APPEND REFEREE_SOURCES
   games/cahoots/cahoots_bot.cpp
   games/cahoots/cahoots_cards.cpp
   games/cahoots/cahoots_catalogue.cpp
+  games/cahoots/cahoots_faults.cpp
   games/cahoots/cahoots_goals.cpp
   games/cahoots/cahoots_match.cpp
   games/cahoots/cahoots_record.cpp

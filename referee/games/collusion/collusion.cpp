@@ -4,6 +4,7 @@
 
 #include "referee/games/collusion/collusion_bot.h"
 #include "referee/games/collusion/collusion_scoring.h"
+#include "referee/games/trick/trick_faults.h"
 #include "referee/games/trick/trick_match.h"
 #include "referee/games/trick/trick_record.h"
 
@@ -21,24 +22,21 @@ class CollusionMatch : public trick::TrickMatch {
   bool IsOver() const override { return !winners_.empty(); }
 
   Outcome GetOutcome() const override {
-    Outcome outcome;
-    outcome.over = IsOver();
-    const std::vector<int>& totals = sheet().totals;
-    for (size_t seat = 0; seat < kSeatUnits.size(); ++seat) {
-      outcome.facts.emplace_back(kSeatUnits[seat],
-                                 std::to_string(seat < totals.size() ? totals[seat] : 0));
-    }
-    if (!outcome.over) {
-      outcome.summary = "not finished after " + std::to_string(DealsScored()) + " deals";
-      return outcome;
+    if (!IsOver()) {
+      return SheetOutcome(false, {}, false, trick::Placing::kByTotal,
+                          "not finished after " + std::to_string(DealsScored()) + " deals");
     }
     std::string names;
-    for (Seat seat : winners_) names += (names.empty() ? "" : " ") + SeatName(seat);
-    outcome.facts.emplace_back("winner", names);
-    int best = totals[SeatIndex(winners_.front())];
-    outcome.summary = winners_.size() == 1 ? names + " wins with " + std::to_string(best)
-                                           : names + " share the win with " + std::to_string(best);
-    return outcome;
+    std::vector<int> units;
+    for (Seat seat : winners_) {
+      names += (names.empty() ? "" : " ") + SeatName(seat);
+      units.push_back(SeatIndex(seat));
+    }
+    int best = sheet().totals[SeatIndex(winners_.front())];
+    return SheetOutcome(true, units, false, trick::Placing::kByTotal,
+                        winners_.size() == 1
+                            ? names + " wins with " + std::to_string(best)
+                            : names + " share the win with " + std::to_string(best));
   }
 
   std::unique_ptr<Match> Clone() const override { return std::make_unique<CollusionMatch>(*this); }
@@ -55,7 +53,8 @@ class CollusionMatch : public trick::TrickMatch {
     CollusionDealScore score = ScoreCollusionDeal(deal.tricks_won, before, target_);
     RecordWinners(score, before);
     return trick::DealScore{std::vector<int>(score.points.begin(), score.points.end()),
-                            Label(deal, score)};
+                            Label(deal, score),
+                            {trick::TricksByUnit(deal, kSeatUnits)}};
   }
 
   std::string DescribeExtra() const override {
@@ -121,8 +120,18 @@ GameDescriptor MakeDescriptor() {
                  int64_t{100},
                  "the score to reach, only with the help of a bonus"},
   };
+  game.league.sides = SideKind::kSeat;
+  game.league.schemes = {"placement", "duplicate"};
+  game.league.tie_breaks = {"wins", "total-score", "head-to-head", "point-difference",
+                            "matches-played"};
+  game.league.default_tie_breaks = {"wins", "total-score", "head-to-head"};
   game.read_body = &ReadBody;
   game.new_match = &NewMatch;
+  game.faults = trick::TrickFaults(/*follows_suit=*/true);
+  game.deal_board = [](const RuleOptions& rules, const std::string& seed, int board, int players,
+                       Sha256Function sha256) {
+    return trick::DealTrickBoard(Descriptor(), rules, seed, board, players, sha256);
+  };
   game.heuristic_bot = &NewHeuristicBot;
   return game;
 }

@@ -2,6 +2,7 @@
 
 #include "referee/games/conspiracy/conspiracy_bot.h"
 #include "referee/games/conspiracy/conspiracy_scoring.h"
+#include "referee/games/trick/trick_faults.h"
 #include "referee/games/trick/trick_match.h"
 #include "referee/games/trick/trick_record.h"
 
@@ -95,10 +96,12 @@ class ConspiracyMatch : public trick::TrickMatch {
 Result<void> ConspiracyMatch::CheckCall(const CallEvent& event) const {
   Seat caller = Caller();
   if (event.by && *event.by != caller) {
-    return Fail(Illegal(
-        "wrong-caller", PlaceOf(ChildPath(event.path, "by"), 0, *event.by),
-        "expected the call by " + SeatName(caller) + ", the dealer's left-hand opponent (dealer " +
-            SeatName(CurrentDealer()) + "), found a call by " + SeatName(*event.by)));
+    return Fail(
+        Illegal("wrong-caller", PlaceOf(ChildPath(event.path, "by"), 0, *event.by),
+                "expected the call by " + SeatName(caller) +
+                    ", the dealer's left-hand opponent (dealer " + SeatName(CurrentDealer()) +
+                    "), found a call by " + SeatName(*event.by))
+            .Comparing(FactValue::Word(SeatName(caller)), FactValue::Word(SeatName(*event.by))));
   }
   Place place = PlaceOf(event.path, 0, caller);
   if (event.trump && event.no_trump) {
@@ -196,7 +199,12 @@ trick::DealScore ConspiracyMatch::ScoreDeal(const trick::FinishedDeal& deal) {
   if (conference_) {
     label += "; conference " + SecondsText(conference_->end_ms - conference_->start_ms) + " s";
   }
-  return trick::DealScore{{score.points[0], score.points[1]}, label};
+  std::vector<int> calls(2, 0), made(2, 0);
+  calls[static_cast<int>(calling)] = 1;
+  made[static_cast<int>(calling)] = score.made ? 1 : 0;
+  return trick::DealScore{{score.points[0], score.points[1]},
+                          label,
+                          {trick::TricksByUnit(deal, kSideUnits), calls, made}};
 }
 
 std::string ConspiracyMatch::UnfinishedSummary() const {
@@ -218,26 +226,22 @@ std::string ConspiracyMatch::UnfinishedSummary() const {
 }
 
 Outcome ConspiracyMatch::GetOutcome() const {
-  Outcome outcome;
   int ns = Total(Partnership::kNorthSouth);
   int ew = Total(Partnership::kEastWest);
-  outcome.facts = {{"NS", std::to_string(ns)}, {"EW", std::to_string(ew)}};
   ConspiracyEnd end = End();
-  outcome.over = end != ConspiracyEnd::kPlayOn;
   std::string after = " after " + std::to_string(DealsScored()) + " deals";
   if (end == ConspiracyEnd::kPlayOn) {
-    outcome.summary = UnfinishedSummary();
-  } else if (end == ConspiracyEnd::kDraw) {
-    outcome.facts.emplace_back("winner", kTieDraw);
-    outcome.summary = "a draw at " + std::to_string(ns) + " each" + after;
-  } else {
-    bool ns_wins = end == ConspiracyEnd::kNorthSouthWins;
-    outcome.facts.emplace_back("winner", ns_wins ? "NS" : "EW");
-    outcome.summary = std::string(ns_wins ? "NS" : "EW") + " wins " +
-                      std::to_string(ns_wins ? ns : ew) + " to " +
-                      std::to_string(ns_wins ? ew : ns) + after;
+    return SheetOutcome(false, {}, false, trick::Placing::kByResult, UnfinishedSummary());
   }
-  return outcome;
+  if (end == ConspiracyEnd::kDraw) {
+    return SheetOutcome(true, {}, true, trick::Placing::kByResult,
+                        "a draw at " + std::to_string(ns) + " each" + after);
+  }
+  bool ns_wins = end == ConspiracyEnd::kNorthSouthWins;
+  Partnership winner = ns_wins ? Partnership::kNorthSouth : Partnership::kEastWest;
+  return SheetOutcome(true, {static_cast<int>(winner)}, false, trick::Placing::kByResult,
+                      PartnershipName(winner) + " wins " + std::to_string(ns_wins ? ns : ew) +
+                          " to " + std::to_string(ns_wins ? ew : ns) + after);
 }
 
 std::string ConspiracyMatch::DescribeExtra() const {
@@ -296,8 +300,20 @@ GameDescriptor MakeDescriptor() {
   game.title = "Conspiracy (Vinay Kolhatkar)";
   game.source = "pagat.com/invented/conspiracy.html";
   game.options = Options();
+  game.deal_statistics.push_back({"calls", "deals in which the side called"});
+  game.deal_statistics.push_back({"calls-made", "deals in which the side took exactly its call"});
+  game.side_statistics = game.deal_statistics;
+  game.league = trick::PartnershipLeague();
+  game.league.tie_breaks.push_back("calls-made");
+  game.league.statistic_tie_breaks = {{"calls-made", "calls-made"}};
+  game.league.always_shown = {"calls-made"};
   game.read_body = &ReadBody;
   game.new_match = &NewMatch;
+  game.faults = trick::TrickFaults(/*follows_suit=*/true);
+  game.deal_board = [](const RuleOptions& rules, const std::string& seed, int board, int players,
+                       Sha256Function sha256) {
+    return trick::DealTrickBoard(Descriptor(), rules, seed, board, players, sha256);
+  };
   game.heuristic_bot = &NewHeuristicBot;
   return game;
 }

@@ -2,6 +2,7 @@
 
 #include "referee/games/plonk/plonk_bot.h"
 #include "referee/games/plonk/plonk_scoring.h"
+#include "referee/games/trick/trick_faults.h"
 #include "referee/games/trick/trick_match.h"
 #include "referee/games/trick/trick_record.h"
 
@@ -100,26 +101,23 @@ trick::DealScore PlonkMatch::ScoreDeal(const trick::FinishedDeal& deal) {
   if (end == PlonkEnd::kNorthSouthWins) winner_ = Partnership::kNorthSouth;
   if (end == PlonkEnd::kEastWestWins) winner_ = Partnership::kEastWest;
   last_trick_.reset();
-  return trick::DealScore{{piles[0].Score(), piles[1].Score()}, label};
+  return trick::DealScore{
+      {piles[0].Score(), piles[1].Score()}, label, {trick::TricksByUnit(deal, kSideUnits)}};
 }
 
 Outcome PlonkMatch::GetOutcome() const {
-  Outcome outcome;
-  outcome.over = IsOver();
   int ns = Total(Partnership::kNorthSouth);
   int ew = Total(Partnership::kEastWest);
-  outcome.facts = {{"NS", std::to_string(ns)}, {"EW", std::to_string(ew)}};
   if (!winner_) {
-    outcome.summary = "not finished after " + std::to_string(DealsScored()) + " deals: NS " +
-                      std::to_string(ns) + ", EW " + std::to_string(ew) + ", target " +
-                      std::to_string(target_);
-    return outcome;
+    return SheetOutcome(false, {}, false, trick::Placing::kByResult,
+                        "not finished after " + std::to_string(DealsScored()) + " deals: NS " +
+                            std::to_string(ns) + ", EW " + std::to_string(ew) + ", target " +
+                            std::to_string(target_));
   }
   Partnership loser = OtherPartnership(*winner_);
-  outcome.facts.emplace_back("winner", PartnershipName(*winner_));
-  outcome.summary = PartnershipName(*winner_) + " wins with " + std::to_string(Total(*winner_)) +
-                    " to " + std::to_string(Total(loser));
-  return outcome;
+  return SheetOutcome(true, {static_cast<int>(*winner_)}, false, trick::Placing::kByResult,
+                      PartnershipName(*winner_) + " wins with " + std::to_string(Total(*winner_)) +
+                          " to " + std::to_string(Total(loser)));
 }
 
 std::string PlonkMatch::DescribeExtra() const {
@@ -163,8 +161,14 @@ GameDescriptor MakeDescriptor() {
                  "left: the deal passes to the left; two-dealers: the first dealer and the player "
                  "at their left alternate"},
   };
+  game.league = trick::PartnershipLeague();
   game.read_body = &ReadBody;
   game.new_match = &NewMatch;
+  game.faults = trick::TrickFaults(/*follows_suit=*/false);
+  game.deal_board = [](const RuleOptions& rules, const std::string& seed, int board, int players,
+                       Sha256Function sha256) {
+    return trick::DealTrickBoard(Descriptor(), rules, seed, board, players, sha256);
+  };
   game.heuristic_bot = &NewHeuristicBot;
   return game;
 }

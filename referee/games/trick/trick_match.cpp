@@ -1,6 +1,9 @@
 #include "referee/games/trick/trick_match.h"
 
+#include <algorithm>
 #include <sstream>
+
+#include "referee/core/check.h"
 
 namespace referee::games::trick {
 namespace {
@@ -9,6 +12,9 @@ std::string ParentPath(const std::string& path) {
   size_t slash = path.rfind('/');
   return slash == std::string::npos ? path : path.substr(0, slash);
 }
+
+// The seat a unit's name spells with its letter ("NS": N and S).
+int SeatIndexOf(char letter) { return static_cast<int>(std::string_view("NESW").find(letter)); }
 
 std::string Plural(int count, const std::string& noun) {
   return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
@@ -138,12 +144,15 @@ Result<Ruling> TrickMatch::ApplyDeal(const DealEvent& event) {
                         "expected " + SeatName(*expected) +
                             " to deal (the deal passes to the left "
                             "of the last dealer, " +
-                            SeatName(*last_dealer_) + "), found " + SeatName(*event.dealer)));
+                            SeatName(*last_dealer_) + "), found " + SeatName(*event.dealer))
+                    .Comparing(FactValue::Word(SeatName(*expected)),
+                               FactValue::Word(SeatName(*event.dealer))));
   }
   auto hands = ResolveHands(event, *event.dealer);
   REFEREE_TRY(hands);
   DealInProgress deal;
   deal.number = CurrentDealNumber();
+  deal.board = event.seeded && event.board > 0 ? event.board : deal.number;
   deal.dealer = *event.dealer;
   deal.hands = *hands;
   deal.dealt = *hands;
@@ -180,8 +189,10 @@ Result<std::vector<Card>> TrickMatch::CheckedDeck(const std::vector<Card>& deck,
   if (static_cast<int>(deck.size()) != Pack().Size()) {
     return Fail(Illegal("wrong-deck-size", Place{path, GamePlace{.deal = deal}},
                         "expected " + std::to_string(Pack().Size()) + " cards in the pack, found " +
-                            std::to_string(deck.size()) + " (missing: " +
-                            CardSet(Pack().Bits() & ~seen.Bits()).ToString() + ")"));
+                            std::to_string(deck.size()) +
+                            " (missing: " + CardSet(Pack().Bits() & ~seen.Bits()).ToString() + ")")
+                    .Comparing(FactValue::Number(Pack().Size()),
+                               FactValue::Number(static_cast<int64_t>(deck.size()))));
   }
   return deck;
 }
@@ -239,7 +250,9 @@ Result<std::array<CardSet, 4>> TrickMatch::HandsFromList(
           Illegal("wrong-hand-size",
                   Place{hand_path(), GamePlace{.deal = event.deal, .actor = SeatName(seat)}},
                   "expected " + std::to_string(HandSize()) + " cards in " + SeatName(seat) +
-                      "'s hand, found " + std::to_string(hand.size())));
+                      "'s hand, found " + std::to_string(hand.size()))
+              .Comparing(FactValue::Number(HandSize()),
+                         FactValue::Number(static_cast<int64_t>(hand.size()))));
     }
   }
   return sets;
@@ -341,14 +354,17 @@ Result<void> TrickMatch::CheckPlayContext(const PlayEvent& event) const {
         Illegal("trick-size",
                 Place{ParentPath(event.path), GamePlace{.deal = event.deal, .trick = event.trick}},
                 "expected 4 cards in trick " + std::to_string(event.trick) + ", found " +
-                    Plural(event.written_size, "card")));
+                    Plural(event.written_size, "card"))
+            .Comparing(FactValue::Number(4), FactValue::Number(event.written_size)));
   }
   if (event.seat && *event.seat != deal_->ToPlay()) {
     GamePlace place = game_place();
     place.actor = SeatName(*event.seat);
-    return Fail(Illegal(
-        "out-of-turn", Place{event.path, place},
-        "expected " + SeatName(deal_->ToPlay()) + " to play, found " + SeatName(*event.seat)));
+    return Fail(Illegal("out-of-turn", Place{event.path, place},
+                        "expected " + SeatName(deal_->ToPlay()) + " to play, found " +
+                            SeatName(*event.seat))
+                    .Comparing(FactValue::Word(SeatName(deal_->ToPlay())),
+                               FactValue::Word(SeatName(*event.seat))));
   }
   return {};
 }
@@ -394,7 +410,8 @@ Result<void> TrickMatch::CheckCardHolder(const PlayEvent& event, Seat seat) cons
     return Fail(Illegal("wrong-leader", place,
                         "expected " + SeatName(seat) + " to lead to trick " +
                             std::to_string(trick) + " (" + LeaderReason(trick) + "), found " +
-                            found));
+                            found)
+                    .Comparing(FactValue::Word(SeatName(seat)), FactValue::Word(ToString(card))));
   }
   found += setup_.secret_hands ? ", which " + SeatName(seat) + " does not hold"
                                : ", which " + SeatName(holder) + " holds: played out of turn?";
@@ -409,10 +426,11 @@ Result<void> TrickMatch::CheckFollow(const PlayEvent& event, Seat seat) const {
   CardSet hand = deal_->hands[SeatIndex(seat)];
   if (event.card.suit == led || !hand.HasSuit(led)) return {};
   int trick = static_cast<int>(deal_->tricks.size()) + 1;
-  return Fail(Illegal("revoke", PlaceOf(event.path, trick, seat, event.card),
-                      "expected " + SeatName(seat) + " to follow suit with " + SuitName(led) +
-                          " (holding " + hand.OfSuit(led).ToString() + "), found " +
-                          ToString(event.card)));
+  return Fail(
+      Illegal("revoke", PlaceOf(event.path, trick, seat, event.card),
+              "expected " + SeatName(seat) + " to follow suit with " + SuitName(led) +
+                  " (holding " + hand.OfSuit(led).ToString() + "), found " + ToString(event.card))
+          .Comparing(FactValue::Word(SuitName(led)), FactValue::Word(ToString(event.card))));
 }
 
 Result<Ruling> TrickMatch::ApplyPlay(const PlayEvent& event) {
@@ -462,26 +480,85 @@ void TrickMatch::FinishDeal(Ruling& ruling) {
     ++finished.tricks_won[SeatIndex(trick.winner)];
   last_dealer_ = deal_->dealer;
   DealScore score = ScoreDeal(finished);
-  AddRow(finished.number, score.label, score.points, false);
+  std::vector<int> points = score.points;
+  AddRow(finished.number, deal_->board, std::move(score), false);
   deal_.reset();
   if (!setup_.announce) return;
   std::string text = "deal " + std::to_string(finished.number) + " scored:";
-  for (size_t i = 0; i < score.points.size(); ++i) {
-    text += " " + sheet_.units[i] + " " + std::to_string(score.points[i]);
+  for (size_t i = 0; i < points.size(); ++i) {
+    text += " " + sheet_.units[i] + " " + std::to_string(points[i]);
   }
   ruling.announcements.push_back({"deal", text});
   if (AcceptsNoMoreDeals()) ruling.announcements.push_back({"end", GetOutcome().summary});
 }
 
-void TrickMatch::AddRow(int number, std::string label, std::vector<int> points, bool void_deal) {
+void TrickMatch::AddRow(int number, int board, DealScore score, bool void_deal) {
   if (sheet_.units.empty()) {
     sheet_.units = ScoreUnits();
     sheet_.totals.assign(sheet_.units.size(), 0);
   }
-  for (size_t i = 0; i < points.size() && i < sheet_.totals.size(); ++i) {
-    sheet_.totals[i] += points[i];
+  for (size_t i = 0; i < score.points.size() && i < sheet_.totals.size(); ++i) {
+    sheet_.totals[i] += score.points[i];
   }
-  sheet_.rows.push_back(ScoreSheet::Row{number, std::move(label), std::move(points), void_deal});
+  sheet_.rows.push_back(ScoreSheet::Row{number, board, std::move(score.label),
+                                        std::move(score.points), void_deal,
+                                        std::move(score.statistics)});
+}
+
+std::vector<int> TricksByUnit(const FinishedDeal& deal, const std::vector<std::string>& units) {
+  std::vector<int> tricks;
+  for (const std::string& unit : units) {
+    int taken = 0;
+    for (char seat : unit) taken += deal.tricks_won[SeatIndexOf(seat)];
+    tricks.push_back(taken);
+  }
+  return tricks;
+}
+
+Outcome TrickMatch::SheetOutcome(bool over, const std::vector<int>& winners, bool draw,
+                                 Placing placing, std::string summary) const {
+  Outcome outcome;
+  outcome.over = over;
+  outcome.summary = std::move(summary);
+  std::vector<std::string> units = ScoreUnits();
+  for (size_t unit = 0; unit < units.size(); ++unit) {
+    int total = unit < sheet_.totals.size() ? sheet_.totals[unit] : 0;
+    outcome.facts.push_back({units[unit], FactValue::Number(total)});
+    SideResult side;
+    for (char seat : units[unit]) side.actors.push_back(SeatIndexOf(seat));
+    side.total = total;
+    side.won = over && std::find(winners.begin(), winners.end(), unit) != winners.end();
+    side.drew = over && draw;
+    outcome.sides.push_back(std::move(side));
+  }
+  if (over) {
+    std::vector<std::string> names;
+    for (int unit : winners) names.push_back(units[unit]);
+    if (draw) names = {"draw"};
+    outcome.facts.push_back({"winner", FactValue::Words(std::move(names))});
+  }
+  for (SideResult& side : outcome.sides) {
+    int place = 0;
+    for (const SideResult& other : outcome.sides) {
+      place += placing == Placing::kByTotal ? other.total > side.total
+                                            : (other.won || other.drew) && !side.won && !side.drew;
+    }
+    side.place = std::min(place, placing == Placing::kByTotal ? place : 1);
+  }
+  AddSideStatistics(outcome.sides);
+  return outcome;
+}
+
+void TrickMatch::AddSideStatistics(std::vector<SideResult>& sides) const {
+  for (const ScoreSheet::Row& row : sheet_.rows) {
+    if (row.void_deal) continue;
+    for (size_t s = 0; s < row.statistics.size(); ++s) {
+      for (size_t unit = 0; unit < sides.size() && unit < row.statistics[s].size(); ++unit) {
+        if (sides[unit].statistics.size() <= s) sides[unit].statistics.resize(s + 1, 0);
+        sides[unit].statistics[s] += row.statistics[s][unit];
+      }
+    }
+  }
 }
 
 bool TrickMatch::VoidCurrentDeal(const std::optional<std::vector<int>>& stand_in_points) {
@@ -493,19 +570,20 @@ bool TrickMatch::VoidCurrentDeal(const std::optional<std::vector<int>>& stand_in
   Seat dealer = deal_ ? deal_->dealer
                       : ExpectedDealer().value_or(declared_first_dealer_.value_or(Seat::kNorth));
   size_t units = ScoreUnits().size();
-  std::vector<int> points(units, 0);
-  std::string label =
-      "dealer " + SeatName(dealer) + "; not scored: an illegal event stopped its check";
+  DealScore score{std::vector<int>(units, 0),
+                  "dealer " + SeatName(dealer) + "; not scored: an illegal event stopped its check",
+                  {}};
   if (stand_in_points && stand_in_points->size() == units) {
-    points = *stand_in_points;
-    label = "dealer " + SeatName(dealer) +
-            "; the claimed points stand in: an illegal event stopped its check";
+    score.points = *stand_in_points;
+    score.label = "dealer " + SeatName(dealer) +
+                  "; the claimed points stand in: an illegal event stopped its check";
   }
+  int board = deal_ ? deal_->board : number;
   OnDealVoided();
   deal_.reset();
   awaiting_call_ = false;
   last_dealer_ = dealer;
-  AddRow(number, label, points, true);
+  AddRow(number, board, std::move(score), true);
   return true;
 }
 
@@ -528,6 +606,26 @@ View TrickMatch::ViewFor(int actor) const {
     view.known_hands.emplace_back(PartnerOf(seat), deal_->dealt[SeatIndex(PartnerOf(seat))]);
   }
   return view;
+}
+
+Event TrickMatch::SeededDeal() const {
+  ToAct next = Next();
+  DealEvent deal{.deal = next.deal,
+                 .path = ChildPath("/deals", static_cast<size_t>(next.deal - 1))};
+  deal.dealer = next.seat.value_or(Seat::kNorth);
+  deal.board = next.deal;
+  deal.seeded = true;
+  return deal;
+}
+
+Event TrickMatch::ShowingCards(Event dealt) const {
+  auto* deal = std::get_if<DealEvent>(&dealt);
+  REFEREE_CHECK(deal != nullptr && deal_.has_value(),
+                "ShowingCards of an event that dealt nothing");
+  std::array<std::vector<Card>, 4> hands;
+  for (int seat = 0; seat < 4; ++seat) hands[seat] = deal_->dealt[seat].Cards();
+  deal->hands = std::move(hands);
+  return dealt;
 }
 
 std::string TrickMatch::Describe() const {

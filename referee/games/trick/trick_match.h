@@ -41,6 +41,17 @@ struct FinishedDeal {
 struct DealScore {
   std::vector<int> points;  // one per scoring unit
   std::string label;
+  // The game's deal statistics (GameDescriptor::deal_statistics), each per scoring unit.
+  std::vector<std::vector<int>> statistics;
+};
+
+// Tricks taken in a deal by each scoring unit: a unit is named by its seats ("N", "NS").
+std::vector<int> TricksByUnit(const FinishedDeal& deal, const std::vector<std::string>& units);
+
+// How the sides of a finished trick match are placed.
+enum class Placing {
+  kByTotal,   // each seat for itself: by total, equal totals sharing a place
+  kByResult,  // partnerships: the winner (both sides in a draw) first, the other second
 };
 
 class TrickMatch : public Match {
@@ -54,6 +65,9 @@ class TrickMatch : public Match {
   const ScoreSheet& Scores() const override { return sheet_; }
   View ViewFor(int actor) const override;
   std::string Describe() const override;
+  // The next deal, dealt from the seed by the expected dealer (North first), board = deal.
+  Event SeededDeal() const override;
+  Event ShowingCards(Event dealt) const override;
 
  protected:
   // --- Hooks each game supplies. ---
@@ -84,6 +98,13 @@ class TrickMatch : public Match {
   // Game state beyond the shared part, for Describe().
   virtual std::string DescribeExtra() const { return ""; }
 
+  // The outcome as the sheet has it: each unit's total as a fact, then `winner` when the match
+  // is over (the units in `winners`, by index, or "draw"), and a side per unit with its seats,
+  // total, place and statistics (each the sum of the deal statistic of that name over the deals
+  // scored in play).
+  Outcome SheetOutcome(bool over, const std::vector<int>& winners, bool draw, Placing placing,
+                       std::string summary) const;
+
   // --- State the hooks may read. ---
   const MatchSetup& setup() const { return setup_; }
   // A ruling with one announcement, or with none when the set-up asks for none (the verifier).
@@ -109,6 +130,7 @@ class TrickMatch : public Match {
  private:
   struct DealInProgress {
     int number = 0;
+    int board = 0;  // the board a seeded deal came from, else the deal number
     Seat dealer = Seat::kNorth;
     std::array<CardSet, 4> hands;  // cards still held
     std::array<CardSet, 4> dealt;  // the hands as dealt
@@ -136,7 +158,8 @@ class TrickMatch : public Match {
   Seat TrickWinner(const std::vector<Card>& cards, Seat leader) const;
   Ruling FinishTrick();
   void FinishDeal(Ruling& ruling);
-  void AddRow(int number, std::string label, std::vector<int> points, bool void_deal);
+  void AddRow(int number, int board, DealScore score, bool void_deal);
+  void AddSideStatistics(std::vector<SideResult>& sides) const;
 
   MatchSetup setup_;
   std::optional<Seat> last_dealer_;

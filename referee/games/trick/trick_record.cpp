@@ -165,7 +165,7 @@ Result<record::DealClaim> ReadClaim(const Node& node, const std::string& path, i
   for (const Node::Member& member : node.members()) {
     auto points = record::ReadInteger(member.value, claim->PathOf(member.key), -100000, 100000);
     REFEREE_TRY(points);
-    result.values.push_back({member.key, {std::to_string(*points)}, claim->PathOf(member.key)});
+    result.values.push_back({member.key, *points, claim->PathOf(member.key)});
   }
   return result;
 }
@@ -250,21 +250,42 @@ GameDescriptor TrickGameDescriptor(const std::vector<std::string>& units) {
   game.result_keys = units;
   game.result_keys.push_back("winner");
   game.score_units = units;
+  game.deal_statistics = {{"tricks", "tricks taken"}};
+  game.side_statistics = game.deal_statistics;
   game.write_body = &WriteTrickBody;
-  game.seeded_deal = &SeededDealEvent;
   game.live =
       LiveHooks{"deals", &ReadLiveEvent, &WriteLiveEvent, &WriteLiveView, &ReadLiveView, {}};
   return game;
 }
 
-Event SeededDealEvent(const Match& match) {
-  ToAct next = match.Next();
-  DealEvent deal{.deal = next.deal,
-                 .path = ChildPath("/deals", static_cast<size_t>(next.deal - 1))};
-  deal.dealer = next.seat.value_or(Seat::kNorth);
-  deal.board = next.deal;
-  deal.seeded = true;
-  return deal;
+Result<Node> DealTrickBoard(const GameDescriptor& game, const RuleOptions& rules,
+                            const std::string& seed, int board, int /*players*/,
+                            Sha256Function sha256) {
+  MatchSetup setup{rules, {"N", "E", "S", "W"}, seed, sha256};
+  std::unique_ptr<Match> match = game.new_match(setup);
+  DealEvent deal{.deal = 1, .path = "/deals/0", .board = board, .seeded = true};
+  deal.dealer = SeatAt(board - 1);
+  auto ruling = match->Apply(Event(deal));
+  if (!ruling.has_value()) return Fail(std::move(ruling).error());
+  Node node = Node::Map({});
+  node.AddMember("board", {}, record::IntegerNode(board));
+  node.AddMember("dealer", {}, record::StringNode(SeatName(*deal.dealer)));
+  Node hands = Node::Map({});
+  for (Seat seat : kAllSeats) {
+    hands.AddMember(SeatName(seat), {},
+                    record::StringNode(match->ViewFor(SeatIndex(seat)).hand.ToString()));
+  }
+  node.AddMember("hands", {}, std::move(hands));
+  return node;
+}
+
+LeagueTraits PartnershipLeague() {
+  LeagueTraits league;
+  league.sides = SideKind::kPartnership;
+  league.schemes = {"match-points", "placement", "duplicate"};
+  league.tie_breaks = {"wins", "total-score", "point-difference", "head-to-head", "matches-played"};
+  league.default_tie_breaks = {"point-difference", "head-to-head"};
+  return league;
 }
 
 Result<void> ReadTrickBody(const Node& root, record::Record& record, const TrickBodySpec& spec) {
@@ -332,8 +353,8 @@ Node ConferenceNode(const ConferenceEvent& conference) {
 
 Node ClaimNode(const record::DealClaim& claim) {
   Node node = Node::Map({});
-  for (const record::ClaimedValue& value : claim.values) {
-    node.AddMember(value.key, {}, Node::Scalar(Node::Kind::kInteger, value.words.at(0), {}));
+  for (const record::ClaimedPoints& value : claim.values) {
+    node.AddMember(value.unit, {}, record::IntegerNode(value.points));
   }
   return node;
 }
@@ -414,7 +435,7 @@ Result<Event> ReadLiveDeal(const MapFields& line, const record::Record& header, 
   event.dealer = *dealer;
   REFEREE_TRY(ReadDealCards(line, header, next.deal, event));
   // The rules name every dealer after the first; the referee's own first seeded deal is North's,
-  // as in SeededDealEvent. A deal whose cards the client gives must name its first dealer.
+  // as in TrickMatch::SeededDeal. A deal whose cards the client gives must name its first dealer.
   if (!event.dealer && next.phase == Phase::kDeal) event.dealer = next.seat;
   if (!event.dealer && !event.hands && !event.deck) event.dealer = Seat::kNorth;
   return Event(event);

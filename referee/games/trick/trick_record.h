@@ -30,8 +30,15 @@ void WriteTrickBody(const record::Record& record, record::Node& root);
 // seeded deal. The game adds its name, source, options, body reader and match.
 GameDescriptor TrickGameDescriptor(const std::vector<std::string>& units);
 
-// The next deal of a trick-game match, dealt from its seed by the expected dealer (North first).
-Event SeededDealEvent(const Match& match);
+// One board of a seed for `referee deal` (GameDescriptor::deal_board), dealt by `game`'s engine:
+// board b as deal 1 of a match whose dealer is N, E, S, W, N, ... for b = 1, 2, 3, 4, 5, ...
+Result<record::Node> DealTrickBoard(const GameDescriptor& game, const RuleOptions& rules,
+                                    const std::string& seed, int board, int players,
+                                    Sha256Function sha256);
+
+// How a league counts a game of two partnerships: entrants are players or partnerships,
+// match points by default, ranked on point difference then head to head.
+LeagueTraits PartnershipLeague();
 
 // Parses a list or space-separated string of cards; each bad token is a Malformed finding.
 Result<std::vector<Card>> ReadCards(const record::Node& node, const std::string& path,

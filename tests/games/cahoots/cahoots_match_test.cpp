@@ -7,6 +7,7 @@
 #include <random>
 
 #include "tests/games/cahoots/cahoots_test_util.h"
+#include "tests/support/facts.h"
 
 namespace referee::games::cahoots {
 namespace {
@@ -139,8 +140,9 @@ TEST(CahootsMatch, WinsWhenEveryGoalIsComplete) {
   ASSERT_TRUE(match.Apply(Turn(0, "1G", 1)).has_value());
   EXPECT_TRUE(match.IsOver());
   Outcome outcome = match.GetOutcome();
-  EXPECT_EQ(outcome.facts, (std::vector<std::pair<std::string, std::string>>{
-                               {"outcome", "win"}, {"goals", "1"}, {"turns", "1"}}));
+  EXPECT_EQ(test_support::FactTexts(outcome),
+            (std::vector<std::pair<std::string, std::string>>{
+                {"outcome", "win"}, {"goals", "1"}, {"turns", "1"}}));
   EXPECT_EQ(match.Next().phase, Phase::kOver);
   ExpectRejected(match, Turn(1, "2G", 1), "play-after-end");
 }
@@ -151,7 +153,7 @@ TEST(CahootsMatch, LossWhenThePlayerToPlayCannotPlay) {
   auto stuck = MakeDeck({"5P 6P 7P 5O", "1G 6O 7U 6U"}, "1G 2G 3G 4G");
   ASSERT_TRUE(at_set_up.Apply(SetupWith(stuck, {Never()})).has_value());
   EXPECT_EQ(at_set_up.end(), CahootsMatch::End::kStuck);
-  EXPECT_EQ(at_set_up.GetOutcome().facts[0].second, "loss");
+  EXPECT_EQ(test_support::FactText(at_set_up.GetOutcome(), "outcome"), "loss");
 
   CahootsMatch after_a_turn = NewMatch(2, {{"goal_count", Int(1)}});
   auto deck = MakeDeck({"1G 6O 7U 6U", "5P 6P 7P 5O"}, "1G 2G 3G 4G");
@@ -210,8 +212,9 @@ TEST(CahootsMatch, LossWhenEveryHandAndTheDrawPileAreEmpty) {
   EXPECT_TRUE(match->draw_pile().empty());
   EXPECT_TRUE(match->hands()[0].empty() && match->hands()[1].empty());
   EXPECT_EQ(match->turns_taken(), 52);
-  EXPECT_EQ(match->GetOutcome().facts[0], (std::pair<std::string, std::string>{"outcome", "loss"}));
-  EXPECT_EQ(match->GetOutcome().facts[1],
+  EXPECT_EQ(test_support::FactTexts(match->GetOutcome())[0],
+            (std::pair<std::string, std::string>{"outcome", "loss"}));
+  EXPECT_EQ(test_support::FactTexts(match->GetOutcome())[1],
             (std::pair<std::string, std::string>{"reason", "cards-run-out"}));
 }
 
@@ -298,7 +301,7 @@ TEST(CahootsMatch, SeededSetUpForPlayoutsHasTheWholeGoalPile) {
     RuleOptions rules(Descriptor().options);
     rules.Set("goal_count", count);
     CahootsMatch match(MatchSetup{rules, {"p1", "p2", "p3"}, std::string("s"), &FakeSha256});
-    Event event = Descriptor().seeded_deal(match);
+    Event event = match.SeededDeal();
     const SetupEvent& setup = std::get<SetupEvent>(event);
     EXPECT_TRUE(setup.seeded);
     EXPECT_EQ(static_cast<int>(setup.goals.size()), match.GoalCount());

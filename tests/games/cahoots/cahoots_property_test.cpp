@@ -12,6 +12,7 @@
 #include "referee/games/cahoots/cahoots_catalogue.h"
 #include "referee/games/cahoots/cahoots_match.h"
 #include "tests/games/cahoots/cahoots_test_util.h"
+#include "tests/support/facts.h"
 
 namespace referee::games::cahoots {
 namespace {
@@ -121,8 +122,8 @@ RC_GTEST_PROP(CahootsProperties, RandomLegalPlayEndsInAWinOrALossAndKeepsTheInva
   }
   Outcome outcome = match.GetOutcome();
   RC_ASSERT(outcome.over);
-  RC_ASSERT(outcome.facts[0].first == std::string("outcome"));
-  bool won = outcome.facts[0].second == "win";
+  RC_ASSERT(outcome.facts[0].key == std::string("outcome"));
+  bool won = test_support::FactText(outcome, "outcome") == "win";
   RC_ASSERT(won == (match.end() == CahootsMatch::End::kWin));
   if (won) {
     std::vector<int> completed = match.completed_goals();

@@ -35,12 +35,9 @@ std::string ReadFile(const fs::path& path) {
 
 void CompareClaims(const record::Record& record, const Outcome& outcome, Replay& replay) {
   if (!record.result) return;
-  for (const record::ClaimedValue& claim : *record.result) {
-    std::string actual;
-    for (const auto& [key, value] : outcome.facts) {
-      if (key == claim.key) actual = value;
-    }
-    if (claim.words != std::vector<std::string>{actual}) replay.claim_mismatch = claim.key;
+  for (const record::ClaimedFact& claim : *record.result) {
+    const Fact* actual = FindFact(outcome.facts, claim.key);
+    if (actual == nullptr || !(actual->value == claim.value)) replay.claim_mismatch = claim.key;
   }
 }
 

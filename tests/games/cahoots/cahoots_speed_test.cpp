@@ -12,6 +12,7 @@
 #include "formats/yaml_reader.h"
 #include "reports/verdict_text.h"
 #include "tests/games/cahoots/cahoots_test_util.h"
+#include "tests/support/facts.h"
 #include "verifier/verifier.h"
 
 namespace referee::games::cahoots {
@@ -52,10 +53,7 @@ TurnEvent TimedTurn(int player, const std::string& card, int pile, std::optional
 }
 
 std::string Fact(const CahootsMatch& match, const std::string& key) {
-  for (const auto& [name, value] : match.GetOutcome().facts) {
-    if (name == key) return value;
-  }
-  return "(none)";
+  return test_support::FactText(match.GetOutcome(), key);
 }
 
 void ExpectRejected(CahootsMatch& match, const Event& event, const std::string& code) {
@@ -118,7 +116,7 @@ TEST(CahootsSpeed, TheLastGoalCompletedAfterTheTimerIsALossOnTime) {
   EXPECT_TRUE(match.IsOver());
   EXPECT_EQ(match.end(), CahootsMatch::End::kWin);  // how play ended
   EXPECT_EQ(match.Next().phase, Phase::kOver);
-  EXPECT_EQ(match.GetOutcome().facts,
+  EXPECT_EQ(test_support::FactTexts(match.GetOutcome()),
             (std::vector<std::pair<std::string, std::string>>{
                 {"outcome", "loss"}, {"reason", "time"}, {"goals", "1"}, {"turns", "2"}}));
   EXPECT_EQ(match.GetOutcome().summary,

@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include "tests/support/facts.h"
+
 namespace referee::games::conspiracy {
 namespace {
 
@@ -130,8 +132,8 @@ TEST(ConspiracyMatchTest, TwoDealsWorkedByHand) {
   EXPECT_EQ(sheet.rows[1].label, "dealer E; NS called 0 clubs, took 0: NS +0");
   ASSERT_TRUE(match->IsOver());
   Outcome outcome = match->GetOutcome();
-  EXPECT_EQ(outcome.facts, (std::vector<std::pair<std::string, std::string>>{
-                               {"NS", "0"}, {"EW", "16"}, {"winner", "EW"}}));
+  EXPECT_EQ(test_support::FactTexts(outcome), (std::vector<std::pair<std::string, std::string>>{
+                                                  {"NS", "0"}, {"EW", "16"}, {"winner", "EW"}}));
   EXPECT_EQ(outcome.summary, "EW wins 16 to 0 after 2 deals");
   // Any even number may end the match, so a third deal is still accepted, leaving it odd.
   ASSERT_TRUE(match->Apply(Deal(3, Seat::kSouth, OneSuitEach())).has_value());
@@ -163,7 +165,8 @@ TEST(ConspiracyMatchTest, EqualTotalsAreADrawOrTwoMoreDeals) {
                 "not finished after 2 deals: a tie is played off with two more deals; NS 16, "
                 "EW 16");
     } else {
-      EXPECT_EQ(outcome.facts.back(), (std::pair<std::string, std::string>{"winner", "draw"}));
+      EXPECT_EQ(test_support::FactTexts(outcome).back(),
+                (std::pair<std::string, std::string>{"winner", "draw"}));
       EXPECT_EQ(outcome.summary, "a draw at 16 each after 2 deals");
     }
   }

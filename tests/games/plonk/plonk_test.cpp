@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "referee/games/plonk/plonk_scoring.h"
+#include "tests/support/facts.h"
 
 namespace referee::games::plonk {
 namespace {
@@ -106,8 +107,8 @@ TEST(PlonkMatchTest, LeadPassesRightAfterEveryUnfollowedTrick) {
             "dealer W; NS live 21 for 165, dead 7; EW live 18 for 132, dead 6");
   ASSERT_TRUE(match->IsOver());
   Outcome outcome = match->GetOutcome();
-  EXPECT_EQ(outcome.facts, (std::vector<std::pair<std::string, std::string>>{
-                               {"NS", "158"}, {"EW", "126"}, {"winner", "NS"}}));
+  EXPECT_EQ(test_support::FactTexts(outcome), (std::vector<std::pair<std::string, std::string>>{
+                                                  {"NS", "158"}, {"EW", "126"}, {"winner", "NS"}}));
   EXPECT_EQ(outcome.summary, "NS wins with 158 to 126");
 }
 
