@@ -15,10 +15,10 @@
 //      once, since on a busy machine a sync that starts while another runs returns much sooner;
 //   3. the files thread then writes the batch's files, unsynced, in the log's order: the lines
 //      into the journals (a new table's journal and metadata are created), and the record when a
-//      unit ends the match. A unit that ends its table (or comes after its end: a Speed Cahoots
-//      turn) has its `done` called there, after its files, so that the journal and the record are
-//      whole when the verdict (or the cancellation) is. A journal in play is so a few milliseconds
-//      behind the replies at most;
+//      unit ends the match. A unit that ends its table (or comes after its end: a turn of a game
+//      played on after its result) has its `done` called there, after its files, so that the
+//      journal and the record are whole when the verdict (or the cancellation) is. A journal in
+//      play is so a few milliseconds behind the replies at most;
 //   4. every `segment_bytes` (or `segment_age`) the log moves on to a new segment; the checkpoint
 //      thread syncs the files the old segment wrote and their folders (by one syncfs when they
 //      are many), then removes it.

@@ -159,7 +159,7 @@ Result<Node, HttpResponse> OptionalMap(const std::string& text, const formats::R
 }
 
 // The body of POST /tables/ID/tokens: empty or {} for every actor, else {"seats": ["E", ...]}
-// ({"players": [...]} in Cahoots). Returns the actors, in order.
+// ({"players": [...]} where the actors are players). Returns the actors, in order.
 Result<std::vector<int>, HttpResponse> ReadReissueBody(const Node& body, const TableMeta& meta) {
   using Refusal = Unexpected<HttpResponse>;
   std::string key = meta.actor_key + "s";
@@ -263,9 +263,10 @@ Result<Node, HttpResponse> CompleteLine(const Table& table, std::optional<int> a
   }
   if (!actor) return Refusal(Error(403, "no-seat", "the organiser's token has no seat"));
   if (kind == "conference") {
+    // Only before a call; whether the game has conferences at all is the match's to say: one
+    // without them refuses the line as it would in a record.
     ToAct next = table.session().match().Next();
-    if (meta.game != "conspiracy" || next.phase != Phase::kCall ||
-        (*actor % 2) != (static_cast<int>(*next.seat) % 2)) {
+    if (next.phase != Phase::kCall || (*actor % 2) != (static_cast<int>(*next.seat) % 2)) {
       return Refusal(
           Error(403, "not-conferring", "only the calling partnership confers, before its call"));
     }

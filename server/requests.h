@@ -57,7 +57,7 @@ HttpResponse CancelledError(const Table& table);
 Result<record::Node, HttpResponse> OptionalMap(const std::string& text,
                                                const formats::ReadLimits& limits);
 // The body of POST /tables/ID/tokens: empty or {} for every actor, else {"seats": ["E", ...]}
-// ({"players": [...]} in Cahoots). Returns the actors, in order.
+// ({"players": [...]} where the actors are players). Returns the actors, in order.
 Result<std::vector<int>, HttpResponse> ReadReissueBody(const record::Node& body,
                                                        const TableMeta& meta);
 // The body of POST /tables/ID/cancel: empty or {} or {"reason": TEXT}.

@@ -49,7 +49,7 @@ class Table {
   record::Node Ask(const std::string& kind, int actor);
   // What the match waits for, as the live protocol's replies say it (`next`).
   record::Node Next() const;
-  // The actor whose move it is (none: a deal is awaited, the match is over, or Speed Cahoots).
+  // The actor whose move it is (none: a deal is awaited, the match is over, or anyone may move).
   std::optional<int> ActorToMove() const;
   // The move clock ran out: plays the first legal event of the actor to move, in the engine's
   // order; returns the line played, or none when nobody was to move.
@@ -63,7 +63,7 @@ class Table {
   void StageCreation(const std::string& header_line, std::string meta_text);
   // The lines staged since the last call, for the commit log, at the offset where they go; none
   // when nothing was staged. Marked to close the journal's descriptor once the table is not in
-  // play (a Speed Cahoots turn after the end opens it again).
+  // play (a turn of a game played on after its result opens it again).
   std::optional<JournalWrite> TakeStaged();
   // The text of DIR/records/ID.json (canonical JSON) once the match is over; never for a cancelled
   // table, which standings must not count.
