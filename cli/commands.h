@@ -80,7 +80,8 @@ struct ServeOptions {
   double poll_seconds = 25;          // the longest a wait request is held
   double request_seconds = 10;       // a request must arrive whole within this
   size_t max_body_bytes = 65536;
-  size_t max_connections = 256;
+  size_t max_connections = 8192;
+  size_t max_connections_per_client = 2048;
 };
 int RunServe(const ServeOptions& options, std::ostream& out, std::ostream& err);
 

@@ -184,8 +184,12 @@ CLI::App* AddServeCommand(CLI::App& app, ServeOptions& serve) {
       ->check(CLI::Range(0.01, 3600.0));
   command->add_option("--max-body-bytes", serve.max_body_bytes, "default 65536")
       ->check(CLI::Range(16, 16 << 20));
-  command->add_option("--max-connections", serve.max_connections, "default 256")
-      ->check(CLI::Range(1, 100000));
+  command->add_option("--max-connections", serve.max_connections, "default 8192")
+      ->check(CLI::Range(1, 1000000));
+  command
+      ->add_option("--max-connections-per-client", serve.max_connections_per_client,
+                   "from one address (default 2048)")
+      ->check(CLI::Range(1, 1000000));
   return command;
 }
 

@@ -73,6 +73,7 @@ int RunServe(const ServeOptions& options, std::ostream& out, std::ostream& err) 
   server_options.threads = options.threads;
   server_options.request_ms = static_cast<int64_t>(options.request_seconds * 1000);
   server_options.max_connections = options.max_connections;
+  server_options.max_connections_per_client = options.max_connections_per_client;
   server_options.service = server::ServiceOptions{options.data, server::TokenHash(*token), &clock,
                                                   static_cast<int64_t>(options.poll_seconds * 1000),
                                                   options.max_body_bytes};

@@ -99,45 +99,57 @@ Result<DriveStats, std::string> DriveTable(uint16_t port, const std::string& id,
                                            std::vector<std::unique_ptr<Bot>>& bots, uint64_t seed,
                                            int max_moves) {
   DriveStats stats;
+  if (std::optional<std::string> error =
+          PlayTable(port, id, tokens, bots, seed, max_moves, &stats)) {
+    return Problem(*error);
+  }
+  return stats;
+}
+
+std::optional<std::string> PlayTable(uint16_t port, const std::string& id,
+                                     const std::vector<std::string>& tokens,
+                                     std::vector<std::unique_ptr<Bot>>& bots, uint64_t seed,
+                                     int max_moves, DriveStats* out) {
+  DriveStats& stats = *out;
   std::vector<Seat> seats;
   for (const std::string& token : tokens) seats.emplace_back(port, token, &stats);
   auto info = seats[0].Call("GET", "/tables/" + id);
-  if (!info.has_value()) return Problem(info.error());
+  if (!info.has_value()) return info.error();
   const Node* public_header = info->json.IsMap() ? info->json.Find("header") : nullptr;
-  if (info->status != 200 || public_header == nullptr) return Problem("GET table: " + info->body);
+  if (info->status != 200 || public_header == nullptr) return "GET table: " + info->body;
   auto header = ClientRecord(*public_header);
-  if (!header.has_value()) return Problem("the public header: " + header.error());
+  if (!header.has_value()) return "the public header: " + header.error();
   std::mt19937_64 rng(seed);
   Node next = *info->json.Find("next");
   std::string status = TextOf(info->json, "status");
   for (int round = 0; status == "in-play" && stats.moves != max_moves; ++round) {
-    if (round > 100000) return Problem("table " + id + " never ended");
+    if (round > 100000) return "table " + id + " never ended";
     std::optional<int> actor = NextActor(next, *header);
     int who = actor.value_or(round % static_cast<int>(seats.size()));
     auto state = seats[who].Call("GET", "/tables/" + id + "/wait");
-    if (!state.has_value()) return Problem(state.error());
-    if (state->status != 200) return Problem("wait: " + state->body);
+    if (!state.has_value()) return state.error();
+    if (state->status != 200) return "wait: " + state->body;
     status = TextOf(state->json, "status");
     next = *state->json.Find("next");
     if (status != "in-play" || (actor && NextActor(next, *header) != actor)) continue;
     auto line = ChooseLine(state->json, *header, *bots[who], rng);
-    if (!line.has_value()) return Problem(line.error());
+    if (!line.has_value()) return line.error();
     if (!line->has_value()) continue;
     auto posted =
         seats[who].Call("POST", "/tables/" + id + "/events", formats::WriteJson(**line, false));
-    if (!posted.has_value()) return Problem(posted.error());
+    if (!posted.has_value()) return posted.error();
     if (posted->status == 422) {
       ++stats.rejected;  // someone was quicker (Speed), or the move clock played first
       continue;
     }
     if (posted->status != 200)
-      return Problem("POST " + std::to_string(posted->status) + ": " + posted->body);
+      return "POST " + std::to_string(posted->status) + ": " + posted->body;
     ++stats.moves;
     stats.acknowledged.push_back(*posted->json.Find("event"));
     next = *posted->json.Find("next");
     if (TextOf(next, "phase") == "over") status = "over";
   }
-  return stats;
+  return std::nullopt;
 }
 
 }  // namespace referee::server

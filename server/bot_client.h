@@ -35,7 +35,7 @@ Result<std::optional<record::Node>, std::string> ChooseLine(const record::Node& 
 
 struct DriveStats {
   int moves = 0;
-  int rejected = 0;            // lines refused (players racing where anyone may play), each retried
+  int rejected = 0;            // lines refused (a race of a game anyone may move in), then retried
   std::vector<double> micros;  // every request's round trip
   std::vector<record::Node> acknowledged;  // the `event` of every accepted reply, in order
 };
@@ -47,5 +47,11 @@ Result<DriveStats, std::string> DriveTable(uint16_t port, const std::string& id,
                                            const std::vector<std::string>& tokens,
                                            std::vector<std::unique_ptr<Bot>>& bots, uint64_t seed,
                                            int max_moves = -1);
+// The same, filling in `stats` as it goes: what was acknowledged before an error (a server killed
+// in the middle of a match) is kept. Returns the error.
+std::optional<std::string> PlayTable(uint16_t port, const std::string& id,
+                                     const std::vector<std::string>& tokens,
+                                     std::vector<std::unique_ptr<Bot>>& bots, uint64_t seed,
+                                     int max_moves, DriveStats* stats);
 
 }  // namespace referee::server

@@ -4,12 +4,15 @@
 #include <sys/resource.h>
 
 #include <atomic>
+#include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <chrono>
+#include <mutex>
+#include <unordered_map>
 
 namespace referee::server {
 
@@ -21,64 +24,145 @@ using tcp = net::ip::tcp;
 struct Server::Shared {
   Service* service = nullptr;
   const ServerOptions* options = nullptr;
-  std::atomic<size_t> connections{0};
+  std::atomic<size_t> connections{0};               // every open connection, refused ones too
+  size_t cap = 0;                                   // Server::ConnectionCap()
+  size_t descriptors = 0;                           // the open-file limit
+  size_t reserve = 0;                               // descriptors kept for the server's own files
+  std::mutex clients_mutex;                         // guards clients
+  std::unordered_map<std::string, size_t> clients;  // admitted connections per remote address
+
+  // Whether one more connection from `client` is served; if so it is counted (Release undoes).
+  std::optional<HttpResponse> Admit(const std::string& client);
+  void Release(const std::string& client);
 };
 
 namespace {
 
-// Every table keeps its journal open and every client holds a socket: the soft limit of 1,024
-// open files that services often start with would stop a season's server long before the hard
-// limit, which a process may raise its soft limit to.
-void RaiseOpenFileLimit() {
+// Descriptors kept for the server's own files (the commit log, a record or metadata being written,
+// a journal being synced or read back): a connection past the limit less these is refused.
+constexpr size_t kReservedDescriptors = 64;
+
+// Every table in play keeps its journal open and every client holds a socket: the soft limit of
+// 1,024 open files that services often start with would stop a season's server long before the
+// hard limit, which a process may raise its soft limit to. Returns the limit in force.
+size_t RaiseOpenFileLimit() {
   rlimit limit{};
-  if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= limit.rlim_max) return;
-  rlim_t before = limit.rlim_cur;
-  limit.rlim_cur = limit.rlim_max;
-  if (setrlimit(RLIMIT_NOFILE, &limit) != 0) {
-    spdlog::warn("cannot raise the open-file limit above {}", before);
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return 1024;
+  if (limit.rlim_cur < limit.rlim_max) {
+    rlim_t before = limit.rlim_cur;
+    limit.rlim_cur = limit.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &limit) != 0) {
+      spdlog::warn("cannot raise the open-file limit above {}", before);
+      limit.rlim_cur = before;
+    }
   }
+  return limit.rlim_cur == RLIM_INFINITY ? SIZE_MAX : static_cast<size_t>(limit.rlim_cur);
 }
 
-HttpResponse Refusal(int status, const std::string& code, const std::string& message) {
-  return HttpResponse{
-      status, "{\"ok\":false,\"code\":\"" + code + "\",\"message\":\"" + message + "\"}\n", ""};
+HttpResponse Refusal(int status, const std::string& code, const std::string& message,
+                     int retry_after = 0) {
+  return HttpResponse{status,
+                      "{\"ok\":false,\"code\":\"" + code + "\",\"message\":\"" + message + "\"}\n",
+                      "", retry_after};
 }
+
+}  // namespace
+
+std::optional<HttpResponse> Server::Shared::Admit(const std::string& client) {
+  // This connection is counted already; the journals of the tables in play need descriptors too.
+  size_t open = connections.load();
+  if (open > cap || open + service->OpenJournals() + reserve > descriptors) {
+    return Refusal(503, "busy", "too many connections (" + std::to_string(open - 1) + " open)", 1);
+  }
+  std::lock_guard lock(clients_mutex);
+  size_t& mine = clients[client];
+  if (mine >= options->max_connections_per_client) {
+    if (mine == 0) clients.erase(client);
+    return Refusal(503, "busy-client",
+                   "too many connections from " + client + " (" +
+                       std::to_string(options->max_connections_per_client) + ")",
+                   1);
+  }
+  ++mine;
+  return std::nullopt;
+}
+
+void Server::Shared::Release(const std::string& client) {
+  std::lock_guard lock(clients_mutex);
+  auto found = clients.find(client);
+  if (found != clients.end() && --found->second == 0) clients.erase(found);
+}
+
+namespace {
 
 // One client connection: read a request within the deadline, let the service answer, write the
 // answer, and read the next request on the same connection (HTTP/1.1 keep-alive).
 class Connection : public std::enable_shared_from_this<Connection> {
  public:
   Connection(tcp::socket socket, std::shared_ptr<Server::Shared> shared)
-      : stream_(std::move(socket)), deadline_(stream_.get_executor()), shared_(std::move(shared)) {
+      : socket_(std::move(socket)), timer_(socket_.get_executor()), shared_(std::move(shared)) {
     ++shared_->connections;
+    beast::error_code error;
+    tcp::endpoint remote = socket_.remote_endpoint(error);
+    client_ = error ? "unknown" : remote.address().to_string();
   }
-  ~Connection() { --shared_->connections; }
+  ~Connection() {
+    if (admitted_) shared_->Release(client_);
+    --shared_->connections;
+  }
 
-  void Start(bool refuse) {
+  // Past a cap, a real reply (503 with Retry-After) and the connection closes.
+  void Start() {
+    std::optional<HttpResponse> refusal = shared_->Admit(client_);
+    admitted_ = !refusal;
     auto self = shared_from_this();
-    net::dispatch(stream_.get_executor(), [self, refuse] {
-      if (refuse) return self->Send(Refusal(503, "busy", "too many connections"), true);
+    net::dispatch(socket_.get_executor(), [self, refusal = std::move(refusal)]() mutable {
+      if (refusal) return self->Send(std::move(*refusal), true);
       self->Read();
     });
   }
 
  private:
+  using Clock = std::chrono::steady_clock;
+
   void Read() {
     const ServerOptions& options = *shared_->options;
     parser_.emplace();
     parser_->body_limit(options.service.max_body_bytes);
     parser_->header_limit(static_cast<uint32_t>(options.max_header_bytes));
     timed_out_ = false;
-    // A slow request is cut off by our own timer, so it can still be told 408 before closing.
-    deadline_.expires_after(std::chrono::milliseconds(options.request_ms));
-    deadline_.async_wait([self = shared_from_this()](const beast::error_code& error) {
-      if (error) return;
-      self->timed_out_ = true;
-      beast::error_code ignored;
-      self->stream_.socket().cancel(ignored);
-    });
-    http::async_read_header(stream_, buffer_, *parser_,
+    reading_ = true;
+    SetDeadline(std::chrono::milliseconds(options.request_ms));
+    http::async_read_header(socket_, buffer_, *parser_,
                             beast::bind_front_handler(&Connection::OnHeader, shared_from_this()));
+  }
+
+  // A deadline is a time, set for each request (and each reply) without touching the timer: the
+  // timer runs to the time it was last set for and, if the deadline has moved on meanwhile, again
+  // to the new one. A request costs the reactor no timer operation of its own.
+  void SetDeadline(Clock::duration within) {
+    deadline_ = Clock::now() + within;
+    if (!timer_running_) RunTimer();
+  }
+
+  void RunTimer() {
+    timer_running_ = true;
+    timer_.expires_at(deadline_);
+    timer_.async_wait([self = shared_from_this()](const beast::error_code& error) {
+      self->timer_running_ = false;
+      if (error || !self->socket_.is_open() || self->deadline_ == Clock::time_point::max()) return;
+      if (Clock::now() < self->deadline_) return self->RunTimer();
+      self->Expired();
+    });
+  }
+
+  // A slow request is cancelled, so that it can still be told 408 before closing (OnRead); a
+  // reply the client does not take, or a closing connection that lingers, is closed.
+  void Expired() {
+    beast::error_code ignored;
+    if (!reading_) return Close();
+    timed_out_ = true;
+    socket_.cancel(ignored);
   }
 
   // A client that sent `Expect: 100-continue` holds its body back until it is told to go on (RFC
@@ -90,7 +174,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     continue_ = {};
     continue_.version(11);
     continue_.result(http::status::continue_);
-    http::async_write(stream_, continue_,
+    http::async_write(socket_, continue_,
                       [self = shared_from_this()](beast::error_code sent, size_t) {
                         if (sent) return self->OnRead(sent, 0);
                         self->ReadBody();
@@ -98,12 +182,13 @@ class Connection : public std::enable_shared_from_this<Connection> {
   }
 
   void ReadBody() {
-    http::async_read(stream_, buffer_, *parser_,
+    http::async_read(socket_, buffer_, *parser_,
                      beast::bind_front_handler(&Connection::OnRead, shared_from_this()));
   }
 
   void OnRead(beast::error_code error, size_t) {
-    deadline_.cancel();
+    deadline_ = Clock::time_point::max();  // the service takes its time (a sync, a long poll)
+    reading_ = false;
     if (timed_out_) {
       // An idle kept-alive connection is closed quietly: a 408 nobody asked for would be read as
       // the answer to the client's next request.
@@ -121,13 +206,18 @@ class Connection : public std::enable_shared_from_this<Connection> {
       return Send(Refusal(431, "header-too-large", "the header is over the limit"), true);
     }
     if (error) return Send(Refusal(400, "bad-http", "not an HTTP/1.1 request"), true);
+    Call();
+  }
+
+  void Call() {
     http::request<http::string_body> request = parser_->release();
     keep_alive_ = request.keep_alive();
     HttpRequest call{std::string(request.method_string()), std::string(request.target()),
                      std::string(request[http::field::authorization]), std::move(request.body())};
-    auto self = shared_from_this();
-    shared_->service->Handle(call, [self](HttpResponse response) {
-      net::post(self->stream_.get_executor(), [self, response = std::move(response)]() mutable {
+    // A reply made at once (a read) is sent at once: dispatch runs it here, on the connection's
+    // strand; one made later on another thread (after a sync, a wait) is posted to the strand.
+    shared_->service->Handle(call, [self = shared_from_this()](HttpResponse response) {
+      net::dispatch(self->socket_.get_executor(), [self, response = std::move(response)]() mutable {
         self->Send(std::move(response), !self->keep_alive_);
       });
     });
@@ -141,29 +231,58 @@ class Connection : public std::enable_shared_from_this<Connection> {
     response_.set(http::field::server, "referee");
     response_.set(http::field::content_type, "application/json");
     if (!answer.allow.empty()) response_.set(http::field::allow, answer.allow);
+    if (answer.retry_after > 0) {
+      response_.set(http::field::retry_after, std::to_string(answer.retry_after));
+    }
     response_.keep_alive(!close);
     response_.body() = std::move(answer.body);
     response_.prepare_payload();
-    stream_.expires_after(std::chrono::milliseconds(shared_->options->request_ms));
-    http::async_write(stream_, response_,
+    SetDeadline(std::chrono::milliseconds(shared_->options->request_ms));
+    http::async_write(socket_, response_,
                       beast::bind_front_handler(&Connection::OnWrite, shared_from_this()));
   }
 
   void OnWrite(beast::error_code error, size_t) {
-    stream_.expires_never();
-    if (error || close_) return Close();
+    if (error) return Close();
+    if (close_) return Linger();
     Read();
+  }
+
+  // Closes after a reply without losing it: the client may still be sending (a request not read,
+  // a body over the limit), and closing with unread bytes makes the kernel send a reset that can
+  // destroy the reply before the client reads it. So our side is shut down, and what arrives is
+  // read and dropped until the client closes, or for a second at most.
+  void Linger() {
+    beast::error_code ignored;
+    socket_.shutdown(tcp::socket::shutdown_send, ignored);
+    SetDeadline(std::chrono::seconds(1));
+    Drain();
+  }
+
+  void Drain() {
+    buffer_.clear();
+    socket_.async_read_some(buffer_.prepare(4096),
+                            [self = shared_from_this()](beast::error_code error, size_t) {
+                              if (error) return self->Close();
+                              self->Drain();
+                            });
   }
 
   void Close() {
     beast::error_code ignored;
-    stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
-    stream_.socket().close(ignored);
+    socket_.shutdown(tcp::socket::shutdown_both, ignored);
+    socket_.close(ignored);
+    timer_.cancel();
   }
 
-  beast::tcp_stream stream_;
-  net::steady_timer deadline_;
+  tcp::socket socket_;
+  net::steady_timer timer_;
+  Clock::time_point deadline_ = Clock::time_point::max();  // none while the service answers
+  bool timer_running_ = false;
+  bool reading_ = false;  // a request is being read: its deadline is answered 408
   std::shared_ptr<Server::Shared> shared_;
+  std::string client_;  // the remote address
+  bool admitted_ = false;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   http::response<http::string_body> response_;
@@ -175,15 +294,39 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
 }  // namespace
 
+namespace {
+
+// The service's options, with the transport's count of connections for GET /health.
+ServiceOptions CountingConnections(ServiceOptions options,
+                                   const std::shared_ptr<Server::Shared>& shared);
+
+}  // namespace
+
 Server::Server(ServerOptions options)
     : options_(std::move(options)),
-      service_(std::make_unique<Service>(io_, options_.service)),
       shared_(std::make_shared<Shared>()),
+      service_(std::make_unique<Service>(io_, CountingConnections(options_.service, shared_))),
       acceptor_(net::make_strand(io_)),
       accept_retry_(acceptor_.get_executor()) {
   shared_->service = service_.get();
   shared_->options = &options_;
 }
+
+namespace {
+
+ServiceOptions CountingConnections(ServiceOptions options,
+                                   const std::shared_ptr<Server::Shared>& shared) {
+  std::weak_ptr<Server::Shared> weak = shared;
+  options.connections = [weak]() -> size_t {
+    std::shared_ptr<Server::Shared> counted = weak.lock();
+    return counted ? counted->connections.load() : 0;
+  };
+  return options;
+}
+
+}  // namespace
+
+size_t Server::ConnectionCap() const { return shared_->cap; }
 
 Server::~Server() {
   Stop();
@@ -191,8 +334,9 @@ Server::~Server() {
 }
 
 std::optional<std::string> Server::Start() {
-  RaiseOpenFileLimit();
+  size_t descriptors = RaiseOpenFileLimit();
   if (std::optional<std::string> error = service_->Resume()) return error;
+  SetConnectionCap(descriptors);
   beast::error_code error;
   tcp::endpoint endpoint(net::ip::make_address(options_.address, error), options_.port);
   if (error) return "bad address " + options_.address + ": " + error.message();
@@ -226,10 +370,26 @@ void Server::Accept() {
           });
           return;
         }
-        bool refuse = shared_->connections.load() >= options_.max_connections;
-        std::make_shared<Connection>(std::move(socket), shared_)->Start(refuse);
+        std::make_shared<Connection>(std::move(socket), shared_)->Start();
         Accept();
       });
+}
+
+// --max-connections, within the open-file limit: each connection is a descriptor, and so is the
+// journal of each table in play, which Admit counts as it goes; the server keeps a few for its own
+// files.
+void Server::SetConnectionCap(size_t descriptors) {
+  size_t reserve = std::min(kReservedDescriptors, descriptors / 4);
+  size_t room = descriptors - reserve;
+  if (options_.max_connections > room) {
+    spdlog::warn(
+        "the open-file limit ({}) allows fewer than {} connections (--max-connections): raise it "
+        "(ulimit -n, or LimitNOFILE= for a systemd service) to serve more",
+        descriptors, options_.max_connections);
+  }
+  shared_->cap = std::min(options_.max_connections, room);
+  shared_->descriptors = descriptors;
+  shared_->reserve = reserve;
 }
 
 void Server::Stop() {

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <charconv>
 #include <chrono>
@@ -11,6 +12,7 @@
 #include "live/journal.h"
 #include "referee/games/registry.h"
 #include "referee/record/record_writer.h"
+#include "server/requests.h"
 #include "server/table.h"
 #include "server/tokens.h"
 
@@ -32,6 +34,16 @@ struct Service::Slot {
   std::map<uint64_t, Waiter> waiters;
   uint64_t next_waiter = 0;
   Node referee_moves = Node::List({});  // moves the referee made when a clock ran out
+  // What is durable (Durable): a wait is answered on these, never on lines still being synced.
+  int durable_events = 0;
+  bool durable_in_play = true;  // false once the end, a cancellation or a failure is durable
+};
+
+// What a unit of the commit log leaves the table at, for when it is durable.
+struct Service::Committed {
+  int events = 0;
+  bool in_play = true;
+  bool creates = false;  // the unit creates the table: it is undone if the unit fails
 };
 
 struct Service::Caller {
@@ -39,289 +51,18 @@ struct Service::Caller {
   bool organiser = false;
 };
 
-namespace {
-
-HttpResponse JsonResponse(int status, const Node& body) {
-  return HttpResponse{status, formats::WriteJson(body, false) + "\n", ""};
-}
-
-HttpResponse Error(int status, const std::string& code, const std::string& message) {
-  Node body = Node::Map({});
-  body.AddMember("ok", {}, Node::Scalar(Node::Kind::kBool, "false", {}));
-  body.AddMember("code", {}, record::StringNode(code));
-  body.AddMember("message", {}, record::StringNode(message));
-  return JsonResponse(status, body);
-}
-
-// A body that is not the JSON expected: the reader's finding, located.
-HttpResponse FindingError(const Finding& finding) {
-  Node body = Node::Map({});
-  body.AddMember("ok", {}, Node::Scalar(Node::Kind::kBool, "false", {}));
-  body.AddMember("code", {}, record::StringNode(finding.code));
-  body.AddMember("message", {}, record::StringNode(finding.message));
-  std::string at = finding.place.path;
-  if (at.empty() && finding.place.line > 0) {
-    at = std::to_string(finding.place.line) + ":" + std::to_string(finding.place.column);
-  }
-  body.AddMember("at", {}, record::StringNode(at));
-  return JsonResponse(400, body);
-}
-
-HttpResponse MethodNotAllowed(const std::string& allow) {
-  HttpResponse response = Error(405, "method-not-allowed", "this path takes " + allow);
-  response.allow = allow;
-  return response;
-}
-
-bool IsTrue(const Node* node) { return node != nullptr && node->text() == "true"; }
-
-// A copy of a map with `key` set to `value` (replaced where it was, else added last).
-Node WithMember(const Node& map, const std::string& key, Node value) {
-  Node copy = Node::Map({});
-  bool replaced = false;
-  for (const auto& member : map.members()) {
-    if (member.key == key) {
-      copy.AddMember(key, {}, value);
-      replaced = true;
-    } else {
-      copy.AddMember(member.key, {}, member.value);
-    }
-  }
-  if (!replaced) copy.AddMember(key, {}, std::move(value));
-  return copy;
-}
-
-bool ValidId(const std::string& id) {
-  if (id.empty() || id.size() > 64) return false;
-  for (char c : id) {
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') return false;
-  }
-  return true;
-}
-
-std::optional<std::string> BearerToken(const std::string& authorization) {
-  constexpr std::string_view kBearer = "bearer ";
-  if (authorization.size() <= kBearer.size()) return std::nullopt;
-  for (size_t i = 0; i < kBearer.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(authorization[i])) != kBearer[i]) {
-      return std::nullopt;
-    }
-  }
-  return authorization.substr(kBearer.size());
-}
-
-// "move_seconds": a number from 0 to a day, in milliseconds.
-std::optional<int64_t> MoveMillis(const Node& node) {
-  if (node.kind() != Node::Kind::kInteger && node.kind() != Node::Kind::kDecimal) {
-    return std::nullopt;
-  }
-  double seconds = 0;
-  const std::string& text = node.text();
-  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), seconds);
-  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
-  if (!(seconds >= 0 && seconds <= 86400)) return std::nullopt;
-  return static_cast<int64_t>(seconds * 1000 + 0.5);
-}
-
-std::optional<int64_t> QueryInteger(const std::string& query, const std::string& key) {
-  size_t start = 0;
-  while (start <= query.size()) {
-    size_t end = query.find('&', start);
-    if (end == std::string::npos) end = query.size();
-    std::string_view pair(query.data() + start, end - start);
-    if (pair.substr(0, key.size() + 1) == key + "=") {
-      std::string_view text = pair.substr(key.size() + 1);
-      int64_t value = 0;
-      auto [stop, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-      if (error != std::errc() || stop != text.data() + text.size()) return std::nullopt;
-      return value;
-    }
-    start = end + 1;
-  }
-  return -1;  // absent: any state is news
-}
-
-Node Ok() {
-  Node body = Node::Map({});
-  body.AddMember("ok", {}, Node::Scalar(Node::Kind::kBool, "true", {}));
-  return body;
-}
-
-// What a seat (or the organiser, actor none) may know of a table now.
-Node StateNode(Table& table, std::optional<int> actor, const Node& referee_moves) {
-  Node body = Ok();
-  body.AddMember("id", {}, record::StringNode(table.meta().id));
-  body.AddMember("events", {}, record::IntegerNode(table.events()));
-  body.AddMember("status", {}, record::StringNode(table.Status()));
-  // The session's part: `next`, and for a seat exactly what its view and legal requests tell it.
-  Node state = table.session().StateFor(actor);
-  for (const Node::Member& member : state.members()) body.AddMember(member.key, {}, member.value);
-  if (!referee_moves.items().empty()) body.AddMember("referee_moves", {}, referee_moves);
-  return body;
-}
-
-std::vector<std::string> ActorsOf(const live::Session& session, std::string* key) {
-  const games::GameDescriptor& game = *session.record().game;
-  if (game.player_shape == games::PlayerShape::kTurnOrder) {
-    *key = "player";
-    return session.record().players;
-  }
-  *key = "seat";
-  return {"N", "E", "S", "W"};
-}
-
-HttpResponse CancelledError(const Table& table) {
-  return Error(409, "table-cancelled",
-               "table " + table.meta().id + " was cancelled by the organiser");
-}
-
-// A body that may be empty (nothing to say) or a JSON map.
-Result<Node, HttpResponse> OptionalMap(const std::string& text, const formats::ReadLimits& limits) {
-  if (text.find_first_not_of(" \t\r\n") == std::string::npos) return Node::Map({});
-  auto body = formats::ParseJson(text, limits);
-  if (!body.has_value()) return Unexpected<HttpResponse>(FindingError(body.error()));
-  if (!body->IsMap()) {
-    return Unexpected<HttpResponse>(
-        Error(400, "bad-type", "expected a map, found " + std::string(KindName(body->kind()))));
-  }
-  return std::move(*body);
-}
-
-// The body of POST /tables/ID/tokens: empty or {} for every actor, else {"seats": ["E", ...]}
-// ({"players": [...]} where players sit in a turn order). Returns the actors, in order.
-Result<std::vector<int>, HttpResponse> ReadReissueBody(const Node& body, const TableMeta& meta) {
-  using Refusal = Unexpected<HttpResponse>;
-  std::string key = meta.actor_key + "s";
-  std::vector<bool> chosen(meta.actors.size(), body.members().empty());
-  for (const auto& member : body.members()) {
-    if (member.key != key) {
-      return Refusal(Error(400, "unknown-key", "expected " + key + ", found '" + member.key + "'"));
-    }
-    if (!member.value.IsList() || member.value.items().empty()) {
-      return Refusal(Error(400, "bad-type", "expected " + key + " to be a list of names"));
-    }
-    for (const Node& name : member.value.items()) {
-      auto found = std::find(meta.actors.begin(), meta.actors.end(), name.text());
-      if (name.kind() != Node::Kind::kString || found == meta.actors.end()) {
-        return Refusal(
-            Error(400, "unknown-" + meta.actor_key,
-                  "expected a " + meta.actor_key + " of the table, found '" + name.text() + "'"));
-      }
-      chosen[found - meta.actors.begin()] = true;
-    }
-  }
-  std::vector<int> actors;
-  for (size_t i = 0; i < chosen.size(); ++i) {
-    if (chosen[i]) actors.push_back(static_cast<int>(i));
-  }
-  return actors;
-}
-
-// The body of POST /tables/ID/cancel: empty or {} or {"reason": TEXT}.
-Result<std::optional<std::string>, HttpResponse> ReadCancelBody(const Node& body) {
-  using Refusal = Unexpected<HttpResponse>;
-  constexpr size_t kMaxReason = 500;
-  std::optional<std::string> reason;
-  for (const auto& member : body.members()) {
-    if (member.key != "reason") {
-      return Refusal(Error(400, "unknown-key", "expected reason, found '" + member.key + "'"));
-    }
-    if (member.value.kind() != Node::Kind::kString || member.value.text().size() > kMaxReason) {
-      return Refusal(Error(400, "bad-type", "expected reason to be a text of at most 500 bytes"));
-    }
-    reason = member.value.text();
-  }
-  return reason;
-}
-
-struct CreateBody {
-  const Node* header = nullptr;
-  int64_t move_ms = 0;
-  std::string id;  // empty: a random one
-};
-
-// The body of POST /tables: {"header": ..., "move_seconds": S, "id": ID}.
-Result<CreateBody, HttpResponse> ReadCreateBody(const Node& body) {
-  using Refusal = Unexpected<HttpResponse>;
-  if (!body.IsMap()) {
-    return Refusal(
-        Error(400, "bad-type", "expected a map, found " + std::string(KindName(body.kind()))));
-  }
-  CreateBody create;
-  for (const auto& member : body.members()) {
-    if (member.key == "header") {
-      create.header = &member.value;
-    } else if (member.key == "move_seconds") {
-      std::optional<int64_t> millis = MoveMillis(member.value);
-      if (!millis)
-        return Refusal(Error(400, "bad-option", "expected move_seconds from 0 to 86400"));
-      create.move_ms = *millis;
-    } else if (member.key == "id") {
-      // A JSON null, boolean or number has a text too ("null", "true", "12"): not a name.
-      if (member.value.kind() != Node::Kind::kString) {
-        return Refusal(Error(
-            400, "bad-type",
-            "expected id to be a string, found " + std::string(KindName(member.value.kind()))));
-      }
-      create.id = member.value.text();
-      if (!ValidId(create.id)) {
-        return Refusal(Error(400, "bad-id", "expected an id of 1 to 64 letters, digits, - or _"));
-      }
-    } else {
-      return Refusal(Error(400, "unknown-key",
-                           "expected header, move_seconds or id, found '" + member.key + "'"));
-    }
-  }
-  if (create.header == nullptr) return Refusal(Error(400, "missing-key", "expected a header"));
-  return create;
-}
-
-// The line as the table applies it: the token's seat or player filled in (a line naming another
-// is refused), and the times the server keeps (docs/serve.md, "Time"), as the game stamps them.
-Result<Node, HttpResponse> StampLine(const Table& table, Node line, const std::string& kind,
-                                     int actor, int64_t now) {
-  const games::GameDescriptor& game = *table.session().record().game;
-  if (game.live.stamp_line == nullptr || !line.IsMap()) return line;
-  ToAct next = table.session().match().Next();
-  Result<Node> stamped = game.live.stamp_line(std::move(line), kind, actor, next,
-                                              table.phase_started_ms(), table.TableMs(now));
-  if (!stamped.has_value()) {
-    const Finding& refusal = stamped.error();
-    return Unexpected<HttpResponse>(Error(403, refusal.code, refusal.message));
-  }
-  return std::move(*stamped);
-}
-
-Result<Node, HttpResponse> CompleteLine(const Table& table, std::optional<int> actor,
-                                        bool organiser, Node line, const std::string& kind,
-                                        int64_t now) {
-  using Refusal = Unexpected<HttpResponse>;
-  const TableMeta& meta = table.meta();
-  if (kind == "deal") {
-    if (!organiser) return Refusal(Error(403, "not-the-dealer", "deals come from the organiser"));
-    return line;
-  }
-  if (!actor) return Refusal(Error(403, "no-seat", "the organiser's token has no seat"));
-  if (!line.IsMap()) return line;  // the session rejects it
-  const std::string& name = meta.actors[*actor];
-  const Node* named = line.Find(meta.actor_key);
-  if (named != nullptr && named->text() != name) {
-    return Refusal(Error(403, "wrong-seat",
-                         "expected an event for " + name + " (the token's " + meta.actor_key +
-                             "), found one for " + named->text()));
-  }
-  line = WithMember(line, meta.actor_key, record::StringNode(name));
-  return StampLine(table, std::move(line), kind, *actor, now);
-}
-
-}  // namespace
-
 Service::Service(boost::asio::io_context& io, ServiceOptions options)
     : io_(io),
       options_(std::move(options)),
-      store_(options_.data_folder, options_.disk != nullptr ? *options_.disk : SystemDisk()) {}
+      store_(options_.data_folder, options_.disk != nullptr ? *options_.disk : SystemDisk()),
+      commit_log_(store_.LogFolder(), options_.disk != nullptr ? *options_.disk : SystemDisk(),
+                  options_.commit_log) {}
 
-Service::~Service() = default;
+Service::~Service() { commit_log_.Stop(); }
+
+CommitLogStats Service::CommitStats() const { return commit_log_.Stats(); }
+
+size_t Service::OpenJournals() const { return commit_log_.OpenJournals(); }
 
 size_t Service::TableCount() const {
   std::lock_guard lock(mutex_);
@@ -341,8 +82,12 @@ void Service::Handle(const HttpRequest& request, Respond respond) {
     query = path.substr(mark + 1);
     path.resize(mark);
   }
+  if (path == "/health") {
+    if (request.method != "GET") return respond(MethodNotAllowed("GET"));
+    return Health(respond);
+  }
   if (path == "/tables" || path == "/tables/") {
-    if (request.method == "POST") return CreateTable(request, respond);
+    if (request.method == "POST") return CreateTable(request, "", respond);
     if (request.method == "GET") return ListTables(respond);
     return respond(MethodNotAllowed("GET, POST"));
   }
@@ -378,7 +123,10 @@ void Service::ListTables(Respond& respond) {
   respond(JsonResponse(200, body));
 }
 
-void Service::CreateTable(const HttpRequest& request, Respond& respond) {
+// POST /tables (the id in the body or drawn) and PUT /tables/ID (`path_id`, so that a proxy can
+// route a creation by the id in its path).
+void Service::CreateTable(const HttpRequest& request, const std::string& path_id,
+                          Respond& respond) {
   std::optional<std::string> token = BearerToken(request.authorization);
   if (!token) return respond(Error(401, "missing-token", "expected Authorization: Bearer TOKEN"));
   if (!TokenMatches(*token, options_.organiser_hash)) {
@@ -386,23 +134,22 @@ void Service::CreateTable(const HttpRequest& request, Respond& respond) {
   }
   auto body = formats::ParseJson(request.body, BodyLimits());
   if (!body.has_value()) return respond(FindingError(body.error()));
-  auto create = ReadCreateBody(*body);
+  auto create = ReadCreateBody(*body, path_id);
   if (!create.has_value()) return respond(create.error());
-  const Node* header = create->header;
-  int64_t move_ms = create->move_ms;
-  std::string id = create->id;
-  auto session = live::Session::Start(*header);
+  auto session = live::Session::Start(*create->header);
   if (!session.has_value()) {
     Finding finding = session.error();
     finding.place.path = "/header" + finding.place.path;
     return respond(FindingError(finding));
   }
+  std::string id = create->id;
   if (id.empty()) {
     std::optional<std::string> random = NewToken();
     if (!random) return respond(Error(500, "no-randomness", "the random source failed"));
     id = random->substr(0, 12);
   }
-  TableMeta meta{id, session->record().game->name, options_.clock->NowMs(), move_ms, "", {}, {}};
+  TableMeta meta{id, session->record().game->name, options_.clock->NowMs(), create->move_ms, "", {},
+                 {}};
   meta.actors = ActorsOf(*session, &meta.actor_key);
   Node tokens = Node::Map({});
   for (const std::string& actor : meta.actors) {
@@ -411,31 +158,32 @@ void Service::CreateTable(const HttpRequest& request, Respond& respond) {
     meta.token_hashes.push_back(TokenHash(*seat_token));
     tokens.AddMember(actor, {}, record::StringNode(*seat_token));
   }
-  std::shared_ptr<Slot> slot = std::make_shared<Slot>(io_);
+  auto slot = std::make_shared<Slot>(io_);
+  int64_t now = options_.clock->NowMs();
+  slot->table = std::make_unique<Table>(
+      meta, std::move(*session), std::make_shared<TableJournal>(id, store_.FilesOf(id)), 0, now);
+  std::lock_guard lock(slot->mutex);
   {
-    // Creations wait for each other, not the other tables: the map's mutex is held only to insert.
-    std::lock_guard create_lock(create_mutex_);
-    if (FindSlot(id) != nullptr || store_.Taken(id)) {
+    // The id is taken here, in memory; the files follow once the creation is durable.
+    std::lock_guard tables_lock(mutex_);
+    if (tables_.count(id) > 0 || taken_.count(id) > 0) {
       return respond(Error(409, "table-exists", "a table " + id + " exists already"));
     }
-    auto journal = store_.CreateTable(meta, live::JournalLine(*header));
-    if (!journal.has_value()) return respond(Error(500, "disk", journal.error()));
-    slot->table = std::make_unique<Table>(meta, std::move(*session), std::move(*journal), &store_,
-                                          options_.clock->NowMs());
-    std::lock_guard lock(mutex_);
     tables_[id] = slot;
   }
-  std::lock_guard lock(slot->mutex);
-  if (std::optional<std::string> error = slot->table->DealIfDue(options_.clock->NowMs())) {
+  Table& table = *slot->table;
+  table.StageCreation(live::JournalLine(*create->header), MetaText(meta));
+  if (std::optional<std::string> error = table.DealIfDue(now))
     spdlog::error("table {}: {}", id, *error);
-  }
-  spdlog::info("table {}: created ({}, move limit {} ms)", id, meta.game, move_ms);
-  AfterChange(slot);
+  spdlog::info("table {}: created ({}, move limit {} ms)", id, meta.game, meta.move_ms);
+  ArmMoveClock(slot);
   Node reply = Ok();
   reply.AddMember("id", {}, record::StringNode(id));
   reply.AddMember("game", {}, record::StringNode(meta.game));
   reply.AddMember("tokens", {}, std::move(tokens));
-  respond(JsonResponse(201, reply));
+  // One unit of the commit log: the metadata, the header line and the first deal, so a crash
+  // leaves the whole table or nothing of it.
+  Commit(slot, std::move(respond), JsonResponse(201, reply));
 }
 
 void Service::TableRequest(const HttpRequest& request, const std::string& id,
@@ -447,7 +195,10 @@ void Service::TableRequest(const HttpRequest& request, const std::string& id,
   if (method == kMethods.end()) {
     return respond(Error(404, "not-found", "no such path: /tables/" + id + "/" + action));
   }
-  if (request.method != method->second) return respond(MethodNotAllowed(method->second));
+  if (action.empty() && request.method == "PUT") return CreateTable(request, id, respond);
+  if (request.method != method->second) {
+    return respond(MethodNotAllowed(action.empty() ? "GET, PUT" : method->second));
+  }
   std::shared_ptr<Slot> slot = FindSlot(id);
   if (slot == nullptr) return respond(Error(404, "unknown-table", "no table " + id));
   if (action.empty() || action == "record") return PublicRequest(slot, action, respond);
@@ -477,13 +228,14 @@ void Service::TableRequest(const HttpRequest& request, const std::string& id,
 
 Service::Caller Service::Identify(Slot& slot, const std::string& token) {
   Caller caller;
+  std::string hash = TokenHash(token);  // once, outside the table's mutex
+  caller.organiser = HashesMatch(hash, options_.organiser_hash);
   std::lock_guard lock(slot.mutex);
   const TableMeta& meta = slot.table->meta();
   // Every hash is compared (no early exit), each in constant time.
   for (size_t i = 0; i < meta.token_hashes.size(); ++i) {
-    if (TokenMatches(token, meta.token_hashes[i])) caller.actor = static_cast<int>(i);
+    if (HashesMatch(hash, meta.token_hashes[i])) caller.actor = static_cast<int>(i);
   }
-  caller.organiser = TokenMatches(token, options_.organiser_hash);
   return caller;
 }
 
@@ -498,9 +250,12 @@ void Service::PublicRequest(const std::shared_ptr<Slot>& slot, const std::string
     if (table.Status() != "over") {
       return respond(Error(409, "in-play", "table " + id + " is " + table.Status()));
     }
+    // Its last event is still being synced: the match is not over for anyone yet (the record is
+    // filed once it is durable, before the reply to that event).
+    if (slot->durable_in_play) return respond(Error(409, "in-play", "table " + id + " is ending"));
     auto text = store_.ReadRecord(id);
     if (!text.has_value()) return respond(Error(500, "disk", text.error()));
-    return respond(HttpResponse{200, *text, ""});
+    return respond(HttpResponse{200, *text, "", 0});
   }
   Node body = StateNode(table, std::nullopt, slot->referee_moves);
   if (table.cancelled()) body.AddMember("cancelled", {}, *table.cancellation());
@@ -542,11 +297,14 @@ void Service::PostEvent(const std::shared_ptr<Slot>& slot, const Caller& caller,
   }
   if (outcome.disk_error) {
     spdlog::error("table {}: {}; the table stops", meta.id, *outcome.disk_error);
+    table.Fail(*outcome.disk_error);
     return respond(Error(500, "disk", "the journal cannot be written: " + *outcome.disk_error));
   }
-  if (outcome.accepted) AfterChange(slot);
-  lock.unlock();
-  respond(JsonResponse(IsTrue(outcome.reply.Find("ok")) ? 200 : 422, outcome.reply));
+  HttpResponse reply = JsonResponse(IsTrue(outcome.reply.Find("ok")) ? 200 : 422, outcome.reply);
+  if (!outcome.accepted) return respond(std::move(reply));
+  ArmMoveClock(slot);
+  Commit(slot, std::move(respond),
+         std::move(reply));  // the reply waits for the sync, not the table
 }
 
 // POST /tables/ID/tokens: new tokens for the chosen actors (all by default); their old ones stop
@@ -579,11 +337,11 @@ void Service::ReissueTokens(const std::shared_ptr<Slot>& slot, const std::string
   Node reply = Ok();
   reply.AddMember("id", {}, record::StringNode(meta.id));
   reply.AddMember("tokens", {}, std::move(tokens));
+  Commit(slot, std::move(respond), JsonResponse(200, reply));
   lock.unlock();
   for (Respond& waiter : dropped) {
     waiter(Error(401, "wrong-token", "this token was replaced by the organiser"));
   }
-  respond(JsonResponse(200, reply));
 }
 
 // The waits of these actors, taken off the table (called with its mutex held).
@@ -622,11 +380,11 @@ void Service::CancelTable(const std::shared_ptr<Slot>& slot, const std::string& 
     return respond(Error(500, "disk", "the journal cannot be written: " + *error));
   }
   spdlog::info("table {}: cancelled by the organiser after {} events", id, table.events());
-  AfterChange(slot);  // answers every wait (409) and stops the move clock
+  ArmMoveClock(slot);  // stops it; every wait is answered (409) once the cancellation is durable
   Node reply = Ok();
   reply.AddMember("id", {}, record::StringNode(id));
   reply.AddMember("status", {}, record::StringNode(table.Status()));
-  respond(JsonResponse(200, reply));
+  Commit(slot, std::move(respond), JsonResponse(200, reply));
 }
 
 void Service::Wait(const std::shared_ptr<Slot>& slot, const Caller& caller,
@@ -636,7 +394,7 @@ void Service::Wait(const std::shared_ptr<Slot>& slot, const Caller& caller,
   std::lock_guard lock(slot->mutex);
   Table& table = *slot->table;
   if (table.cancelled()) return respond(CancelledError(table));
-  if (table.events() > *after || table.Status() != "in-play") {
+  if (HasNews(*slot, *after)) {
     return respond(JsonResponse(200, StateNode(table, caller.actor, slot->referee_moves)));
   }
   uint64_t id = slot->next_waiter++;
@@ -660,7 +418,7 @@ void Service::WaitOn(const std::shared_ptr<Slot>& slot, uint64_t id) {
       auto found = slot->waiters.find(id);
       if (found == slot->waiters.end()) return;
       Table& table = *slot->table;
-      bool news = table.events() > found->second.after || table.Status() != "in-play";
+      bool news = HasNews(*slot, found->second.after);
       if (error == boost::asio::error::operation_aborted && !news && !shutting_down_) {
         return WaitOn(slot, id);
       }
@@ -675,11 +433,69 @@ void Service::WaitOn(const std::shared_ptr<Slot>& slot, uint64_t id) {
   });
 }
 
-// Called with the slot's mutex held, after an accepted event.
-void Service::AfterChange(const std::shared_ptr<Slot>& slot) {
-  if (slot == nullptr) return;
+// Whether a wait for more than `after` events is answered now: only on what is durable, so that no
+// seat learns of an event a crash could still take back. A failed table answers at once.
+bool Service::HasNews(const Slot& slot, int64_t after) {
+  return slot.durable_events > after || !slot.durable_in_play || slot.table->failed();
+}
+
+// Hands the lines the table staged to the commit log; `reply` goes to `respond` (none: nobody
+// asked) once they are durable, after the record is filed when they end the match. Called with the
+// slot's mutex held, so that a table's lines reach the log in the order of its journal; nothing
+// waits for the sync here. Without staged lines, answers at once.
+void Service::Commit(const std::shared_ptr<Slot>& slot, Respond respond, HttpResponse reply) {
+  Table& table = *slot->table;
+  std::optional<JournalWrite> write = table.TakeStaged();
+  if (!write) {
+    if (respond) respond(std::move(reply));
+    return;
+  }
+  Committed unit{table.events(), table.Status() == "in-play", !write->meta.empty()};
+  if (std::optional<std::string> text = table.RecordText()) {
+    write->record = std::make_shared<const std::string>(std::move(*text));
+  }
+  // Run by the log's thread: a short hold of the table's mutex, and the reply handed to the
+  // connection's strand.
+  auto done = [this, slot, unit, respond, reply](const std::optional<std::string>& error) {
+    Durable(slot, unit, error, respond, reply);
+  };
+  if (std::optional<std::string> refused = commit_log_.Submit(std::move(*write), done)) {
+    Failed(slot, unit, *refused);
+    if (respond) respond(Error(500, "disk", *refused));
+  }
+}
+
+// A unit's writes are durable (or failed): waits learn of them and the reply goes out. A creation
+// that failed is undone: its id is free again (its files were never written).
+void Service::Durable(const std::shared_ptr<Slot>& slot, const Committed& unit,
+                      const std::optional<std::string>& error, const Respond& respond,
+                      const HttpResponse& reply) {
+  std::unique_lock lock(slot->mutex);
+  if (error) {
+    Failed(slot, unit, *error);
+  } else {
+    slot->durable_events = std::max(slot->durable_events, unit.events);
+    slot->durable_in_play = slot->durable_in_play && unit.in_play;
+  }
   for (auto& [id, waiter] : slot->waiters) waiter.timer->cancel();
-  ArmMoveClock(slot);
+  lock.unlock();
+  if (!respond) return;
+  respond(error ? Error(500, "disk", "the journal cannot be written: " + *error) : reply);
+}
+
+// The table stops (called with its mutex held); a creation is undone.
+void Service::Failed(const std::shared_ptr<Slot>& slot, const Committed& unit,
+                     const std::string& error) {
+  Table& table = *slot->table;
+  if (!table.failed()) spdlog::error("table {}: {}; the table stops", table.meta().id, error);
+  table.Fail(error);
+  if (unit.creates) Forget(slot);
+}
+
+void Service::Forget(const std::shared_ptr<Slot>& slot) {
+  std::lock_guard lock(mutex_);
+  auto found = tables_.find(slot->table->meta().id);
+  if (found != tables_.end() && found->second == slot) tables_.erase(found);
 }
 
 void Service::ArmMoveClock(const std::shared_ptr<Slot>& slot) {
@@ -724,15 +540,27 @@ void Service::MoveClockRanOut(const std::shared_ptr<Slot>& slot, int change) {
   if (std::optional<std::string> error = table.DealIfDue(now)) {
     spdlog::error("table {}: {}", table.meta().id, *error);
   }
-  AfterChange(slot);
+  ArmMoveClock(slot);
+  Commit(slot, nullptr, {});
 }
 
 std::optional<std::string> Service::Resume() {
-  auto prepared = store_.Prepare();
-  if (!prepared.has_value()) return prepared.error();
-  for (const std::string& note : *prepared) spdlog::warn("{}", note);
+  if (std::optional<std::string> error = store_.Prepare()) return error;
+  // What the log holds goes into the tables' files before any of them is read or tidied.
+  auto recovered =
+      commit_log_.Recover([this](const std::string& id) { return store_.FilesOf(id); });
+  if (!recovered.has_value()) return recovered.error();
+  for (const std::string& note : *recovered) spdlog::warn("{}", note);
+  for (const std::string& note : store_.Tidy()) spdlog::warn("{}", note);
+  if (std::optional<std::string> error = commit_log_.Start()) return error;
   auto ids = store_.TableIds();
   if (!ids.has_value()) return ids.error();
+  {
+    // The ids with files that are not tables (a journal left alone, a table not resumed): not
+    // free, though no table holds them. Known from now on without asking the disk.
+    std::lock_guard lock(mutex_);
+    taken_ = store_.TakenIds();
+  }
   for (const std::string& id : *ids) {
     if (std::optional<std::string> problem = ResumeTable(id)) {
       spdlog::error("{}: not resumed: {}", store_.MetaPath(id), *problem);
@@ -741,40 +569,105 @@ std::optional<std::string> Service::Resume() {
   return std::nullopt;
 }
 
+// The journal of table `id`, read whole (a torn last line cut off), then closed: a table holds a
+// descriptor only while the commit log writes to it.
+Result<std::string, std::string> Service::ReadJournal(const std::string& id) {
+  std::string journal_path = store_.JournalPath(id);
+  auto journal = store_.OpenJournal(id);
+  if (!journal.has_value()) return Unexpected<std::string>(journal.error());
+  auto text = (*journal)->ReadAll();
+  if (!text.has_value()) return Unexpected<std::string>(text.error());
+  live::JournalText lines = live::SplitJournal(*text);
+  if (lines.torn_bytes > 0) {
+    spdlog::warn("{}: dropped a torn last line ({} bytes)", journal_path, lines.torn_bytes);
+    if (std::optional<std::string> cut = (*journal)->Truncate(lines.complete_bytes)) {
+      return Unexpected<std::string>(*cut);
+    }
+    text->resize(lines.complete_bytes);
+  }
+  return std::move(*text);
+}
+
 std::optional<std::string> Service::ResumeTable(const std::string& id) {
   auto meta = store_.LoadMeta(id);
   if (!meta.has_value()) return meta.error();
   if (meta->id != id) return "the metadata names another table, " + meta->id;
-  std::string journal_path = store_.JournalPath(id);
-  auto journal = store_.OpenJournal(id);
-  if (!journal.has_value()) return journal.error();
-  auto text = (*journal)->ReadAll();
+  auto text = ReadJournal(id);
   if (!text.has_value()) return text.error();
-  live::JournalText lines = live::SplitJournal(*text);
-  if (lines.torn_bytes > 0) {
-    spdlog::warn("{}: dropped a torn last line ({} bytes)", journal_path, lines.torn_bytes);
-    if (std::optional<std::string> cut = (*journal)->Truncate(lines.complete_bytes)) return cut;
-  }
   std::vector<Node> organiser_lines;
-  auto session = live::ReplayJournal(lines, &organiser_lines);
+  auto session = live::ReplayJournal(live::SplitJournal(*text), &organiser_lines);
   if (!session.has_value()) return "corrupt journal: " + session.error().message;
   auto slot = std::make_shared<Slot>(io_);
   int64_t now = options_.clock->NowMs();
-  slot->table =
-      std::make_unique<Table>(*meta, std::move(*session), std::move(*journal), &store_, now);
-  if (std::optional<std::string> problem = slot->table->Resume(organiser_lines)) {
+  slot->table = std::make_unique<Table>(*meta, std::move(*session),
+                                        std::make_shared<TableJournal>(id, store_.FilesOf(id)),
+                                        text->size(), now);
+  Table& table = *slot->table;
+  if (std::optional<std::string> problem = table.Resume(organiser_lines)) {
     return "corrupt journal: " + *problem;
   }
+  slot->durable_events = table.events();
+  slot->durable_in_play = table.Status() == "in-play";
   std::lock_guard lock(slot->mutex);
-  if (std::optional<std::string> problem = slot->table->DealIfDue(now)) return problem;
-  if (std::optional<std::string> problem = slot->table->WriteRecordIfOver()) return problem;
-  spdlog::info("table {}: resumed with {} events", meta->id, slot->table->events());
+  if (std::optional<std::string> problem = table.DealIfDue(now)) return problem;
+  if (std::optional<std::string> record = table.RecordText()) {
+    if (std::optional<std::string> problem = FileRecordIfChanged(id, *record)) return problem;
+  }
+  spdlog::info("table {}: resumed with {} events", meta->id, table.events());
   {
     std::lock_guard tables_lock(mutex_);
     tables_[meta->id] = slot;
   }
-  ArmMoveClock(slot);  // a running move's clock starts again in full
+  ArmMoveClock(slot);         // a running move's clock starts again in full
+  Commit(slot, nullptr, {});  // the seeded deal that was due, if any
   return std::nullopt;
+}
+
+// At start, the record of a finished table is filed again unless it is there already as it should
+// be (a crash may have come between the end and the filing): a season's finished tables cost a
+// read each, not two syncs.
+std::optional<std::string> Service::FileRecordIfChanged(const std::string& id,
+                                                        const std::string& text) {
+  auto filed = store_.ReadRecord(id);
+  if (filed.has_value() && *filed == text) return std::nullopt;
+  return store_.WriteRecord(id, text);
+}
+
+// GET /health: for a proxy's health check and for the operator. 503 once the commit log has
+// failed: the server then accepts no event until it is restarted.
+void Service::Health(Respond& respond) {
+  std::vector<std::shared_ptr<Slot>> slots;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, slot] : tables_) slots.push_back(slot);
+  }
+  int64_t in_play = 0;
+  for (const auto& slot : slots) {
+    std::lock_guard lock(slot->mutex);
+    if (slot->table->Status() == "in-play") ++in_play;
+  }
+  CommitLogStats stats = commit_log_.Stats();
+  Node commits = Node::Map({});
+  commits.AddMember("units", {}, record::IntegerNode(static_cast<int64_t>(stats.units)));
+  commits.AddMember("syncs", {}, record::IntegerNode(static_cast<int64_t>(stats.syncs)));
+  commits.AddMember("sync_seconds", {},
+                    record::SecondsNode(static_cast<int64_t>(stats.sync_micros / 1000)));
+  commits.AddMember("wait_seconds", {},
+                    record::SecondsNode(static_cast<int64_t>(stats.wait_micros / 1000)));
+  commits.AddMember("checkpoints", {},
+                    record::IntegerNode(static_cast<int64_t>(stats.checkpoints)));
+  Node body = stats.failed ? Node::Map({}) : Ok();
+  if (stats.failed) body.AddMember("ok", {}, Node::Scalar(Node::Kind::kBool, "false", {}));
+  body.AddMember("tables", {}, record::IntegerNode(static_cast<int64_t>(slots.size())));
+  body.AddMember("in_play", {}, record::IntegerNode(in_play));
+  body.AddMember("open_journals", {}, record::IntegerNode(stats.open_journals));
+  if (options_.connections) {
+    body.AddMember("connections", {},
+                   record::IntegerNode(static_cast<int64_t>(options_.connections())));
+  }
+  body.AddMember("commit_log", {}, record::StringNode(stats.failed ? "failed" : "ok"));
+  body.AddMember("commits", {}, std::move(commits));
+  respond(JsonResponse(stats.failed ? 503 : 200, body));
 }
 
 void Service::Shutdown() {
@@ -789,6 +682,8 @@ void Service::Shutdown() {
     slot->move_clock.cancel();
     for (auto& [id, waiter] : slot->waiters) waiter.timer->cancel();
   }
+  // What was submitted is committed and the files synced: a clean stop leaves no log to replay.
+  commit_log_.Stop();
 }
 
 }  // namespace referee::server

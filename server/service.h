@@ -4,8 +4,11 @@
 // The transport (server/http_server.h) only parses HTTP and writes what this answers.
 //
 // Threads: requests arrive on several io threads at once. The table map has one mutex, each table
-// its own; a request holds its table's mutex while it acts, including the journal's fdatasync, so
-// the events of one table are applied and journaled in one order.
+// its own; a request holds its table's mutex while it acts and hands the lines it journals to the
+// commit log (server/commit_log.h) before letting go, so the events of one table are applied and
+// journaled in one order. No thread of the service waits for a sync while it holds a mutex, and no
+// I/O thread waits for one at all: the commit log syncs on its own threads (for a new table's
+// files and a finished record too) and the reply goes out when it has.
 #pragma once
 
 #include <atomic>
@@ -15,11 +18,13 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "formats/json_reader.h"
 #include "server/clock.h"
+#include "server/commit_log.h"
 #include "server/store.h"
 
 namespace referee::server {
@@ -33,8 +38,9 @@ struct HttpRequest {
 
 struct HttpResponse {
   int status = 200;
-  std::string body;   // JSON and a line break
-  std::string allow;  // for 405: the methods the path takes
+  std::string body;     // JSON and a line break
+  std::string allow;    // for 405: the methods the path takes
+  int retry_after = 0;  // seconds, for 503: when to try again (0: no Retry-After)
 };
 
 // Called once per request, from any thread.
@@ -47,6 +53,8 @@ struct ServiceOptions {
   int64_t poll_ms = 25'000;       // the longest a wait request is held
   size_t max_body_bytes = 65536;  // the transport refuses larger bodies first (413)
   StoreDisk* disk = nullptr;      // none: the real disk (tests stop a fake one at each step)
+  CommitLogOptions commit_log;
+  std::function<size_t()> connections;  // the transport's open connections, for GET /health
 };
 
 class Service {
@@ -61,15 +69,20 @@ class Service {
   // fatal error; tables that cannot be resumed are logged and left out.
   std::optional<std::string> Resume();
   void Handle(const HttpRequest& request, Respond respond);
-  // Answers every waiting request and stops the move clocks (before the io_context stops).
+  // Answers every waiting request, stops the move clocks and commits what was submitted (before the
+  // io_context stops).
   void Shutdown();
   size_t TableCount() const;
+  CommitLogStats CommitStats() const;
+  // Journals open now: one per table in play (at most), cheap to ask on every accept.
+  size_t OpenJournals() const;
 
  private:
   struct Slot;
   struct Caller;
+  struct Committed;
   std::shared_ptr<Slot> FindSlot(const std::string& id) const;
-  void CreateTable(const HttpRequest& request, Respond& respond);
+  void CreateTable(const HttpRequest& request, const std::string& path_id, Respond& respond);
   void ListTables(Respond& respond);
   void TableRequest(const HttpRequest& request, const std::string& id, const std::string& action,
                     const std::string& query, Respond& respond);
@@ -84,8 +97,17 @@ class Service {
   void Wait(const std::shared_ptr<Slot>& slot, const Caller& caller, const std::string& query,
             Respond& respond);
   void WaitOn(const std::shared_ptr<Slot>& slot, uint64_t id);
+  static bool HasNews(const Slot& slot, int64_t after);
+  Result<std::string, std::string> ReadJournal(const std::string& id);
   std::optional<std::string> ResumeTable(const std::string& id);
-  void AfterChange(const std::shared_ptr<Slot>& slot);
+  std::optional<std::string> FileRecordIfChanged(const std::string& id, const std::string& text);
+  void Health(Respond& respond);
+  void Commit(const std::shared_ptr<Slot>& slot, Respond respond, HttpResponse reply);
+  void Durable(const std::shared_ptr<Slot>& slot, const Committed& unit,
+               const std::optional<std::string>& error, const Respond& respond,
+               const HttpResponse& reply);
+  void Failed(const std::shared_ptr<Slot>& slot, const Committed& unit, const std::string& error);
+  void Forget(const std::shared_ptr<Slot>& slot);
   void ArmMoveClock(const std::shared_ptr<Slot>& slot);
   formats::ReadLimits BodyLimits() const;
   void MoveClockRanOut(const std::shared_ptr<Slot>& slot, int change);
@@ -93,10 +115,13 @@ class Service {
   boost::asio::io_context& io_;
   ServiceOptions options_;
   Store store_;
-  std::mutex create_mutex_;   // one table created at a time
-  mutable std::mutex mutex_;  // guards tables_
+  mutable std::mutex mutex_;  // guards tables_ and taken_
   std::map<std::string, std::shared_ptr<Slot>> tables_;
+  std::set<std::string> taken_;  // ids with files at start
   std::atomic<bool> shutting_down_{false};
+  // Declared after the tables, so stopped (by ~Service, if not before) while they exist: its units
+  // refer to them.
+  CommitLog commit_log_;
 };
 
 }  // namespace referee::server

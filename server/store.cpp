@@ -26,11 +26,6 @@ std::string Describe(const std::string& what, const std::string& path) {
   return what + " " + path + ": " + std::strerror(errno);
 }
 
-std::string FolderOf(const std::string& path) {
-  std::string folder = fs::path(path).parent_path().string();
-  return folder.empty() ? "." : folder;
-}
-
 std::optional<std::string> Text(const record::Node& map, const char* key) {
   const record::Node* node = map.Find(key);
   if (node == nullptr || !node->IsScalar()) return std::nullopt;
@@ -65,6 +60,8 @@ record::Node MetaNode(const TableMeta& meta) {
   node.AddMember("actors", {}, std::move(actors));
   return node;
 }
+
+std::string MetaText(const TableMeta& meta) { return formats::WriteJson(MetaNode(meta), true); }
 
 Result<TableMeta, std::string> ReadMeta(const std::string& text) {
   auto node = formats::ParseJson(text);
@@ -119,6 +116,34 @@ std::optional<std::string> PosixDisk::Sync(int fd, const std::string& path) {
   return std::nullopt;
 }
 
+std::optional<std::string> PosixDisk::SyncData(int fd, const std::string& path) {
+  if (::fdatasync(fd) != 0) return Describe("cannot sync", path);
+  return std::nullopt;
+}
+
+Result<int, std::string> PosixDisk::OpenExisting(const std::string& path) {
+  int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return Unexpected<std::string>(Describe("cannot open", path));
+  return fd;
+}
+
+std::optional<std::string> PosixDisk::WriteAt(int fd, std::string_view bytes, uint64_t offset,
+                                              const std::string& path) {
+  while (!bytes.empty()) {
+    ssize_t wrote = ::pwrite(fd, bytes.data(), bytes.size(), static_cast<off_t>(offset));
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote < 0) return Describe("cannot write", path);
+    bytes.remove_prefix(static_cast<size_t>(wrote));
+    offset += static_cast<uint64_t>(wrote);
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> PosixDisk::Truncate(int fd, uint64_t size, const std::string& path) {
+  if (::ftruncate(fd, static_cast<off_t>(size)) != 0) return Describe("cannot truncate", path);
+  return std::nullopt;
+}
+
 void PosixDisk::Close(int fd) { ::close(fd); }
 
 std::optional<std::string> PosixDisk::Rename(const std::string& from, const std::string& to) {
@@ -131,6 +156,15 @@ std::optional<std::string> PosixDisk::SyncFolder(const std::string& folder) {
   if (fd < 0) return Describe("cannot open the folder", folder);
   std::optional<std::string> error;
   if (::fsync(fd) != 0) error = Describe("cannot sync the folder", folder);
+  ::close(fd);
+  return error;
+}
+
+std::optional<std::string> PosixDisk::SyncFileSystem(const std::string& folder) {
+  int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return Describe("cannot open the folder", folder);
+  std::optional<std::string> error;
+  if (::syncfs(fd) != 0) error = Describe("cannot sync the file system of", folder);
   ::close(fd);
   return error;
 }
@@ -167,6 +201,11 @@ StoreDisk& SystemDisk() {
   return disk;
 }
 
+std::string FolderOf(const std::string& path) {
+  std::string folder = fs::path(path).parent_path().string();
+  return folder.empty() ? "." : folder;
+}
+
 std::optional<std::string> WriteFileAtomically(StoreDisk& disk, const std::string& path,
                                                const std::string& text, unsigned mode) {
   std::string temporary = path + ".tmp";
@@ -198,6 +237,7 @@ Store::Store(std::string data_folder, StoreDisk& disk)
     : data_folder_(std::move(data_folder)),
       tables_((fs::path(data_folder_) / "tables").string()),
       records_((fs::path(data_folder_) / "records").string()),
+      log_((fs::path(data_folder_) / "log").string()),
       disk_(disk) {}
 
 std::string Store::JournalPath(const std::string& id) const {
@@ -209,12 +249,19 @@ std::string Store::MetaPath(const std::string& id) const {
 std::string Store::RecordPath(const std::string& id) const {
   return (fs::path(records_) / (id + ".json")).string();
 }
+TableFiles Store::FilesOf(const std::string& id) const {
+  return TableFiles{JournalPath(id), MetaPath(id), RecordPath(id)};
+}
 
-Result<std::vector<std::string>, std::string> Store::Prepare() {
+std::optional<std::string> Store::Prepare() {
   std::optional<std::string> error = MakePrivateFolder(data_folder_, false);
   if (!error) error = MakePrivateFolder(tables_, true);
   if (!error) error = MakePrivateFolder(records_, true);
-  if (error) return Unexpected<std::string>(*error);
+  if (!error) error = MakePrivateFolder(log_, true);
+  return error;
+}
+
+std::vector<std::string> Store::Tidy() {
   std::vector<std::string> notes;
   TidyFolder(tables_, &notes);
   TidyFolder(records_, &notes);
@@ -297,40 +344,18 @@ Result<std::vector<std::string>, std::string> Store::TableIds() const {
   return ids;
 }
 
-bool Store::Taken(const std::string& id) const {
-  std::error_code ignored;
-  return fs::exists(JournalPath(id), ignored) || fs::exists(MetaPath(id), ignored);
-}
-
-// The metadata is the commit point: a journal without it is a creation that never finished, and
-// Prepare removes it. So the journal is written whole, made durable with its name and opened
-// before the metadata is renamed into place, and nothing is left to fail after that.
-Result<std::unique_ptr<live::JournalFile>, std::string> Store::CreateTable(
-    const TableMeta& meta, std::string_view header) {
-  std::string journal_path = JournalPath(meta.id);
-  auto fd = disk_.Create(journal_path, 0600, true);
-  if (!fd.has_value()) return Unexpected<std::string>(fd.error());  // nothing was made
-  std::optional<std::string> error = disk_.Write(*fd, header, journal_path);
-  if (!error) error = disk_.Sync(*fd, journal_path);
-  disk_.Close(*fd);
-  if (!error) error = disk_.SyncFolder(tables_);
-  if (error) return Undo(meta.id, *error);
-  auto journal = disk_.OpenJournal(journal_path);
-  if (!journal.has_value()) return Undo(meta.id, journal.error());
-  std::string meta_text = formats::WriteJson(MetaNode(meta), true);
-  if (auto failed = WriteFileAtomically(disk_, MetaPath(meta.id), meta_text, 0600)) {
-    return Undo(meta.id, *failed);
+std::set<std::string> Store::TakenIds() const {
+  std::set<std::string> ids;
+  std::error_code error;
+  for (const fs::directory_entry& entry : fs::directory_iterator(tables_, error)) {
+    std::string name = entry.path().filename().string();
+    for (std::string_view suffix : {".journal", ".meta.json"}) {
+      if (name.size() > suffix.size() && name.ends_with(suffix)) {
+        ids.insert(name.substr(0, name.size() - suffix.size()));
+      }
+    }
   }
-  return journal;
-}
-
-// A creation that failed is undone, so the id is free again (as far as the disk still obeys:
-// what it leaves, Prepare removes at the next start).
-Unexpected<std::string> Store::Undo(const std::string& id, const std::string& error) {
-  disk_.Remove(MetaPath(id));
-  disk_.Remove(MetaPath(id) + ".tmp");
-  disk_.Remove(JournalPath(id));
-  return Unexpected<std::string>(error);
+  return ids;
 }
 
 Result<TableMeta, std::string> Store::LoadMeta(const std::string& id) const {

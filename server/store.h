@@ -4,6 +4,8 @@
 //   DIR/tables/ID.journal       the live journal of table ID (live/journal.h): header, events
 //   DIR/tables/ID.meta.json     game, options, created time, SHA-256 of each seat's token
 //   DIR/records/ID.json         the record of a finished table, for `referee verify`/`standings`
+//   DIR/log/SEQ.log             the commit log (server/commit_log.h): lines not yet synced in
+//                               their journals
 // Metadata and records are written whole and atomically: a temporary file, fsync, rename, fsync
 // of the folder. Every error is returned as text.
 //
@@ -15,6 +17,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,13 +33,21 @@ struct TableMeta {
   std::string game;
   int64_t created_ms = 0;                 // the server clock when the table was created
   int64_t move_ms = 0;                    // the per-move limit; 0: none
-  std::string actor_key;                  // "seat" or "player": how the game names its actors
+  std::string actor_key;                  // "seat" or "player": the game's actor noun
   std::vector<std::string> actors;        // N E S W, or the players in turn order
   std::vector<std::string> token_hashes;  // SHA-256 of each actor's token, hex
 };
 
 record::Node MetaNode(const TableMeta& meta);
+std::string MetaText(const TableMeta& meta);  // the file's text
 Result<TableMeta, std::string> ReadMeta(const std::string& text);
+
+// The paths of one table's files.
+struct TableFiles {
+  std::string journal;
+  std::string meta;
+  std::string record;
+};
 
 class StoreDisk {
  public:
@@ -49,9 +60,20 @@ class StoreDisk {
   virtual std::optional<std::string> Write(int fd, std::string_view bytes,
                                            const std::string& path) = 0;
   virtual std::optional<std::string> Sync(int fd, const std::string& path) = 0;  // fsync(2)
+  // fdatasync(2): the data and what reading it back needs (the size), not the times.
+  virtual std::optional<std::string> SyncData(int fd, const std::string& path) = 0;
+  // An existing file opened for writing at chosen offsets (neither created nor emptied).
+  virtual Result<int, std::string> OpenExisting(const std::string& path) = 0;
+  // pwrite(2) of all of `bytes` at `offset`.
+  virtual std::optional<std::string> WriteAt(int fd, std::string_view bytes, uint64_t offset,
+                                             const std::string& path) = 0;
+  virtual std::optional<std::string> Truncate(int fd, uint64_t size, const std::string& path) = 0;
   virtual void Close(int fd) = 0;
   virtual std::optional<std::string> Rename(const std::string& from, const std::string& to) = 0;
   virtual std::optional<std::string> SyncFolder(const std::string& folder) = 0;
+  // syncfs(2) of the file system that holds `folder`: every file and name on it made durable at
+  // once (Linux 5.8 and later report a write that failed since the last call).
+  virtual std::optional<std::string> SyncFileSystem(const std::string& folder) = 0;
   virtual std::optional<std::string> Remove(const std::string& path) = 0;
   // An existing journal opened for appending.
   virtual Result<std::unique_ptr<live::JournalFile>, std::string> OpenJournal(
@@ -64,9 +86,15 @@ class PosixDisk : public StoreDisk {
   std::optional<std::string> Write(int fd, std::string_view bytes,
                                    const std::string& path) override;
   std::optional<std::string> Sync(int fd, const std::string& path) override;
+  std::optional<std::string> SyncData(int fd, const std::string& path) override;
+  Result<int, std::string> OpenExisting(const std::string& path) override;
+  std::optional<std::string> WriteAt(int fd, std::string_view bytes, uint64_t offset,
+                                     const std::string& path) override;
+  std::optional<std::string> Truncate(int fd, uint64_t size, const std::string& path) override;
   void Close(int fd) override;
   std::optional<std::string> Rename(const std::string& from, const std::string& to) override;
   std::optional<std::string> SyncFolder(const std::string& folder) override;
+  std::optional<std::string> SyncFileSystem(const std::string& folder) override;
   std::optional<std::string> Remove(const std::string& path) override;
   Result<std::unique_ptr<live::JournalFile>, std::string> OpenJournal(
       const std::string& path) override;
@@ -74,6 +102,9 @@ class PosixDisk : public StoreDisk {
 
 // The disk of the running program.
 StoreDisk& SystemDisk();
+
+// The folder a path names a file in ("." for a bare name).
+std::string FolderOf(const std::string& path);
 
 // Makes the folder `path` (and its parents) with exactly mode 0700; an existing one is made 0700
 // when `existing_too`, else left as it is.
@@ -92,22 +123,19 @@ class Store {
  public:
   Store(std::string data_folder, StoreDisk& disk);
 
-  // Makes DIR (0700 when it is made here), DIR/tables and DIR/records (0700, also when they
-  // exist), makes their files 0600, and removes what a crash in the middle of a write left
-  // (temporary files, the journal of a creation without its metadata). Returns what it did, to be
-  // logged, or a fatal error.
-  Result<std::vector<std::string>, std::string> Prepare();
+  // Makes DIR (0700 when it is made here), DIR/tables, DIR/records and DIR/log (0700, also when
+  // they exist). Returns a fatal error.
+  std::optional<std::string> Prepare();
+  // After the commit log has been recovered: makes the files of the tables and records 0600, and
+  // removes what a crash in the middle of a write left (temporary files, the journal of a creation
+  // without its metadata). Returns what it did, to be logged.
+  std::vector<std::string> Tidy();
   // The ids of the tables that have metadata, in no particular order.
   Result<std::vector<std::string>, std::string> TableIds() const;
-  // Whether a table `id` has a file of any kind.
-  bool Taken(const std::string& id) const;
+  // The ids that have a file of any kind (a journal or metadata), tables or not.
+  std::set<std::string> TakenIds() const;
 
-  // Creates table `meta.id`, atomically: its journal holding the header line, then its metadata,
-  // which commits it. Returns the journal, open for the table's events; on an error the files are
-  // removed and the id is free.
-  Result<std::unique_ptr<live::JournalFile>, std::string> CreateTable(const TableMeta& meta,
-                                                                      std::string_view header);
-  // The metadata and the open journal of an existing table.
+  // The metadata and the journal of an existing table (opened to read it back at start).
   Result<TableMeta, std::string> LoadMeta(const std::string& id) const;
   Result<std::unique_ptr<live::JournalFile>, std::string> OpenJournal(const std::string& id);
   std::optional<std::string> WriteRecord(const std::string& id, const std::string& text);
@@ -116,10 +144,11 @@ class Store {
   std::string JournalPath(const std::string& id) const;
   std::string MetaPath(const std::string& id) const;
   std::string RecordPath(const std::string& id) const;
+  TableFiles FilesOf(const std::string& id) const;
+  const std::string& LogFolder() const { return log_; }
   const std::string& data_folder() const { return data_folder_; }
 
  private:
-  Unexpected<std::string> Undo(const std::string& id, const std::string& error);
   void TidyFolder(const std::string& folder, std::vector<std::string>* notes);
   std::optional<std::string> Leftover(const std::filesystem::directory_entry& entry,
                                       std::vector<std::string>* notes) const;
@@ -131,6 +160,7 @@ class Store {
   std::string data_folder_;
   std::string tables_;
   std::string records_;
+  std::string log_;
   StoreDisk& disk_;
 };
 

@@ -27,12 +27,12 @@ record::Node ActorLine(const TableMeta& meta, const std::string& kind, int actor
   return line;
 }
 
-Table::Table(TableMeta meta, live::Session session, std::unique_ptr<live::JournalFile> journal,
-             Store* store, int64_t now_ms)
+Table::Table(TableMeta meta, live::Session session, std::shared_ptr<TableJournal> journal,
+             uint64_t journal_bytes, int64_t now_ms)
     : meta_(std::move(meta)),
       session_(std::move(session)),
       journal_(std::move(journal)),
-      store_(store),
+      journal_bytes_(journal_bytes),
       phase_started_ms_(TableMs(now_ms)) {}
 
 std::string Table::Status() const {
@@ -45,17 +45,50 @@ Table::Outcome Table::Act(const record::Node& line, int64_t now_ms) {
   live::Reply reply = session_.Handle(line);
   Outcome outcome{std::move(reply.line), false, std::nullopt};
   if (!reply.accepted) return outcome;
-  // Durable before anyone is told: an event that cannot be journaled is never acknowledged, and
-  // the table stops (its session is now ahead of its journal; a restart resumes from the journal).
-  if (std::optional<std::string> error = journal_->Append(live::JournalLine(*reply.accepted))) {
-    failure_ = outcome.disk_error = error;
+  // Staged, to be durable before anyone is told. An event the journal has no room for is never
+  // acknowledged, and the table stops (its session is now ahead of its journal; a restart resumes
+  // from the journal).
+  if (std::optional<std::string> error = Stage(live::JournalLine(*reply.accepted))) {
+    outcome.disk_error = error;
     return outcome;
   }
   outcome.accepted = true;
   ++changes_;
   phase_started_ms_ = TableMs(now_ms);
-  if (std::optional<std::string> error = WriteRecordIfOver()) failure_ = outcome.disk_error = error;
   return outcome;
+}
+
+// A journal is read back whole as a record: it may not grow past a record's size limit.
+std::optional<std::string> Table::Stage(const std::string& line) {
+  if (failed()) return "the table stopped: " + *failure_;
+  if (journal_bytes_ + staged_.size() + line.size() > live::kMaxJournalBytes) {
+    Fail("cannot write the journal " + journal_->files().journal + ": it would grow past " +
+         std::to_string(live::kMaxJournalBytes) + " bytes, more than can be read back");
+    return failure_;
+  }
+  staged_ += line;
+  return std::nullopt;
+}
+
+void Table::StageCreation(const std::string& header_line, std::string meta_text) {
+  staged_.insert(0, header_line);
+  creation_ = std::move(meta_text);
+}
+
+std::optional<JournalWrite> Table::TakeStaged() {
+  if (staged_.empty()) return std::nullopt;
+  JournalWrite write{
+      journal_, journal_bytes_, std::move(staged_), Status() != "in-play", std::move(creation_),
+      nullptr};
+  journal_bytes_ += write.bytes.size();
+  staged_.clear();
+  creation_.clear();
+  return write;
+}
+
+void Table::Fail(const std::string& error) {
+  if (!failure_) failure_ = error;
+  staged_.clear();
 }
 
 std::optional<std::string> Table::DealIfDue(int64_t now_ms) {
@@ -97,13 +130,11 @@ std::optional<record::Node> Table::PlayForActor(int64_t now_ms, Outcome* outcome
   return line;
 }
 
-std::optional<std::string> Table::WriteRecordIfOver() {
+// The session's record is the one its journal replays to (live::JournalRecord): the journal holds
+// exactly the lines the session accepted.
+std::optional<std::string> Table::RecordText() const {
   if (!session_.IsOver() || cancelled()) return std::nullopt;
-  auto text = journal_->ReadAll();
-  if (!text.has_value()) return text.error();
-  auto tree = live::JournalRecord(*text);
-  if (!tree.has_value()) return "cannot turn the journal into a record: " + tree.error().message;
-  return store_->WriteRecord(meta_.id, formats::WriteJson(*tree, true) + "\n");
+  return formats::WriteJson(record::WriteRecord(session_.record()), true) + "\n";
 }
 
 // {"organiser": "tokens", "at": S, "token_sha256": {ACTOR: HASH, ...}}: every actor's hash, so
@@ -134,12 +165,7 @@ std::optional<std::string> Table::Cancel(const std::optional<std::string>& reaso
 }
 
 std::optional<std::string> Table::JournalOrganiserLine(const record::Node& line) {
-  if (failed()) return "the table stopped: " + *failure_;
-  if (std::optional<std::string> error = journal_->Append(live::JournalLine(line))) {
-    failure_ = error;
-    return error;
-  }
-  return std::nullopt;
+  return Stage(live::JournalLine(line));
 }
 
 std::optional<std::string> Table::Resume(const std::vector<record::Node>& organiser_lines) {

@@ -1,18 +1,19 @@
-// Table: one match served over the network: a live::Session, its journal on disk and its
-// metadata (docs/serve.md). Not thread-safe: the service holds the table's mutex around every
-// call. It knows nothing of HTTP or timers; it applies lines, journals them before anyone is told,
-// deals seeded deals itself, and writes the finished record. The organiser's acts that are not
-// events (a re-issue of tokens, a cancellation) are journaled too, as organiser lines
-// (live::IsOrganiserLine), which the record leaves out.
+// Table: one match served over the network: a live::Session, its journal and its metadata
+// (docs/serve.md). Not thread-safe: the service holds the table's mutex around every call. It
+// knows nothing of HTTP, timers or threads; it applies lines and stages each accepted one for its
+// journal, deals seeded deals itself, and says what the finished record is. The service hands the
+// staged lines to the commit log (server/commit_log.h) and replies once they are durable. The
+// organiser's acts that are not events (a re-issue of tokens, a cancellation) are journaled too,
+// as organiser lines (live::IsOrganiserLine), which the record leaves out.
 #pragma once
 
 #include <memory>
 #include <optional>
 #include <string>
 
-#include "live/journal_file.h"
 #include "live/session.h"
 #include "referee/record/node.h"
+#include "server/commit_log.h"
 #include "server/store.h"
 
 namespace referee::server {
@@ -21,14 +22,13 @@ class Table {
  public:
   struct Outcome {
     record::Node reply;                     // the live protocol's reply to the line
-    bool accepted = false;                  // journaled and applied
-    std::optional<std::string> disk_error;  // the journal failed: the table stops
+    bool accepted = false;                  // applied, and staged for the journal
+    std::optional<std::string> disk_error;  // the journal has no room for it: the table stops
   };
 
-  // `journal` holds the header line already (and, resumed, the session's events).
-  // `store` writes the finished record and outlives the table.
-  Table(TableMeta meta, live::Session session, std::unique_ptr<live::JournalFile> journal,
-        Store* store, int64_t now_ms);
+  // `journal` holds `journal_bytes` already: the header line (and, resumed, the session's lines).
+  Table(TableMeta meta, live::Session session, std::shared_ptr<TableJournal> journal,
+        uint64_t journal_bytes, int64_t now_ms);
 
   const TableMeta& meta() const { return meta_; }
   const live::Session& session() const { return session_; }
@@ -49,7 +49,7 @@ class Table {
   record::Node Ask(const std::string& kind, int actor);
   // What the match waits for, as the live protocol's replies say it (`next`).
   record::Node Next() const;
-  // The actor whose move it is (none: a deal is awaited, the match is over, or anyone may play).
+  // The actor whose move it is (none: a deal is awaited, the match is over, or anyone may move).
   std::optional<int> ActorToMove() const;
   // The move clock ran out: plays the first legal event of the actor to move, in the engine's
   // order; returns the line played, or none when nobody was to move.
@@ -59,9 +59,17 @@ class Table {
   int64_t TableMs(int64_t now_ms) const { return now_ms - meta_.created_ms; }
   int64_t phase_started_ms() const { return phase_started_ms_; }
 
-  // Writes DIR/records/ID.json once the match is over (again after each later event); never for
-  // a cancelled table, which standings must not count.
-  std::optional<std::string> WriteRecordIfOver();
+  // A new table (made with no journal bytes): its header line and metadata, staged to go first.
+  void StageCreation(const std::string& header_line, std::string meta_text);
+  // The lines staged since the last call, for the commit log, at the offset where they go; none
+  // when nothing was staged. Marked to close the journal's descriptor once the table is not in
+  // play (a turn of a game played on after its result opens it again).
+  std::optional<JournalWrite> TakeStaged();
+  // The text of DIR/records/ID.json (canonical JSON) once the match is over; never for a cancelled
+  // table, which standings must not count.
+  std::optional<std::string> RecordText() const;
+  // The journal could not be written: the table stops, and what was staged is dropped.
+  void Fail(const std::string& error);
 
   // Journals the new token hashes of every actor (in actor order), then keeps them: the old
   // tokens stop working. A disk error stops the table, as for an event.
@@ -73,13 +81,16 @@ class Table {
   std::optional<std::string> Resume(const std::vector<record::Node>& organiser_lines);
 
  private:
+  std::optional<std::string> Stage(const std::string& line);
   std::optional<std::string> JournalOrganiserLine(const record::Node& line);
   std::optional<std::string> ReadTokensLine(const record::Node& line);
 
   TableMeta meta_;
   live::Session session_;
-  std::unique_ptr<live::JournalFile> journal_;
-  Store* store_;
+  std::shared_ptr<TableJournal> journal_;
+  uint64_t journal_bytes_;  // with every line taken by TakeStaged, durable or on its way
+  std::string staged_;      // accepted lines not yet handed to the commit log
+  std::string creation_;    // the metadata of a new table, until its first lines are taken
   std::optional<std::string> failure_;
   std::optional<record::Node> cancellation_;
   int changes_ = 0;

@@ -44,7 +44,10 @@ std::string TokenHash(std::string_view token) {
 }
 
 bool TokenMatches(std::string_view token, std::string_view hash) {
-  std::string computed = TokenHash(token);
+  return HashesMatch(TokenHash(token), hash);
+}
+
+bool HashesMatch(std::string_view computed, std::string_view hash) {
   if (hash.size() != computed.size()) return false;
   return CRYPTO_memcmp(computed.data(), hash.data(), computed.size()) == 0;
 }

@@ -15,5 +15,8 @@ std::optional<std::string> NewToken();
 std::string TokenHash(std::string_view token);
 // Whether `token` hashes to `hash`, compared with CRYPTO_memcmp (no early exit on a difference).
 bool TokenMatches(std::string_view token, std::string_view hash);
+// Whether two hashes are the same, compared with CRYPTO_memcmp: for a token hashed once and
+// compared with several hashes.
+bool HashesMatch(std::string_view computed, std::string_view hash);
 
 }  // namespace referee::server

@@ -4,8 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <thread>
 
+#include "live/journal.h"
 #include "referee/games/registry.h"
 #include "server/bot_client.h"
 #include "tests/server/serve_test_util.h"
@@ -46,6 +49,13 @@ void PlayAndVerify(TestServer& server, const fs::path& data, const games::GameDe
   verifier::Verdict verdict = verifier::VerifyNode(record->json, table.id);
   EXPECT_EQ(verdict.status, verifier::Status::kValid) << record->body;
   EXPECT_TRUE(fs::exists(data / "records" / (table.id + ".json")));
+  // The record is the session's; it must be the one the journal replays to, which `referee verify`
+  // and `referee convert` make of the journal.
+  std::ifstream journal(data / "tables" / (table.id + ".journal"));
+  std::string text((std::istreambuf_iterator<char>(journal)), std::istreambuf_iterator<char>());
+  auto replayed = live::JournalRecord(text);
+  ASSERT_TRUE(replayed.has_value()) << replayed.error().message;
+  EXPECT_EQ(record->body, formats::WriteJson(*replayed, true) + "\n");
   auto listed = organiser.Request("GET", "/tables");
   ASSERT_TRUE(listed.has_value());
   EXPECT_NE(listed->body.find("\"status\":\"over\""), std::string::npos);

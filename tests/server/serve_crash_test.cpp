@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -123,6 +124,95 @@ TEST(ServeCrash, KilledAndRestartedTheServerLosesNoAcknowledgedEvent) {
     EXPECT_EQ(verified.exit_code, 0) << verified.output;
   }
   EXPECT_EQ(std::distance(fs::directory_iterator(data / "records"), fs::directory_iterator()), 2);
+}
+
+// Plays every table until the server dies (or the matches end), one thread per table, keeping
+// what each had acknowledged.
+void PlayUntilKilled(ServeProcess& serve, const std::vector<CreatedTable>& tables, int round,
+                     std::optional<int> kill_after_units,
+                     std::vector<std::vector<record::Node>>* acknowledged) {
+  std::vector<server::DriveStats> stats(tables.size());
+  std::vector<std::thread> players;
+  std::atomic<size_t> finished{0};
+  for (size_t t = 0; t < tables.size(); ++t) {
+    players.emplace_back([&, t] {
+      std::vector<std::unique_ptr<Bot>> bots = RandomBots(tables[t].tokens.size());
+      std::optional<std::string> error = server::PlayTable(
+          serve.port(), tables[t].id, tables[t].tokens, bots, round * 100 + t, -1, &stats[t]);
+      if (!kill_after_units) {
+        EXPECT_EQ(error, std::nullopt) << tables[t].id;
+      }
+      ++finished;
+    });
+  }
+  if (kill_after_units) {
+    // Killed once the log has made that many more units durable: in the middle of the play
+    // however fast or slow the machine.
+    server::HttpClient health("127.0.0.1", serve.port());
+    auto Units = [&health]() -> int {
+      auto answer = health.Request("GET", "/health");
+      if (!answer.has_value() || answer->json.Find("commits") == nullptr) return -1;
+      return std::stoi(Text(*answer->json.Find("commits"), "units"));
+    };
+    int start = Units();
+    for (int units = start;
+         units >= 0 && units < start + *kill_after_units && finished < tables.size();
+         units = Units()) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    serve.Kill();
+  }
+  for (std::thread& player : players) player.join();
+  for (size_t t = 0; t < tables.size(); ++t) {
+    for (record::Node& event : stats[t].acknowledged)
+      (*acknowledged)[t].push_back(std::move(event));
+  }
+}
+
+// Group commit under fire: two dozen tables of three games play at once on the real binary, which
+// is killed with SIGKILL at a random moment three times. After each restart every event any table
+// had acknowledged is in its journal, in order; then every match is played to its end, and every
+// journal and record verifies valid.
+TEST(ServeCrash, KilledWhileManyTablesPlayNoAcknowledgedEventIsLost) {
+  fs::path data = ServeScratch("crash-many");
+  fs::path token_file = data / "organiser-token";
+  std::ofstream(token_file) << kOrganiser << "\n";
+  // Matches of a few hundred events: Collusion to 60, Conspiracy of 6 deals, Cahoots of 3 goals.
+  auto header = [](int t) {
+    std::string seed = "many-" + std::to_string(t);
+    if (t % 3 == 2) return SmallHeader("cahoots", seed);
+    std::string rules = t % 3 == 0 ? R"({"target":60})" : R"({"deals":6})";
+    return std::string(R"({"format":"referee/1","game":")") +
+           (t % 3 == 0 ? "collusion" : "conspiracy") + R"(","rules":)" + rules + R"(,"players":)" +
+           Players("collusion") + R"(,"seed":")" + seed + "\"}";
+  };
+  std::vector<CreatedTable> tables;
+  std::vector<std::vector<record::Node>> acknowledged(24);
+  std::mt19937 rng(16);
+  for (int round = 0; round < 4; ++round) {
+    ServeProcess serve(data, token_file);
+    server::HttpClient client("127.0.0.1", serve.port());
+    for (size_t t = tables.size(); t < acknowledged.size(); ++t) {
+      tables.push_back(CreateTable(client, header(static_cast<int>(t))));
+    }
+    for (size_t t = 0; t < tables.size(); ++t) {
+      std::vector<record::Node> journal =
+          JournalEvents(data / "tables" / (tables[t].id + ".journal"));
+      EXPECT_TRUE(InJournalInOrder(acknowledged[t], journal))
+          << "round " << round << ", table " << tables[t].id;
+    }
+    std::optional<int> kill_after;
+    if (round < 3) kill_after = 150 + static_cast<int>(rng() % 350);
+    PlayUntilKilled(serve, tables, round, kill_after, &acknowledged);
+  }
+  std::string journals;
+  for (const CreatedTable& table : tables) {
+    journals += " " + (data / "tables" / (table.id + ".journal")).string();
+  }
+  ShellResult verified = RunShell(RefereeCommand() + " verify --quiet" + journals + " " +
+                                  (data / "records").string() + " 2>&1");
+  EXPECT_EQ(verified.exit_code, 0) << verified.output;
+  EXPECT_EQ(std::distance(fs::directory_iterator(data / "records"), fs::directory_iterator()), 24);
 }
 
 std::vector<std::string> TemporaryFiles(const fs::path& data) {

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace referee::testing {
 
@@ -19,8 +20,10 @@ namespace fs = std::filesystem;
 // `referee serve --data DIR --port 0`; reads the port from its first line.
 class ServeProcess {
  public:
-  // `open_files` > 0 caps the process's open files (soft and hard), as a small `ulimit -n` does.
-  ServeProcess(const fs::path& data, const fs::path& token_file, rlim_t open_files = 0) {
+  // `open_files` > 0 caps the process's open files (soft and hard), as a small `ulimit -n` does;
+  // `options` are added to the command line; `port` 0 is any free one.
+  ServeProcess(const fs::path& data, const fs::path& token_file, rlim_t open_files = 0,
+               std::vector<std::string> options = {}, uint16_t port = 0) {
     int pipe_fds[2];
     EXPECT_EQ(::pipe2(pipe_fds, O_CLOEXEC), 0);
     pid_ = ::fork();
@@ -32,8 +35,19 @@ class ServeProcess {
       ::dup2(pipe_fds[1], 1);
       int err = ::open((data / "serve.err").c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
       ::dup2(err, 2);
-      ::execl(REFEREE_BINARY, "referee", "serve", "--data", data.c_str(), "--port", "0",
-              "--organiser-token-file", token_file.c_str(), nullptr);
+      std::vector<std::string> args = {"referee",
+                                       "serve",
+                                       "--data",
+                                       data.string(),
+                                       "--port",
+                                       std::to_string(port),
+                                       "--organiser-token-file",
+                                       token_file.string()};
+      args.insert(args.end(), options.begin(), options.end());
+      std::vector<char*> argv;
+      for (std::string& arg : args) argv.push_back(arg.data());
+      argv.push_back(nullptr);
+      ::execv(REFEREE_BINARY, argv.data());
       ::_exit(127);
     }
     ::close(pipe_fds[1]);
@@ -57,6 +71,12 @@ class ServeProcess {
   }
   uint16_t port() const { return port_; }
   pid_t pid() const { return pid_; }
+  // The descriptors the process holds now.
+  int OpenDescriptors() const {
+    std::error_code error;
+    fs::directory_iterator fds("/proc/" + std::to_string(pid_) + "/fd", error);
+    return error ? -1 : static_cast<int>(std::distance(fds, fs::directory_iterator()));
+  }
 
  private:
   pid_t pid_ = -1;

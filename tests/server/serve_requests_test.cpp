@@ -12,53 +12,13 @@
 #include <sstream>
 #include <thread>
 
+#include "tests/server/serve_sockets.h"
 #include "tests/server/serve_test_util.h"
 
 namespace referee::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-// A raw connection, for what a well-behaved client would never send.
-class RawSocket {
- public:
-  explicit RawSocket(uint16_t port) {
-    fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_port = htons(port);
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    EXPECT_EQ(::connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof(address)), 0);
-    timeval timeout{5, 0};
-    ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof(timeout));
-  }
-  ~RawSocket() { ::close(fd_); }
-  void Send(const std::string& bytes) {
-    EXPECT_EQ(::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL),
-              static_cast<ssize_t>(bytes.size()));
-  }
-  // Everything up to and including `marker` (or all until the server closes, or 5 s pass).
-  std::string ReadUntil(const std::string& marker) {
-    std::string text;
-    char byte = 0;
-    while (text.find(marker) == std::string::npos && ::recv(fd_, &byte, 1, 0) == 1) text += byte;
-    return text;
-  }
-  // Everything until the server closes the connection (or 5 s pass).
-  std::string ReadToEnd() {
-    std::string text;
-    char buffer[4096];
-    while (true) {
-      ssize_t got = ::recv(fd_, buffer, sizeof(buffer), 0);
-      if (got <= 0) break;
-      text.append(buffer, static_cast<size_t>(got));
-    }
-    return text;
-  }
-
- private:
-  int fd_ = -1;
-};
 
 class ServeRequestsTest : public ::testing::Test {
  protected:
@@ -226,14 +186,49 @@ TEST_F(ServeRequestsTest, Expect100ContinueIsAnsweredBeforeTheBody) {
   EXPECT_EQ(answer.rfind("HTTP/1.1 413", 0), 0u) << answer;
 }
 
+// Past the cap a connection gets a real reply, 503 with Retry-After, even when it has sent its
+// request already (closing on unread bytes would reset the connection and lose the reply).
 TEST(ServeRequests, ConnectionsOverTheLimitAreRefused) {
   TestServer server(ServeScratch("connections"), 2000, 3000, 2);
   RawSocket first(server.port());
   RawSocket second(server.port());
-  first.Send("GET /tables HTTP/1.1\r\nHost: x\r\n\r\n");  // both surely accepted
-  second.Send("GET /tables HTTP/1.1\r\nHost: x\r\n\r\n");
+  EXPECT_EQ(first.Get("/tables"), 200);  // both surely accepted
+  EXPECT_EQ(second.Get("/tables"), 200);
   RawSocket third(server.port());
-  EXPECT_EQ(third.ReadToEnd().rfind("HTTP/1.1 503", 0), 0u);
+  third.Send("POST /tables HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}");
+  std::string answer = third.ReadToEnd();
+  EXPECT_EQ(answer.rfind("HTTP/1.1 503", 0), 0u) << answer;
+  EXPECT_NE(answer.find("Retry-After: 1\r\n"), std::string::npos) << answer;
+  EXPECT_NE(answer.find("\"code\":\"busy\""), std::string::npos) << answer;
+}
+
+// One client address may hold only so many connections: the next from it is refused, and another
+// client is still served; a connection closed gives its place back.
+TEST(ServeRequests, OneClientCannotTakeEveryConnection) {
+  TestServer server(ServeScratch("per-client"), [](server::ServerOptions& options) {
+    options.max_connections = 64;
+    options.max_connections_per_client = 3;
+  });
+  std::vector<std::unique_ptr<RawSocket>> mine;
+  for (int i = 0; i < 3; ++i) {
+    mine.push_back(std::make_unique<RawSocket>(server.port()));
+    EXPECT_EQ(mine.back()->Get("/tables"), 200);
+  }
+  RawSocket fourth(server.port());
+  std::string answer = fourth.ReadToEnd();
+  EXPECT_EQ(answer.rfind("HTTP/1.1 503", 0), 0u) << answer;
+  EXPECT_NE(answer.find("Retry-After: 1\r\n"), std::string::npos) << answer;
+  EXPECT_NE(answer.find("\"code\":\"busy-client\""), std::string::npos) << answer;
+  RawSocket other(server.port(), "127.0.0.2");
+  EXPECT_EQ(other.Get("/tables"), 200);
+  mine.pop_back();  // the server sees it close, and counts it out
+  int status = 0;
+  for (int attempt = 0; attempt < 500 && status != 200; ++attempt) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    RawSocket again(server.port());
+    status = again.Get("/tables");
+  }
+  EXPECT_EQ(status, 200);
 }
 
 // A kept-alive connection left idle past the request deadline is closed without a stray 408, and

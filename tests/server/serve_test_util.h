@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -59,14 +60,24 @@ class TestServer {
   // `disk`: none for the real one.
   explicit TestServer(const std::filesystem::path& data, int64_t request_ms = 2000,
                       int64_t poll_ms = 3000, size_t max_connections = 256,
-                      server::StoreDisk* disk = nullptr) {
+                      server::StoreDisk* disk = nullptr)
+      : TestServer(data, [&](server::ServerOptions& options) {
+          options.request_ms = request_ms;
+          options.service.poll_ms = poll_ms;
+          options.max_connections = max_connections;
+          options.service.disk = disk;
+        }) {}
+  // The options of the constructor above, changed by `change`.
+  TestServer(const std::filesystem::path& data,
+             const std::function<void(server::ServerOptions&)>& change) {
     server::ServerOptions options;
-    options.max_connections = max_connections;
+    options.max_connections = 256;
     options.port = 0;
     options.threads = 2;
-    options.request_ms = request_ms;
-    options.service = server::ServiceOptions{
-        data.string(), server::TokenHash(kOrganiser), &clock, poll_ms, 65536, disk};
+    options.request_ms = 2000;
+    options.service =
+        server::ServiceOptions{data.string(), server::TokenHash(kOrganiser), &clock, 3000, 65536};
+    change(options);
     server_ = std::make_unique<server::Server>(options);
     std::optional<std::string> error = server_->Start();
     EXPECT_FALSE(error.has_value()) << *error;
