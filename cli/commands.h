@@ -62,11 +62,12 @@ int RunGenerate(const GenerateOptions& options, std::ostream& out, std::ostream&
 // `referee standings LEAGUE.yaml` (docs/standings.md).
 struct StandingsOptions {
   std::string league;
-  std::string format = "text";    // text | markdown | csv | json | html
-  std::string output;             // a file; empty or "-": standard output
-  std::string check;              // a published standings file (JSON or CSV) to compare with
-  unsigned threads = 0;           // 0: every core
-  bool records_anywhere = false;  // league paths may lead outside the league file's folder
+  std::string format = "text";  // text | markdown | csv | json | html
+  std::string output;           // a file; empty or "-": standard output
+  std::string check;            // a published standings file (JSON or CSV) to compare with
+  std::optional<std::string> after_round;  // the standings as of this round
+  unsigned threads = 0;                    // 0: every core
+  bool records_anywhere = false;           // league paths may lead outside the league file's folder
 };
 int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostream& err);
 

@@ -89,6 +89,8 @@ void AddStandingsOptions(CLI::App& command, StandingsOptions& options) {
   command.add_option("--output", options.output, "write the report to this file");
   command.add_option("--check", options.check,
                      "compare with published standings (JSON or CSV); exit 1 on a difference");
+  command.add_option("--after-round", options.after_round,
+                     "the standings as of this round: later rounds are left out");
   command.add_option("--threads", options.threads, "threads to verify on (default: every core)");
   command.add_flag("--records-anywhere", options.records_anywhere,
                    "let the league file list records outside its own folder");
