@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "formats/input_format.h"
+#include "reports/ratings.h"
 
 namespace referee::cli {
 
@@ -70,6 +71,18 @@ struct StandingsOptions {
   bool records_anywhere = false;           // league paths may lead outside the league file's folder
 };
 int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostream& err);
+
+// `referee ratings LEAGUE.yaml...` (docs/ratings.md): the players of leagues of one game rated
+// from their valid records, league by league in the order given.
+struct RatingsOptions {
+  std::vector<std::string> leagues;
+  std::string format = "text";  // text | json
+  std::string output;           // a file; empty or "-": standard output
+  reports::RatingParameters parameters;
+  unsigned threads = 0;           // 0: every core
+  bool records_anywhere = false;  // league paths may lead outside the league file's folder
+};
+int RunRatings(const RatingsOptions& options, std::ostream& out, std::ostream& err);
 
 // `referee serve --data DIR` (docs/serve.md): the live referee over HTTP until SIGINT/SIGTERM.
 struct ServeOptions {

@@ -20,12 +20,14 @@
 #include "cli/input.h"
 #include "cli/progress.h"
 #include "formats/json_reader.h"
+#include "formats/json_writer.h"
 #include "formats/read_limits.h"
 #include "formats/text_checks.h"
 #include "formats/yaml_reader.h"
 #include "library/standings_render.h"
 #include "referee/record/record_reader.h"
 #include "reports/league.h"
+#include "reports/ratings.h"
 #include "reports/standings.h"
 #include "reports/standings_output.h"
 #include "reports/standings_sources.h"
@@ -363,7 +365,51 @@ int Write(const std::string& text, const std::string& output, std::ostream& out,
   return kExitIo;
 }
 
+// One league of a rating: read, listed and verified as the standings' league is.
+int ReadRatedLeague(const std::string& path, const RatingsOptions& options, std::ostream& err,
+                    reports::RatedLeague& rated) {
+  std::vector<reports::ListedFile> files;
+  LeagueFile file{path, {}, std::nullopt, std::nullopt, std::nullopt};
+  if (int code = file.Read(err)) return code;
+  if (int code = file.ListFiles(options.records_anywhere, files, err)) return code;
+  Verification verification(*file.league, options.threads, err, files.size());
+  verification.Run(files);
+  if (!verification.problems.empty()) return ReportProblems(verification.problems, err);
+  rated = {path, std::move(*file.league), std::move(verification.played), file.digest};
+  return kExitValid;
+}
+
+// Ratings mix no games: a rating at one game says nothing about another.
+int CheckOneGame(const std::vector<reports::RatedLeague>& leagues, std::ostream& err) {
+  for (const reports::RatedLeague& league : leagues) {
+    if (league.league.game == leagues[0].league.game) continue;
+    err << "referee: ratings: expected leagues of one game (" << Printable(leagues[0].league.game)
+        << ", as " << Printable(leagues[0].path) << "), found " << Printable(league.league.game)
+        << " in " << Printable(league.path) << "\n";
+    return kExitUsage;
+  }
+  return kExitValid;
+}
+
 }  // namespace
+
+int RunRatings(const RatingsOptions& options, std::ostream& out, std::ostream& err) {
+  if (std::optional<std::string> bad = reports::CheckParameters(options.parameters)) {
+    err << "referee: ratings: --" << *bad << "\n";
+    return kExitUsage;
+  }
+  std::vector<reports::RatedLeague> leagues(options.leagues.size());
+  for (size_t i = 0; i < options.leagues.size(); ++i) {
+    if (int code = ReadRatedLeague(options.leagues[i], options, err, leagues[i])) return code;
+  }
+  if (int code = CheckOneGame(leagues, err)) return code;
+  reports::Ratings ratings = reports::ComputeRatings(leagues, options.parameters,
+                                                     std::string("referee ") + REFEREE_VERSION);
+  std::string text = options.format == "json"
+                         ? formats::WriteJson(reports::RatingsTree(ratings), true) + "\n"
+                         : reports::FormatRatingsText(ratings);
+  return Write(text, options.output, out, err);
+}
 
 int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostream& err) {
   std::optional<reports::League> league;

@@ -12,7 +12,9 @@ With Debian's python3-jsonschema (Draft 2020-12) and python3-yaml:
 - the JSON golden outputs (tests/cli/expected/json-*.expected, samples/league/*/expected/
   standings.json), the lines `referee verify --format json` writes for every sample, the output
   of `referee standings --format json` for every sample league and the verdict a live referee
-  gives at the end of a match, against verdict.schema.json and standings.schema.json;
+  gives at the end of a match, against verdict.schema.json and standings.schema.json; the output
+  of `referee ratings --format json` for every sample league and samples/league/*/expected/
+  ratings.json against ratings.schema.json;
 - numbers are JSON numbers, and each exact fraction agrees with the number beside it;
 - hand-made documents that each schema must refuse.
 
@@ -80,7 +82,7 @@ class Checker:
         self.checked = 0
         self.generated = {}
         self.validators = {}
-        for name in ("record", "verdict", "standings", "league"):
+        for name in ("record", "verdict", "standings", "league", "ratings"):
             with open(os.path.join(source, "docs/schemas", name + ".schema.json")) as f:
                 schema = json.load(f)
             jsonschema.Draft202012Validator.check_schema(schema)
@@ -257,6 +259,17 @@ class Checker:
                 standings = json.load(f)
             if self.expect_valid("standings", standings, relative):
                 self.check_points(standings, relative)
+        for relative in leagues:
+            run = self.run("ratings", relative, "--format", "json")
+            if run.returncode != 0:
+                self.fail(relative, f"referee ratings exited {run.returncode}: {run.stderr}")
+                continue
+            self.expect_valid("ratings", json.loads(run.stdout),
+                              f"referee ratings {relative} --format json")
+        for relative in sorted(glob.glob("samples/league/*/expected/ratings*.json",
+                                         root_dir=self.source)):
+            with open(self.path(relative)) as f:
+                self.expect_valid("ratings", json.load(f), relative)
 
     def check_points(self, standings, what):
         """Each exact fraction is the number beside it, rounded to two decimals."""
