@@ -407,7 +407,9 @@ int RunRatings(const RatingsOptions& options, std::ostream& out, std::ostream& e
                                                      std::string("referee ") + REFEREE_VERSION);
   std::string text = options.format == "json"
                          ? formats::WriteJson(reports::RatingsTree(ratings), true) + "\n"
-                         : reports::FormatRatingsText(ratings);
+                     : options.format == "markdown" ? reports::FormatRatingsMarkdown(ratings)
+                     : options.format == "csv"      ? reports::FormatRatingsCsv(ratings)
+                                                    : reports::FormatRatingsText(ratings);
   return Write(text, options.output, out, err);
 }
 

@@ -93,6 +93,9 @@ Ratings ComputeRatings(const std::vector<RatedLeague>& leagues, const RatingPara
 std::string FormatDecimal(double value, int decimals);
 
 std::string FormatRatingsText(const Ratings& ratings);
+std::string FormatRatingsMarkdown(const Ratings& ratings);
+// Sections separated by an empty line, each with a header line: players, leagues, parameters.
+std::string FormatRatingsCsv(const Ratings& ratings);
 // The tree of docs/ratings.md ("format": "referee-ratings/1") for formats/ to write as JSON.
 record::Node RatingsTree(const Ratings& ratings);
 

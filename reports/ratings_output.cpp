@@ -24,6 +24,26 @@ std::string ParametersLine(const RatingParameters& p) {
          ParameterText(p.tau);
 }
 
+constexpr const char* kModel = "Weng-Lin Plackett-Luce (Weng and Lin, JMLR 12, 2011)";
+
+std::vector<std::string> HeadingLines(const Ratings& ratings) {
+  return {ParametersLine(ratings.parameters), "rating: mu - 3 sigma",
+          "made by: " + ratings.referee};
+}
+
+std::vector<std::string> Concatenated(std::vector<std::string> first,
+                                      const std::vector<std::string>& then) {
+  first.insert(first.end(), then.begin(), then.end());
+  return first;
+}
+
+// Ids and names to the left, numbers to the right.
+std::vector<Align> Aligns(size_t columns) {
+  std::vector<Align> aligns(columns, Align::kRight);
+  for (size_t i = 0; i < 3 && i < columns; ++i) aligns[i] = Align::kLeft;
+  return aligns;
+}
+
 std::string SourceLine(const RatingsSource& source) {
   std::string line =
       source.path + " (" + source.name + "): " + std::to_string(source.rated) + " records rated";
@@ -62,8 +82,7 @@ std::string AlignedText(const Grid& grid) {
   for (const auto& line : grid) {
     std::string row;
     for (size_t i = 0; i < line.size(); ++i) {
-      Align align = i <= 2 ? Align::kLeft : Align::kRight;
-      row += (i == 0 ? "" : "  ") + Padded(line[i], widths[i], align);
+      row += (i == 0 ? "" : "  ") + Padded(line[i], widths[i], Aligns(line.size())[i]);
     }
     while (!row.empty() && row.back() == ' ') row.pop_back();
     text += row + "\n";
@@ -130,19 +149,63 @@ std::string FormatDecimal(double value, int decimals) {
 }
 
 std::string FormatRatingsText(const Ratings& ratings) {
-  std::string text = "ratings of " + Printable(ratings.game) +
-                     " players: Weng-Lin Plackett-Luce (Weng and Lin, JMLR 12, 2011)\n";
-  text += ParametersLine(ratings.parameters) + "\n";
-  text += "rating: mu - 3 sigma\n";
-  text += "made by: " + Printable(ratings.referee) + "\n";
+  std::string text = "ratings of " + Printable(ratings.game) + " players: " + kModel + "\n";
+  for (const std::string& line : HeadingLines(ratings)) text += Printable(line) + "\n";
   text += "\nleagues, in the order rated:\n";
-  for (const RatingsSource& source : ratings.leagues)
+  for (const RatingsSource& source : ratings.leagues) {
     text += "  " + Printable(SourceLine(source)) + "\n";
+  }
   text += ratings.players.empty() ? "\nplayers: none rated\n"
                                   : "\nplayers\n" + AlignedText(PlayersGrid(ratings));
   if (!ratings.notes.empty()) {
     text += "\nnotes:\n";
     for (const std::string& note : ratings.notes) text += "  " + Printable(note) + "\n";
+  }
+  return text;
+}
+
+std::string FormatRatingsMarkdown(const Ratings& ratings) {
+  std::string text = "# Ratings: " + MarkdownCell(ratings.game) + "\n\n";
+  text += MarkdownList(Concatenated({kModel}, HeadingLines(ratings)));
+  std::vector<std::string> sources;
+  for (const RatingsSource& source : ratings.leagues) sources.push_back(SourceLine(source));
+  text += "\n## Leagues, in the order rated\n\n" + MarkdownList(sources);
+  text += "\n## Players\n\n";
+  if (ratings.players.empty()) {
+    text += "None rated.\n";
+  } else {
+    Grid grid = PlayersGrid(ratings);
+    text += MarkdownTable(grid, Aligns(grid[0].size()));
+  }
+  if (!ratings.notes.empty()) text += "\n## Notes\n\n" + MarkdownList(ratings.notes);
+  return text;
+}
+
+// Sections separated by an empty line, each with its own header: the players, the leagues, the
+// parameters.
+std::string FormatRatingsCsv(const Ratings& ratings) {
+  std::string text = CsvLine({"rank", "player", "name", "rating", "mu", "sigma", "matches"});
+  for (const PlayerRating& player : ratings.players) {
+    text += CsvLine({RankText(player), player.player, player.name,
+                     FormatDecimal(player.rating.Ordinal(), kTreeDecimals),
+                     FormatDecimal(player.rating.mu, kTreeDecimals),
+                     FormatDecimal(player.rating.sigma, kTreeDecimals),
+                     std::to_string(player.matches)});
+  }
+  text += "\n" + CsvLine({"league", "name", "rated", "not_rated", "not_counted", "already_rated",
+                          "inputs_sha256"});
+  for (const RatingsSource& source : ratings.leagues) {
+    text += CsvLine({source.path, source.name, std::to_string(source.rated),
+                     std::to_string(source.not_rated), std::to_string(source.not_counted),
+                     std::to_string(source.already_rated),
+                     source.inputs ? HexDigest(*source.inputs) : ""});
+  }
+  const RatingParameters& p = ratings.parameters;
+  text += "\n" + CsvLine({"parameter", "value"});
+  for (const auto& [name, value] :
+       {std::pair{"mu", p.mu}, std::pair{"sigma", p.sigma}, std::pair{"beta", p.beta},
+        std::pair{"kappa", p.kappa}, std::pair{"tau", p.tau}}) {
+    text += CsvLine({name, ParameterText(value)});
   }
   return text;
 }

@@ -11,6 +11,8 @@ namespace {
 using record::Node;
 using Row = std::vector<std::string>;
 
+}  // namespace
+
 // RFC 4180 quoting, of Printable text.
 std::string CsvField(const std::string& field) {
   std::string shown = Printable(field);
@@ -20,11 +22,13 @@ std::string CsvField(const std::string& field) {
   return quoted + "\"";
 }
 
-std::string CsvLine(const Row& cells) {
+std::string CsvLine(const std::vector<std::string>& cells) {
   std::string line;
   for (size_t c = 0; c < cells.size(); ++c) line += (c == 0 ? "" : ",") + CsvField(cells[c]);
   return line + "\n";
 }
+
+namespace {
 
 std::string JoinIds(const std::vector<std::string>& ids) {
   std::string text;

@@ -325,6 +325,8 @@ std::string TextTravellers(const Standings& standings) {
   return text;
 }
 
+}  // namespace
+
 // Printable text with the characters Markdown would act on escaped by a backslash: a name cannot
 // end a table cell, open a link or emphasis, or become raw HTML.
 std::string MarkdownCell(const std::string& cell) {
@@ -380,6 +382,8 @@ std::string MarkdownList(const std::vector<std::string>& lines) {
   for (const std::string& line : lines) text += "- " + MarkdownCell(line) + "\n";
   return text;
 }
+
+namespace {
 
 std::string MarkdownTableSection(const Standings& standings, const StandingsTable& table) {
   std::string title = MarkdownCell(table.Title());

@@ -11,6 +11,7 @@
 #include "referee/core/result.h"
 #include "referee/record/node.h"
 #include "reports/standings.h"
+#include "reports/text_columns.h"
 
 namespace referee::reports {
 
@@ -44,6 +45,20 @@ std::string MeetingText(const Standings& standings, const Meeting& meeting,
 std::vector<std::string> HeadingLines(const Standings& standings);
 // "made by: referee 0.1.0" and "inputs: sha256 HEX (the league file and 7 records counted)".
 std::vector<std::string> ProvenanceLines(const Standings& standings);
+
+// Markdown and CSV pieces the other reports (ratings) share.
+// Printable text with the characters Markdown acts on escaped: it cannot end a cell, open a link
+// or emphasis, or become raw HTML.
+std::string MarkdownCell(const std::string& cell);
+// A code span no backtick inside can close early.
+std::string MarkdownCode(const std::string& text);
+// A table whose source lines up too; cells are escaped with MarkdownCell.
+std::string MarkdownTable(Grid grid, const std::vector<Align>& aligns);
+// "- line" per line, escaped.
+std::string MarkdownList(const std::vector<std::string>& lines);
+// RFC 4180 quoting of Printable text, and a line of such fields.
+std::string CsvField(const std::string& field);
+std::string CsvLine(const std::vector<std::string>& cells);
 
 std::string FormatStandingsText(const Standings& standings);
 std::string FormatStandingsMarkdown(const Standings& standings);

@@ -1,4 +1,4 @@
-// `referee ratings` on the sample seasons gives exactly the expected text and JSON
+// `referee ratings` on the sample seasons gives exactly the expected text, Markdown, CSV and JSON
 // (samples/league/<game>/expected/ratings.*), and refuses leagues of two games and parameters the
 // model cannot use with a usage error. REFEREE_REGENERATE_GOLDEN=1 rewrites the expected files on
 // purpose (review the diff!).
@@ -48,6 +48,8 @@ std::vector<Case> Cases() {
   std::vector<Case> cases;
   for (const auto& [game, leagues] : seasons) {
     cases.push_back({game, leagues, "text", "txt"});
+    cases.push_back({game, leagues, "markdown", "md"});
+    cases.push_back({game, leagues, "csv", "csv"});
     cases.push_back({game, leagues, "json", "json"});
   }
   return cases;

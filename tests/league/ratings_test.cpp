@@ -210,6 +210,23 @@ TEST(Ratings, AMatchListedByTwoLeaguesIsRatedOnce) {
                    PlayerOf(ComputeRatings({spring}, {}, "referee test"), "a").rating.mu);
 }
 
+// Names come from league files: Markdown cannot be opened by them, CSV quotes them, the terminal
+// is never told anything.
+TEST(Ratings, HostileNamesAreShownNotObeyed) {
+  League league = MakeLeague("collusion", {"a", "b", "c", "d"});
+  league.players[0].name = "A|<b>x</b>,\"q\"\x1b[2J";
+  RatedLeague rated =
+      Rated(league, {Collusion("s.yaml", "1", {"a", "b", "c", "d"}, {110, 10, 20, 30}, "N")});
+  Ratings ratings = ComputeRatings({rated}, {}, "referee test");
+  std::string markdown = FormatRatingsMarkdown(ratings);
+  EXPECT_NE(markdown.find("A\\|\\<b\\>x\\</b\\>"), std::string::npos) << markdown;
+  std::string csv = FormatRatingsCsv(ratings);
+  EXPECT_NE(csv.find(",\"A|<b>x</b>,\"\"q\"\""), std::string::npos) << csv;
+  for (const std::string& text : {markdown, csv, FormatRatingsText(ratings)}) {
+    EXPECT_EQ(text.find('\x1b'), std::string::npos);
+  }
+}
+
 TEST(Ratings, NumbersNeverShowMinusZero) {
   EXPECT_EQ(FormatDecimal(-0.0001, 3), "0.000");
   EXPECT_EQ(FormatDecimal(-1.5, 1), "-1.5");
