@@ -58,7 +58,8 @@ Result<std::vector<GeneratedRecord>> Generate(const GenerateOptions& options);
 
 // The name of record `index` (1-based) of `count`: the game and the number, zero-padded to four
 // digits or to the digits of `count` when it has more, so that names sort in the records' order
-// however many there are ("GAME-0001" .. "GAME-9999" up to 9,999 records, "GAME-00001" .. "GAME-20000" for 20,000).
+// however many there are ("GAME-0001" .. "GAME-9999" up to 9,999 records, "GAME-00001" ..
+// "GAME-20000" for 20,000).
 std::string RecordName(std::string_view game, int index, int count);
 
 // "S/i": the record seed of match i (1-based).

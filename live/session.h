@@ -28,7 +28,8 @@ struct Reply {
 class Session {
  public:
   // Reads the header line: a record without its events (no `deals:`, no `turns:`). A header that
-  // cannot be read is a Malformed finding; a table the header sets up that the rules refuse, an error finding.
+  // cannot be read is a Malformed finding; a table the header sets up that the rules refuse, an
+  // error finding.
   static Result<Session> Start(const record::Node& header);
 
   // The reply to the header line; `resumed` counts the events replayed from a journal.
