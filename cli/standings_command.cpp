@@ -403,7 +403,7 @@ int RunRatings(const RatingsOptions& options, std::ostream& out, std::ostream& e
     if (int code = ReadRatedLeague(options.leagues[i], options, err, leagues[i])) return code;
   }
   if (int code = CheckOneGame(leagues, err)) return code;
-  reports::Ratings ratings = reports::ComputeRatings(leagues, options.parameters,
+  reports::Ratings ratings = reports::ComputeRatings(std::move(leagues), options.parameters,
                                                      std::string("referee ") + REFEREE_VERSION);
   std::string text = options.format == "json"
                          ? formats::WriteJson(reports::RatingsTree(ratings), true) + "\n"

@@ -167,13 +167,12 @@ std::vector<const PlayedRecord*> InRatingOrder(const League& league,
   return order;
 }
 
-RatingsSource RateLeague(const RatedLeague& given, Book& book) {
+RatingsSource RateLeague(RatedLeague& given, Book& book) {
   RatingsSource source{given.path, given.league.name, given.league.game, 0, 0, 0, 0, std::nullopt};
-  std::vector<PlayedRecord> records = given.records;
   CountedRecords counted;
   std::vector<Sha256Digest> digests;
   bool complete = given.digest.has_value();
-  for (const PlayedRecord* record : InRatingOrder(given.league, records, counted)) {
+  for (const PlayedRecord* record : InRatingOrder(given.league, given.records, counted)) {
     if (record->text_digest) digests.push_back(*record->text_digest);
     complete = complete && record->text_digest.has_value();
     if (!Ratable(*record)) {
@@ -206,12 +205,12 @@ void RankPlayers(std::vector<PlayerRating>& players) {
 
 }  // namespace
 
-Ratings ComputeRatings(const std::vector<RatedLeague>& leagues, const RatingParameters& parameters,
+Ratings ComputeRatings(std::vector<RatedLeague> leagues, const RatingParameters& parameters,
                        const std::string& referee) {
   Ratings ratings{referee, leagues.empty() ? "" : leagues[0].league.game, parameters, {}, {}, {}};
   Book book{parameters, {}, {}};
   int cooperative = 0;
-  for (const RatedLeague& league : leagues) {
+  for (RatedLeague& league : leagues) {
     ratings.leagues.push_back(RateLeague(league, book));
     const games::GameDescriptor* game = league.league.descriptor;
     if (game != nullptr && game->league.sides == games::SideKind::kTable) {

@@ -86,7 +86,7 @@ struct Ratings {
 // Rates the valid records of `leagues`, league by league in the order given, within a league by
 // round and then by source (the standings' order), every player starting at (mu, sigma). The
 // leagues must be of one game: the caller checks.
-Ratings ComputeRatings(const std::vector<RatedLeague>& leagues, const RatingParameters& parameters,
+Ratings ComputeRatings(std::vector<RatedLeague> leagues, const RatingParameters& parameters,
                        const std::string& referee);
 
 // A number as the outputs show it: fixed `decimals`, never "-0.000".
