@@ -47,13 +47,17 @@
 #include <vector>
 
 #include "formats/json_reader.h"
+#include "formats/json_tokens.h"
 #include "formats/json_writer.h"
 #include "formats/yaml_reader.h"
 #include "formats/yaml_writer.h"
 #include "generator/generator.h"
+#include "library/verify_text.h"
 #include "referee/core/bot.h"
 #include "referee/core/seeded_deal.h"
+#include "referee/games/cahoots/cahoots_events.h"
 #include "referee/games/registry.h"
+#include "referee/games/trick/trick_events.h"
 #include "referee/record/record_writer.h"
 #include "verifier/deal_cache.h"
 #include "verifier/sha256.h"
@@ -90,12 +94,15 @@ std::vector<SeededShuffle> SeededShuffles(const record::Record& record) {
   for (const record::Record::Entry& entry : record.entries) {
     const Event* event = std::get_if<Event>(&entry.item);
     if (event == nullptr) continue;
-    if (const auto* deal = std::get_if<DealEvent>(event); deal && deal->seeded && deal->hands) {
+    const auto* deal = event->As<games::trick::DealEvent>();
+    const auto* setup = event->As<games::cahoots::SetupEvent>();
+    if (deal != nullptr && deal->seeded && deal->hands) {
       int cards = 0;
       for (const std::vector<Card>& hand : *deal->hands) cards += static_cast<int>(hand.size());
-      shuffles.push_back({*record.seed, deal->board != 0 ? deal->board : deal->deal, cards});
-    } else if (const auto* setup = std::get_if<SetupEvent>(event); setup && setup->seeded) {
-      shuffles.push_back({*record.seed, 1, static_cast<int>(setup->deck->size())});
+      shuffles.push_back({*record.seed, deal->board != 0 ? deal->board : event->deal, cards});
+    } else if (setup != nullptr && setup->seeded) {
+      int board = setup->board != 0 ? setup->board : 1;
+      shuffles.push_back({*record.seed, board, static_cast<int>(setup->deck->size())});
     }
   }
   return shuffles;
@@ -106,11 +113,14 @@ record::Record WithoutSeed(record::Record record) {
   for (record::Record::Entry& entry : record.entries) {
     Event* event = std::get_if<Event>(&entry.item);
     if (event == nullptr) continue;
-    if (auto* deal = std::get_if<DealEvent>(event)) {
+    if (auto* deal = event->As<games::trick::DealEvent>()) {
       deal->seeded = false;
       deal->board = 0;  // a board number names a seeded deal
     }
-    if (auto* setup = std::get_if<SetupEvent>(event)) setup->seeded = false;
+    if (auto* setup = event->As<games::cahoots::SetupEvent>()) {
+      setup->seeded = false;
+      setup->board = 0;
+    }
   }
   return record;
 }
@@ -209,6 +219,25 @@ void PrintPair(const char* what, const char* bare_name, const Throughput& bare,
               ratio >= goal ? "met" : "NOT met");
 }
 
+// Verification from the tree alone, as before the fast path, raced in the same rounds.
+void PrintTreeVerification(const Throughput& bare, const Throughput& tree,
+                           const Throughput& verify) {
+  std::printf("  %-34s %9.0f records/s %8.1f MB/s\n", "(from the tree alone: the slow path)",
+              tree.RecordsPerSecond(), tree.MegabytesPerSecond());
+  std::printf("    ratio tree verification/parse    %9.3f   (fast path / tree: %.2fx)\n",
+              tree.MegabytesPerSecond() / bare.MegabytesPerSecond(),
+              verify.MegabytesPerSecond() / tree.MegabytesPerSecond());
+}
+
+// The fast path's reading alone (the text to its tokens, every reading check made), and the
+// share of verification it takes: the rest is the games reading the tokens and the replay.
+void PrintTokens(const Throughput& tokens, const Throughput& verify) {
+  std::printf("  %-34s %9.0f records/s %8.1f MB/s\n", "(tokens alone: TokenizeJson)",
+              tokens.RecordsPerSecond(), tokens.MegabytesPerSecond());
+  std::printf("    share of verification time        %8.0f%%\n",
+              100.0 * verify.MegabytesPerSecond() / tokens.MegabytesPerSecond());
+}
+
 // The seeded deals alone, against the same bytes: verification cannot be faster than parsing
 // plus regenerating every seeded deal, so parse / (parse + shuffles) bounds its ratio.
 void PrintSeedFloor(const Corpus& corpus, const Throughput& bare, const Throughput& shuffles,
@@ -272,6 +301,14 @@ void VerifyValid(const Result<record::Node>& node) {
   if (verifier::VerifyNode(*node, "bench").status != verifier::Status::kValid) std::abort();
 }
 
+// What `referee verify` does with a JSON record: the fast path where its game's reader takes it,
+// the tree otherwise (library/verify_text.h).
+void VerifyValidJson(std::string_view line) {
+  if (library::VerifyJsonText(line, 1, {}, "bench", 0).status != verifier::Status::kValid) {
+    std::abort();
+  }
+}
+
 // A pass of verification starts with an empty cache of dealt boards, as a run of `referee verify`
 // does: records seen in an earlier pass would otherwise have their boards dealt already.
 void ForgetDealtBoards() { verifier::ThreadDealCache().Clear(); }
@@ -299,7 +336,8 @@ void RedoShuffles(const std::vector<SeededShuffle>& shuffles, Sha256Function sha
 }
 
 // The JSON contenders, raced together: on the corpus, a bare parse, referee's reader alone (no
-// schema, no replay), verification, and the seeded shuffles alone that verification redoes (the
+// schema, no replay), verification, verification from the tree alone (the way every record was
+// verified before the fast path), and the seeded shuffles alone that verification redoes (the
 // pinned SHA-256 algorithm of record-format.md; counted against the same bytes, so its MB/s say
 // how much of the budget it takes), once with referee's SHA-256 and once with OpenSSL's fastest
 // calls; then the bare parse and verification of the unseeded corpus.
@@ -307,6 +345,8 @@ enum JsonPass {
   kBare,
   kReader,
   kVerify,
+  kVerifyTree,
+  kTokens,
   kShuffles,
   kShufflesLowLevel,
   kBareUnseeded,
@@ -331,7 +371,19 @@ std::vector<Pass> JsonPasses(const Corpus* corpus, BareJsonParser* bare) {
       {n, bytes,
        [=] {
          ForgetDealtBoards();
+         for (const std::string& line : corpus->json_lines) VerifyValidJson(line);
+       }},
+      {n, bytes,
+       [=] {
+         ForgetDealtBoards();
          for (const std::string& line : corpus->json_lines) VerifyValid(formats::ParseJson(line));
+       }},
+      {n, bytes,
+       [=] {
+         record::TokenBuffer tokens;
+         for (const std::string& line : corpus->json_lines) {
+           if (!formats::TokenizeJson(line, {}, tokens)) std::abort();
+         }
        }},
       {n, bytes, [=] { RedoShuffles(corpus->shuffles, verifier::Sha256); }},
       {n, bytes, [=] { RedoShuffles(corpus->shuffles, LowLevelSha256); }},
@@ -342,9 +394,7 @@ std::vector<Pass> JsonPasses(const Corpus* corpus, BareJsonParser* bare) {
       {n, unseeded_bytes,
        [=] {
          ForgetDealtBoards();
-         for (const std::string& line : corpus->unseeded_json_lines) {
-           VerifyValid(formats::ParseJson(line));
-         }
+         for (const std::string& line : corpus->unseeded_json_lines) VerifyValidJson(line);
        }},
   };
 }
@@ -401,18 +451,15 @@ record::Record PlayTable(const games::GameDescriptor& game, const RuleOptions& r
   std::mt19937_64 rng(static_cast<uint64_t>(table));
   while (!match->IsOver() && match->Next().phase != Phase::kOver) {
     Event event;
-    if (match->Next().phase == Phase::kDeal) {
+    bool next_is_deal = match->Next().phase == Phase::kDeal;
+    if (next_is_deal) {
       event = match->SeededDeal();
     } else {
       std::vector<Event> legal = match->LegalEvents();
       event = legal.at(UniformIndex(rng, legal.size()));
     }
     if (!match->Apply(event).has_value()) std::abort();
-    if (auto* deal = std::get_if<DealEvent>(&event)) {
-      std::array<std::vector<Card>, 4> hands;
-      for (int seat = 0; seat < 4; ++seat) hands[seat] = match->ViewFor(seat).hand.Cards();
-      deal->hands = std::move(hands);
-    }
+    if (next_is_deal) event = match->ShowingCards(std::move(event));
     record.entries.push_back({std::move(event)});
   }
   return record;
@@ -708,6 +755,8 @@ void PrintInMemory(const Corpus& corpus) {
   PrintPair("JSON Lines, in memory, one thread (best of 5 alternating rounds)",
             "bare Boost.JSON parse", json[kBare], "(referee's reader alone: ParseJson)",
             json[kReader], json[kVerify], 0.7);
+  PrintTokens(json[kTokens], json[kVerify]);
+  PrintTreeVerification(json[kBare], json[kVerifyTree], json[kVerify]);
   PrintSeedFloor(corpus, json[kBare], json[kShuffles], "(seeded deals alone: SHA-256 EVP)");
   PrintSeedFloor(corpus, json[kBare], json[kShufflesLowLevel], "(the same, OpenSSL's SHA256_*)");
   PrintSeededGoal(InSeries(json[kBare], json[kShuffles]), json[kVerify],
@@ -718,7 +767,7 @@ void PrintInMemory(const Corpus& corpus) {
   std::vector<Throughput> yaml = Race(YamlPasses(&corpus));
   PrintPair("YAML, in memory, one thread (best of 5 alternating rounds)",
             "bare yaml-cpp parse (YAML::Load)", yaml[0], "(referee's reader alone: ParseYaml)",
-            yaml[1], yaml[2], 0.8);
+            yaml[1], yaml[2], 0.9);
 }
 
 void PrintThreadFigures(const Corpus& corpus, const Arguments& arguments) {

@@ -14,9 +14,9 @@ namespace referee::cli {
 namespace {
 
 // The finding of a record that cannot be read, placed at its line where the tree knows it.
-std::string ReadFailure(Finding finding, const Document& document) {
-  if (document.node.has_value() && finding.place.line == 0) {
-    record::SourcePos pos = record::PositionOf(*document.node, finding.place.path);
+std::string ReadFailure(Finding finding, Document& document) {
+  if (document.Node().has_value() && finding.place.line == 0) {
+    record::SourcePos pos = record::PositionOf(*document.Node(), finding.place.path);
     finding.place.line = pos.line;
     finding.place.column = pos.column;
   }
@@ -50,9 +50,9 @@ int RunConvert(const ConvertOptions& options, std::ostream& out, std::ostream& e
           exit_code = WorseExit(exit_code, kExitUsage);
           return;
         }
-        auto record = document.node.has_value()
-                          ? record::ReadRecord(*document.node)
-                          : Result<record::Record>(Fail(std::move(document.node).error()));
+        auto record = document.Node().has_value()
+                          ? record::ReadRecord(*document.Node())
+                          : Result<record::Record>(Fail(document.Node().error()));
         if (!record.has_value()) {
           err << ReadFailure(std::move(record).error(), document);
           exit_code = WorseExit(exit_code, kExitMalformed);

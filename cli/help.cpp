@@ -202,9 +202,10 @@ std::string GameEventLines(const games::GameDescriptor& game) {
   std::set<std::string> kinds;
   for (const record::Record::Entry& entry : sample->record.entries) {
     const Event* event = std::get_if<Event>(&entry.item);
-    // A table set up from its header has no line of its own.
-    if (event == nullptr || std::holds_alternative<SetupEvent>(*event)) continue;
-    Node line = WithoutDealtCards(game.live.write_event(*event, sample->record));
+    // A table set up from its header, a record's markers: no lines of their own.
+    std::optional<Event> seat_line = event != nullptr ? game.live.seat_line(*event) : std::nullopt;
+    if (!seat_line) continue;
+    Node line = WithoutDealtCards(game.live.write_event(*seat_line, sample->record));
     const Node* kind = line.Find("event");
     if (kind == nullptr || !kinds.insert(kind->text()).second) continue;
     lines.push_back({kind->text(), formats::WriteJson(line, false)});

@@ -17,6 +17,7 @@
 #include "formats/json_reader.h"
 #include "formats/text_checks.h"
 #include "formats/yaml_reader.h"
+#include "library/verify_text.h"
 #include "live/journal.h"
 #include "referee/core/printable.h"
 #include "verifier/ordered_pipeline.h"
@@ -162,14 +163,22 @@ std::optional<std::string> ReadJournal(std::string prefix, std::istream& in, con
     text.clear();
   }
   piece.document.emplace(Document{piece.path, 0, false, std::move(node),
-                                  reports::SourceText(std::move(text)), piece.input});
+                                  reports::SourceText(std::move(text)), piece.input, false,
+                                  limits});
   return std::nullopt;
 }
 
-Result<record::Node> ParseWhole(const std::string& text, formats::InputFormat format,
-                                const formats::ReadLimits& limits) {
-  return format == formats::InputFormat::kYaml ? formats::ParseYaml(text, limits)
-                                               : formats::ParseJson(text, limits);
+// A document of one whole input. A JSON text is left to be parsed when its tree is needed.
+Document WholeDocument(std::string path, size_t input, std::string text,
+                       formats::InputFormat format, const formats::ReadLimits& limits) {
+  Document document{std::move(path), 0, false, std::nullopt, {}, input, false, limits};
+  if (format == formats::InputFormat::kYaml) {
+    document.parsed = formats::ParseYaml(text, limits);
+  } else {
+    document.json_text = true;
+  }
+  document.text = reports::SourceText(std::move(text));
+  return document;
 }
 
 // The whole input as one document. A read that fails is an I/O error and nothing else: the text
@@ -179,10 +188,7 @@ std::optional<std::string> ReadWhole(std::istream& in, const FileBuffer& file,
                                      internal::Piece& piece) {
   std::string text = ReadBounded(in, limits.max_document_bytes);
   if (std::optional<std::string> failure = file.Failure()) return failure;
-  Result<record::Node> node = ParseWhole(text, format, limits);
-  piece.document.emplace(Document{piece.path, 0, false, std::move(node),
-                                  reports::SourceText(std::move(text)), piece.input,
-                                  format == formats::InputFormat::kJson});
+  piece.document.emplace(WholeDocument(piece.path, piece.input, std::move(text), format, limits));
   return std::nullopt;
 }
 
@@ -194,14 +200,8 @@ void VisitWholeFile(internal::WholeFile& file, const formats::ReadLimits& limits
   std::optional<std::string> failure = ReadFileBounded(file.path, limits.max_document_bytes, text);
   InputStep done{text.size(), true, file.path, failure};
   if (!failure) {
-    Result<record::Node> node = ParseWhole(text, file.format, limits);
-    Document document{std::move(file.path),
-                      0,
-                      false,
-                      std::move(node),
-                      reports::SourceText(std::move(text)),
-                      file.input,
-                      file.format == formats::InputFormat::kJson};
+    Document document =
+        WholeDocument(std::move(file.path), file.input, std::move(text), file.format, limits);
     visit(document);
   }
   step(std::move(done));
@@ -320,14 +320,27 @@ std::optional<std::string> ForEachDocument(const std::string& path,
   return failure;
 }
 
+Result<record::Node>& Document::Node() {
+  if (!parsed) {
+    parsed = formats::ParseJsonOnLine(text.Text(), text.FirstLine(), limits);
+  }
+  return *parsed;
+}
+
 verifier::Verdict VerifyDocument(Document& document) {
   std::string source = document.streamed
                            ? document.source + "#" + std::to_string(document.index + 1)
                            : document.source;
-  if (!document.node.has_value()) {
-    return verifier::MalformedVerdict(source, document.index, std::move(document.node).error());
+  if (!document.parsed && document.json_text) {
+    if (std::optional<verifier::Verdict> fast =
+            library::VerifyJsonTextFast(document.text.Text(), document.text.FirstLine(),
+                                        document.limits, source, document.index)) {
+      return std::move(*fast);
+    }
   }
-  verifier::Verdict verdict = verifier::VerifyNode(*document.node, source, document.index);
+  Result<record::Node>& node = document.Node();
+  if (!node.has_value()) return verifier::MalformedVerdict(source, document.index, node.error());
+  verifier::Verdict verdict = verifier::VerifyNode(*node, source, document.index);
   if (document.json_text) {
     formats::PlaceJsonFindings(document.text.Text(), document.text.FirstLine(), verdict.findings);
   }
@@ -451,14 +464,12 @@ void VisitPiece(Piece& piece, const formats::ReadLimits& limits,
   for (WholeFile& file : piece.files) VisitWholeFile(file, limits, visit, step);
   if (!piece.files.empty()) return;
   for (formats::StreamedLine& line : piece.lines) {
-    formats::StreamedDocument next = formats::DocumentStream::Parse(line, limits);
-    Document document{piece.path,
-                      static_cast<int>(next.index),
-                      true,
-                      std::move(next.node),
-                      reports::SourceText(std::move(line.text), line.first_line),
-                      piece.input,
-                      true};
+    Document document{
+        piece.path, static_cast<int>(line.index), true, std::nullopt, {}, piece.input, true,
+        limits};
+    // A line too long to keep is its finding; the others are parsed when their tree is needed.
+    if (line.too_long) document.parsed = formats::DocumentStream::Parse(line, limits).node;
+    document.text = reports::SourceText(std::move(line.text), line.first_line);
     visit(document);
   }
   if (piece.document) visit(*piece.document);

@@ -207,7 +207,7 @@ struct Finder {
 reports::PlayedRecord Summarize(const reports::League& league, Document& document,
                                 const std::optional<std::string>& round) {
   verifier::Verdict verdict = VerifyDocument(document);
-  const record::Node* node = document.node.has_value() ? &*document.node : nullptr;
+  const record::Node* node = document.Node().has_value() ? &*document.Node() : nullptr;
   return reports::SummarizeRecord(league, verdict, node, round, document.text.Text());
 }
 

@@ -1,5 +1,6 @@
 #include "formats/document_stream.h"
 
+#include <algorithm>
 #include <string_view>
 #include <utility>
 
@@ -11,15 +12,17 @@ namespace {
 
 bool IsBlank(std::string_view line) { return line.find_first_not_of(" \t\r") == line.npos; }
 
-// ParseJson numbers lines from 1; the record is on line `line` of the stream.
-Result<record::Node> PlaceOnLine(Result<record::Node> node, uint32_t line) {
+}  // namespace
+
+// ParseJson numbers lines from 1; the record starts on line `first_line` of the stream.
+Result<record::Node> ParseJsonOnLine(std::string_view text, uint32_t first_line,
+                                     const ReadLimits& limits) {
+  Result<record::Node> node = ParseJson(text, limits);
   if (node.has_value()) return node;
   Finding finding = std::move(node).error();
-  finding.place.line = line + (finding.place.line > 0 ? finding.place.line - 1 : 0);
+  finding.place.line = first_line + (finding.place.line > 0 ? finding.place.line - 1 : 0);
   return Fail(std::move(finding));
 }
-
-}  // namespace
 
 DocumentStream::DocumentStream(std::istream& in, const ReadLimits& limits)
     : in_(in), limits_(limits) {}
@@ -28,20 +31,26 @@ bool DocumentStream::ReadLine() {
   line_.clear();
   too_long_ = false;
   line_length_ = 0;
-  std::streambuf* buffer = in_.rdbuf();
-  if (buffer == nullptr) return false;
+  if (in_.rdbuf() == nullptr) return false;
   bool any = false;
   // One byte more than the limit is kept, so that a CR before the LF does not count.
   const size_t keep = limits_.max_document_bytes + 1;
-  for (int c = buffer->sbumpc(); c != std::char_traits<char>::eof(); c = buffer->sbumpc()) {
-    any = true;
-    if (c == '\n') break;
-    ++line_length_;
-    if (line_.size() < keep) {
-      line_ += static_cast<char>(c);
-    } else {
-      too_long_ = true;
-    }
+  // istream::getline finds the line break with memchr, a chunk at a time; a chunk that fills up
+  // sets failbit, and the line goes on in the next.
+  char chunk[1 << 14];
+  for (;;) {
+    in_.getline(chunk, sizeof(chunk));
+    auto got = static_cast<size_t>(in_.gcount());
+    bool filled = in_.fail() && !in_.eof() && got == sizeof(chunk) - 1;
+    bool at_end = in_.eof() || (in_.fail() && !filled);
+    size_t stored = filled || at_end ? got : got - 1;  // a line break read is not stored
+    any = any || got > 0;
+    line_length_ += stored;
+    size_t room = line_.size() < keep ? keep - line_.size() : 0;
+    line_.append(chunk, std::min(stored, room));
+    if (stored > room) too_long_ = true;
+    if (!filled) break;
+    in_.clear(in_.rdstate() & ~std::ios::failbit);
   }
   if (!any) return false;
   ++line_number_;
@@ -76,7 +85,7 @@ StreamedDocument DocumentStream::Parse(const StreamedLine& line, const ReadLimit
     finding.place.line = line.first_line;
     return {line.index, line.first_line, Fail(std::move(finding))};
   }
-  return {line.index, line.first_line, PlaceOnLine(ParseJson(line.text, limits), line.first_line)};
+  return {line.index, line.first_line, ParseJsonOnLine(line.text, line.first_line, limits)};
 }
 
 }  // namespace referee::formats

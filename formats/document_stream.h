@@ -12,6 +12,7 @@
 #include <istream>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "formats/read_limits.h"
 #include "referee/core/result.h"
@@ -32,6 +33,11 @@ struct StreamedDocument {
   uint32_t first_line = 0;  // 1-based line of the stream the record is on
   Result<record::Node> node;
 };
+
+// A JSON record that starts on line `first_line` of its stream: as ParseJson, with its finding
+// placed on the line of the stream.
+Result<record::Node> ParseJsonOnLine(std::string_view text, uint32_t first_line,
+                                     const ReadLimits& limits);
 
 class DocumentStream {
  public:

@@ -4,6 +4,7 @@ list(APPEND FORMATS_SOURCES
   input_format.cpp
   json_locator.cpp
   json_reader.cpp
+  json_tokens.cpp
   json_writer.cpp
   scalar_shape.cpp
   text_checks.cpp

@@ -57,13 +57,11 @@ std::vector<std::string> PlayerNames(const GenerateOptions& options,
 // drawn from the match's generator among those with a legal play.
 int ActorOf(const Match& match, const std::vector<Event>& legal, std::mt19937_64& rng) {
   ToAct next = match.Next();
-  if (next.seat) return SeatIndex(*next.seat);
-  if (next.player) return *next.player;
+  if (next.actor) return *next.actor;
   std::vector<int> players;
   for (const Event& event : legal) {
-    const auto* turn = std::get_if<TurnEvent>(&event);
-    if (turn != nullptr && turn->player && (players.empty() || players.back() != *turn->player)) {
-      players.push_back(*turn->player);
+    if (event.actor && (players.empty() || players.back() != *event.actor)) {
+      players.push_back(*event.actor);
     }
   }
   REFEREE_CHECK(!players.empty(), "no player can act in a match that is not over");
@@ -73,8 +71,7 @@ int ActorOf(const Match& match, const std::vector<Event>& legal, std::mt19937_64
 std::vector<Event> LegalFor(const std::vector<Event>& legal, int actor) {
   std::vector<Event> mine;
   for (const Event& event : legal) {
-    const auto* turn = std::get_if<TurnEvent>(&event);
-    if (turn == nullptr || !turn->player || *turn->player == actor) mine.push_back(event);
+    if (!event.actor || *event.actor == actor) mine.push_back(event);
   }
   return mine;
 }

@@ -14,6 +14,7 @@
 #include "formats/yaml_reader.h"
 #include "formats/yaml_writer.h"
 #include "library/standings_render.h"
+#include "library/verify_text.h"
 #include "live/live_referee.h"
 #include "referee/games/registry.h"
 #include "referee/record/record_reader.h"
@@ -108,26 +109,17 @@ Verdict VerdictOf(const verifier::Verdict& verdict) {
   return api;
 }
 
-// One record's verdict: findings of a JSON text placed in it, as `referee verify` does.
-Verdict VerifyDocument(Result<record::Node> node, std::string_view json_text, uint32_t first_line,
-                       const std::string& source, int index) {
-  if (!node.has_value()) {
-    return VerdictOf(verifier::MalformedVerdict(source, index, std::move(node).error()));
-  }
-  verifier::Verdict verdict = verifier::VerifyNode(*node, source, index);
-  if (!json_text.empty()) formats::PlaceJsonFindings(json_text, first_line, verdict.findings);
-  return VerdictOf(verdict);
-}
-
 std::vector<Verdict> VerifyLines(std::string_view text, const std::string& name) {
   std::istringstream in{std::string(text)};
   formats::DocumentStream stream(in);
   std::vector<Verdict> verdicts;
   while (std::optional<formats::StreamedLine> line = stream.NextLine()) {
-    formats::StreamedDocument document = formats::DocumentStream::Parse(*line, {});
-    std::string source = name + "#" + std::to_string(document.index + 1);
-    verdicts.push_back(VerifyDocument(std::move(document.node), line->text, line->first_line,
-                                      source, static_cast<int>(document.index)));
+    std::string source = name + "#" + std::to_string(line->index + 1);
+    int index = static_cast<int>(line->index);
+    verdicts.push_back(VerdictOf(
+        line->too_long ? verifier::MalformedVerdict(
+                             source, index, formats::DocumentStream::Parse(*line, {}).node.error())
+                       : library::VerifyJsonText(line->text, line->first_line, {}, source, index)));
   }
   return verdicts;
 }
@@ -144,11 +136,15 @@ std::vector<Verdict> Verify(std::string_view text, std::string_view name) {
     case formats::InputFormat::kJsonLines:
       return VerifyLines(text, source);
     case formats::InputFormat::kJson:
-      return {VerifyDocument(formats::ParseJson(text, {}), text, 1, source, 0)};
+      return {VerdictOf(library::VerifyJsonText(text, 1, {}, source, 0))};
     case formats::InputFormat::kYaml:
       break;
   }
-  return {VerifyDocument(formats::ParseYaml(text, {}), {}, 1, source, 0)};
+  Result<record::Node> node = formats::ParseYaml(text, {});
+  if (!node.has_value()) {
+    return {VerdictOf(verifier::MalformedVerdict(source, 0, std::move(node).error()))};
+  }
+  return {VerdictOf(verifier::VerifyNode(*node, source, 0))};
 }
 
 // ---- LiveTable ----

@@ -33,18 +33,11 @@ LiveScript ScriptFor(const record::Record& record) {
   size_t skip = HeaderEntries(script.header, live.events_key);
   for (size_t i = skip; i < record.entries.size(); ++i) {
     const Event* event = std::get_if<Event>(&record.entries[i].item);
-    if (event == nullptr || std::holds_alternative<DealEndEvent>(*event)) continue;
-    if (const auto* turn = std::get_if<TurnEvent>(event);
-        turn != nullptr && (turn->drawn || turn->completed)) {
-      // A live turn does not say what it draws or completes: the referee draws and resolves the
-      // goals (docs/live.md, "What a seat may learn").
-      TurnEvent live_turn = *turn;
-      live_turn.drawn.reset();
-      live_turn.completed.reset();
-      script.events.push_back(live.write_event(live_turn, record));
-      continue;
-    }
-    script.events.push_back(live.write_event(*event, record));
+    if (event == nullptr) continue;
+    // A live line does not say what a seat may not claim (what it drew, the goals it completed:
+    // docs/live.md, "What a seat may learn"), and a record's markers are no lines at all.
+    std::optional<Event> line = live.seat_line(*event);
+    if (line) script.events.push_back(live.write_event(*line, record));
   }
   return script;
 }

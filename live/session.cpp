@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "referee/core/printable.h"
+#include "referee/core/seat.h"
 #include "referee/games/registry.h"
 #include "referee/record/fields.h"
 #include "referee/record/record_reader.h"
@@ -17,22 +18,6 @@ using record::Node;
 
 Node Text(std::string text) { return record::StringNode(std::move(text)); }
 Node Bool(bool value) { return Node::Scalar(Node::Kind::kBool, value ? "true" : "false", {}); }
-
-std::string PhaseName(Phase phase) {
-  switch (phase) {
-    case Phase::kDeal:
-      return "deal";
-    case Phase::kCall:
-      return "call";
-    case Phase::kPlay:
-      return "play";
-    case Phase::kTurn:
-      return "turn";
-    case Phase::kOver:
-      return "over";
-  }
-  return "over";
-}
 
 const games::GameDescriptor* GameOf(const Node& header) {
   const Node* game = header.IsMap() ? header.Find("game") : nullptr;
@@ -53,18 +38,6 @@ Result<record::Record> ReadHeader(const Node& header) {
     tree.AddMember(key, {}, Node::List({}));
   }
   return record::ReadRecord(tree);
-}
-
-// The seat or player an event names, if any.
-std::optional<int> ActorOf(const Event& event) {
-  if (const auto* play = std::get_if<PlayEvent>(&event)) {
-    return play->seat ? std::optional<int>(SeatIndex(*play->seat)) : std::nullopt;
-  }
-  if (const auto* call = std::get_if<CallEvent>(&event)) {
-    return call->by ? std::optional<int>(SeatIndex(*call->by)) : std::nullopt;
-  }
-  if (const auto* turn = std::get_if<TurnEvent>(&event)) return turn->player;
-  return std::nullopt;
 }
 
 Node FindingNode(const Finding& finding) {
@@ -171,15 +144,19 @@ Node Session::Rejection(const Finding& finding) const {
 Node Session::NextNode() const {
   ToAct next = match_->Next();
   Node node = Node::Map({});
-  node.AddMember("phase", {}, Text(PhaseName(next.phase)));
-  if (next.seat) node.AddMember("seat", {}, Text(SeatName(*next.seat)));
-  if (next.player && *next.player < static_cast<int>(record_.players.size())) {
-    node.AddMember("player", {}, Text(record_.players[*next.player]));
+  node.AddMember("phase", {}, Text(std::string(next.kind)));
+  if (next.actor) {
+    bool seats = record_.game->player_shape == games::PlayerShape::kFourSeats;
+    if (seats) {
+      node.AddMember("seat", {}, Text(SeatName(SeatAt(*next.actor))));
+    } else if (*next.actor < static_cast<int>(record_.players.size())) {
+      node.AddMember("player", {}, Text(record_.players[*next.actor]));
+    }
   }
   if (next.phase != Phase::kOver && next.deal > 0) {
     node.AddMember("deal", {}, record::IntegerNode(next.deal));
   }
-  if (next.phase == Phase::kPlay && next.trick > 0) {
+  if (next.phase == Phase::kAct && next.trick > 0) {
     node.AddMember("trick", {}, record::IntegerNode(next.trick));
   }
   return node;
@@ -237,8 +214,7 @@ Node Session::LegalList(int actor) const {
   ToAct next = match_->Next();
   Node legal = Node::List({});
   for (const Event& event : match_->LegalEvents()) {
-    std::optional<int> by = ActorOf(event);
-    if (!by && next.seat) by = SeatIndex(*next.seat);
+    std::optional<int> by = event.actor ? event.actor : next.actor;
     if (by != actor) continue;
     legal.Append(record_.game->live.write_event(event, record_));
   }

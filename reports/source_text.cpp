@@ -3,14 +3,15 @@
 namespace referee::reports {
 
 SourceText::SourceText(std::string text, uint32_t first_line)
-    : text_(std::move(text)), first_line_(first_line) {
-  starts_.push_back(0);
-  for (size_t i = 0; i < text_.size(); ++i) {
-    if (text_[i] == '\n') starts_.push_back(i + 1);
-  }
-}
+    : text_(std::move(text)), first_line_(first_line) {}
 
 std::string_view SourceText::Line(uint32_t number) const {
+  if (starts_.empty()) {
+    starts_.push_back(0);
+    for (size_t i = 0; i < text_.size(); ++i) {
+      if (text_[i] == '\n') starts_.push_back(i + 1);
+    }
+  }
   if (number < first_line_ || number - first_line_ >= starts_.size()) return {};
   size_t start = starts_[number - first_line_];
   size_t end = text_.find('\n', start);

@@ -14,7 +14,7 @@ class SourceText {
   // `first_line` is the line number of the text's first line (a record inside a stream).
   explicit SourceText(std::string text, uint32_t first_line = 1);
   // The line without its line ending (nor a byte order mark at the start of the text); empty
-  // when out of range.
+  // when out of range. Not safe to call on two threads at once (the first call indexes lines).
   std::string_view Line(uint32_t number) const;
   std::string_view Text() const { return text_; }
   uint32_t FirstLine() const { return first_line_; }
@@ -22,7 +22,8 @@ class SourceText {
  private:
   std::string text_;
   uint32_t first_line_ = 1;
-  std::vector<size_t> starts_;
+  // Where each line starts: found on the first call of Line(), since most texts are never quoted.
+  mutable std::vector<size_t> starts_;
 };
 
 }  // namespace referee::reports

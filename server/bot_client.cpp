@@ -78,7 +78,7 @@ class Seat {
   DriveStats* stats_;
 };
 
-// The actor index named by a `next` object (none in Speed Cahoots: anyone may play).
+// The actor index named by a `next` object (none where anyone may play).
 std::optional<int> NextActor(const Node& next, const record::Record& header) {
   if (std::string seat = TextOf(next, "seat"); !seat.empty()) {
     auto parsed = ParseSeat(seat, "");

@@ -35,7 +35,7 @@ Result<std::optional<record::Node>, std::string> ChooseLine(const record::Node& 
 
 struct DriveStats {
   int moves = 0;
-  int rejected = 0;            // lines refused (Speed Cahoots races), each followed by a retry
+  int rejected = 0;            // lines refused (players racing where anyone may play), each retried
   std::vector<double> micros;  // every request's round trip
   std::vector<record::Node> acknowledged;  // the `event` of every accepted reply, in order
 };

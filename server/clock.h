@@ -1,6 +1,7 @@
 // The server's clock, behind an interface so tests can set the time (docs/serve.md, "Time").
-// It stamps what the server times itself: the Conspiracy conference and Speed Cahoots turns, in
-// milliseconds since the table was created (the record's seconds with three decimals).
+// It stamps what the server times itself: the times a game keeps in its lines (a conference, a
+// timed turn), in milliseconds since the table was created (the record's seconds with three
+// decimals).
 #pragma once
 
 #include <cstdint>

@@ -188,7 +188,7 @@ Result<Node, HttpResponse> OptionalMap(const std::string& text, const formats::R
 }
 
 // The body of POST /tables/ID/tokens: empty or {} for every actor, else {"seats": ["E", ...]}
-// ({"players": [...]} in Cahoots). Returns the actors, in order.
+// ({"players": [...]} where players sit in a turn order). Returns the actors, in order.
 Result<std::vector<int>, HttpResponse> ReadReissueBody(const Node& body, const TableMeta& meta) {
   using Refusal = Unexpected<HttpResponse>;
   std::string key = meta.actor_key + "s";
@@ -277,7 +277,21 @@ Result<CreateBody, HttpResponse> ReadCreateBody(const Node& body) {
 }
 
 // The line as the table applies it: the token's seat or player filled in (a line naming another
-// is refused), and the times the server keeps (docs/serve.md, "Time") in conference and turn lines.
+// is refused), and the times the server keeps (docs/serve.md, "Time"), as the game stamps them.
+Result<Node, HttpResponse> StampLine(const Table& table, Node line, const std::string& kind,
+                                     int actor, int64_t now) {
+  const games::GameDescriptor& game = *table.session().record().game;
+  if (game.live.stamp_line == nullptr || !line.IsMap()) return line;
+  ToAct next = table.session().match().Next();
+  Result<Node> stamped = game.live.stamp_line(std::move(line), kind, actor, next,
+                                              table.phase_started_ms(), table.TableMs(now));
+  if (!stamped.has_value()) {
+    const Finding& refusal = stamped.error();
+    return Unexpected<HttpResponse>(Error(403, refusal.code, refusal.message));
+  }
+  return std::move(*stamped);
+}
+
 Result<Node, HttpResponse> CompleteLine(const Table& table, std::optional<int> actor,
                                         bool organiser, Node line, const std::string& kind,
                                         int64_t now) {
@@ -288,20 +302,6 @@ Result<Node, HttpResponse> CompleteLine(const Table& table, std::optional<int> a
     return line;
   }
   if (!actor) return Refusal(Error(403, "no-seat", "the organiser's token has no seat"));
-  if (kind == "conference") {
-    ToAct next = table.session().match().Next();
-    if (meta.game != "conspiracy" || next.phase != Phase::kCall ||
-        (*actor % 2) != (static_cast<int>(*next.seat) % 2)) {
-      return Refusal(
-          Error(403, "not-conferring", "only the calling partnership confers, before its call"));
-    }
-    // From the deal (the call phase's start) to now; whatever times the client sent are not used.
-    Node conference = Node::Map({});
-    conference.AddMember("event", {}, record::StringNode("conference"));
-    conference.AddMember("start", {}, record::SecondsNode(table.phase_started_ms()));
-    conference.AddMember("end", {}, record::SecondsNode(table.TableMs(now)));
-    return conference;
-  }
   if (!line.IsMap()) return line;  // the session rejects it
   const std::string& name = meta.actors[*actor];
   const Node* named = line.Find(meta.actor_key);
@@ -311,8 +311,7 @@ Result<Node, HttpResponse> CompleteLine(const Table& table, std::optional<int> a
                              "), found one for " + named->text()));
   }
   line = WithMember(line, meta.actor_key, record::StringNode(name));
-  if (kind == "turn") line = WithMember(line, "at", record::SecondsNode(table.TableMs(now)));
-  return line;
+  return StampLine(table, std::move(line), kind, *actor, now);
 }
 
 }  // namespace

@@ -30,7 +30,7 @@ struct TableMeta {
   std::string game;
   int64_t created_ms = 0;                 // the server clock when the table was created
   int64_t move_ms = 0;                    // the per-move limit; 0: none
-  std::string actor_key;                  // "seat" (trick games) or "player" (Cahoots)
+  std::string actor_key;                  // "seat" or "player": how the game names its actors
   std::vector<std::string> actors;        // N E S W, or the players in turn order
   std::vector<std::string> token_hashes;  // SHA-256 of each actor's token, hex
 };

@@ -83,10 +83,7 @@ record::Node Table::Next() const {
 std::optional<int> Table::ActorToMove() const {
   if (session_.IsOver() || cancelled()) return std::nullopt;
   ToAct next = session_.match().Next();
-  if (next.phase == Phase::kCall || next.phase == Phase::kPlay) {
-    if (next.seat) return static_cast<int>(*next.seat);
-  }
-  if (next.phase == Phase::kTurn && next.player) return *next.player;
+  if (next.phase == Phase::kAct) return next.actor;
   return std::nullopt;
 }
 

@@ -49,7 +49,7 @@ class Table {
   record::Node Ask(const std::string& kind, int actor);
   // What the match waits for, as the live protocol's replies say it (`next`).
   record::Node Next() const;
-  // The actor whose move it is (none: a deal is awaited, the match is over, or Speed Cahoots).
+  // The actor whose move it is (none: a deal is awaited, the match is over, or anyone may play).
   std::optional<int> ActorToMove() const;
   // The move clock ran out: plays the first legal event of the actor to move, in the engine's
   // order; returns the line played, or none when nobody was to move.

@@ -16,9 +16,12 @@ std::string Plural(int count, const std::string& noun) {
 }
 
 // The claimed points of a deal in the order of the score units, if the claim names every unit.
-std::optional<std::vector<int>> ClaimedPoints(const record::Record& record, int deal) {
-  const std::vector<std::string>& units = record.game->score_units;
-  for (const record::Record::Entry& entry : record.entries) {
+// The entries hold the whole deal: a record's, or the batch of one deal read the fast way.
+std::optional<std::vector<int>> ClaimedPoints(const games::GameDescriptor& game,
+                                              const std::vector<record::Record::Entry>& entries,
+                                              int deal) {
+  const std::vector<std::string>& units = game.score_units;
+  for (const record::Record::Entry& entry : entries) {
     const auto* claim = std::get_if<record::DealClaim>(&entry.item);
     if (claim == nullptr || claim->deal != deal) continue;
     std::vector<int> points;
@@ -43,25 +46,31 @@ MatchSetup QuietSetup(const record::Record& record) {
   return setup;
 }
 
+// Replays a record's entries through its game's match, collecting findings: all at once (a
+// record read as a tree), or batch by batch as the fast path reads them, with the same verdict.
 class Replay {
  public:
-  Replay(const record::Record& record, Verdict& verdict)
-      : record_(record), verdict_(verdict), match_(record.game->new_match(QuietSetup(record))) {}
+  Replay(const record::Record& header, Verdict& verdict)
+      : game_(*header.game), verdict_(verdict), match_(game_.new_match(QuietSetup(header))) {}
 
-  void Run() {
-    for (const record::Record::Entry& entry : record_.entries) {
+  // The next entries; a batch holds each deal it touches whole, claim included.
+  void Take(const std::vector<record::Record::Entry>& batch) {
+    for (const record::Record::Entry& entry : batch) {
       if (const auto* claim = std::get_if<record::DealClaim>(&entry.item)) {
         CheckDealClaim(*claim);
       } else {
-        ApplyEvent(std::get<Event>(entry.item));
+        ApplyEvent(std::get<Event>(entry.item), batch);
       }
     }
-    NoteUnchecked();
+  }
+
+  void Finish(const std::optional<std::vector<record::ClaimedFact>>& result) {
+    NoteUnchecked(result.has_value());
     for (Finding& finding : match_->EndFindings()) verdict_.findings.push_back(std::move(finding));
     verdict_.scores = match_->Scores();
     verdict_.outcome = match_->GetOutcome();
     // After a stop that left the rest of the record unchecked, the result cannot be recomputed.
-    if (record_.result && !StoppedForGood()) CheckResult(*record_.result);
+    if (result && !StoppedForGood()) CheckResult(*result);
   }
 
   bool Over() const { return match_->IsOver(); }
@@ -75,8 +84,8 @@ class Replay {
     bool stand_in = false;  // ... with the claimed points standing in
   };
 
-  void ApplyEvent(const Event& event) {
-    int deal = DealOf(event);
+  void ApplyEvent(const Event& event, const std::vector<record::Record::Entry>& batch) {
+    int deal = event.deal;
     if (!stops_.empty() && (stops_.back().deal == 0 || stops_.back().deal == deal)) {
       ++stops_.back().skipped;
       ++verdict_.events_unchecked;
@@ -92,7 +101,7 @@ class Replay {
     Stop stop{finding.place, deal, 0, false};
     verdict_.findings.push_back(std::move(finding));
     if (deal != 0) {
-      std::optional<std::vector<int>> stand_in = ClaimedPoints(record_, deal);
+      std::optional<std::vector<int>> stand_in = ClaimedPoints(game_, batch, deal);
       size_t rows_before = match_->Scores().rows.size();
       match_->VoidCurrentDeal(stand_in);
       stop.scored = match_->Scores().rows.size() > rows_before;
@@ -108,13 +117,13 @@ class Replay {
                        [](const Stop& stop) { return stop.deal == 0; });
   }
 
-  void NoteUnchecked() {
+  void NoteUnchecked(bool has_result) {
     for (const Stop& stop : stops_) {
       if (stop.skipped == 0 && !stop.stand_in) continue;
       std::string scope = stop.deal > 0 ? "deal " + std::to_string(stop.deal) : "the record";
       std::string message = "the " + Plural(stop.skipped, "later event") + " of " + scope +
                             " went unchecked after its first illegal event";
-      if (stop.deal == 0 && record_.result) message += "; the claimed result was not checked";
+      if (stop.deal == 0 && has_result) message += "; the claimed result was not checked";
       if (stop.scored) {
         message +=
             stop.stand_in ? "; its claimed points stand in for its score" : "; it scores nothing";
@@ -167,7 +176,7 @@ class Replay {
     }
   }
 
-  const record::Record& record_;
+  const games::GameDescriptor& game_;
   Verdict& verdict_;
   std::unique_ptr<Match> match_;
   std::vector<Stop> stops_;
@@ -225,7 +234,8 @@ Verdict VerifyRecord(const record::Record& record, std::string source, int recor
   verdict.record_index = record_index;
   verdict.game = record.game->name;
   Replay replay(record, verdict);
-  replay.Run();
+  replay.Take(record.entries);
+  replay.Finish(record.result);
   verdict.status = StatusOf(verdict, replay.Over());
   return verdict;
 }
@@ -242,6 +252,47 @@ Verdict VerifyNode(const record::Node& root, std::string source, int record_inde
     verdict = VerifyRecord(*record, std::move(source), record_index);
   }
   FillPositions(root, verdict);
+  return verdict;
+}
+
+}  // namespace referee::verifier
+
+namespace referee::verifier {
+namespace {
+
+// The fast path's sink: each batch replayed as it is read.
+class ReplaySink : public record::EntrySink {
+ public:
+  explicit ReplaySink(Verdict& verdict) : verdict_(verdict) {}
+  bool Start(const record::Record& header) override {
+    verdict_.game = header.game->name;
+    replay_.emplace(header, verdict_);
+    return true;
+  }
+  bool Take(std::vector<record::Record::Entry>& batch) override {
+    replay_->Take(batch);
+    return true;
+  }
+  std::optional<Replay>& replay() { return replay_; }
+
+ private:
+  Verdict& verdict_;
+  std::optional<Replay> replay_;
+};
+
+}  // namespace
+
+std::optional<Verdict> VerifyTokens(const record::TokenBuffer& tokens, std::string source,
+                                    int record_index) {
+  Verdict verdict;
+  verdict.source = std::move(source);
+  verdict.record_index = record_index;
+  ReplaySink sink(verdict);
+  std::optional<std::optional<std::vector<record::ClaimedFact>>> result =
+      record::StreamRecord(tokens, sink);
+  if (!result || !sink.replay()) return std::nullopt;
+  sink.replay()->Finish(*result);
+  verdict.status = StatusOf(verdict, sink.replay()->Over());
   return verdict;
 }
 

@@ -6,10 +6,12 @@
 // points stand in, when the record has them) and the next deal is checked as usual.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "referee/record/node.h"
 #include "referee/record/record.h"
+#include "referee/record/tokens.h"
 #include "verifier/verdict.h"
 
 namespace referee::verifier {
@@ -17,6 +19,13 @@ namespace referee::verifier {
 Verdict VerifyNode(const record::Node& root, std::string source, int record_index = 0);
 // For callers that already hold a record (the live referee, tests).
 Verdict VerifyRecord(const record::Record& record, std::string source, int record_index = 0);
+
+// The fast path (referee/record/record_stream.h): the verdict on a record given as tokens
+// (formats::TokenizeJson), read straight into its entries and replayed as it is read. The same
+// verdict as VerifyNode on the record's tree, findings unplaced; none when the record must be read
+// that slow way (a reading problem, a form the fast readers leave to the tree readers).
+std::optional<Verdict> VerifyTokens(const record::TokenBuffer& tokens, std::string source,
+                                    int record_index = 0);
 
 // The set-up a record's match starts from: rules, players, seed and SHA-256.
 MatchSetup SetupFor(const record::Record& record);

@@ -13,7 +13,6 @@
 #include <string>
 #include <vector>
 
-#include "referee/core/card.h"
 #include "referee/core/event.h"
 #include "referee/core/match.h"
 
@@ -37,17 +36,5 @@ class RandomBot : public Bot {
 // A uniform index below n (n > 0) by rejection, so that the same generator state gives the same
 // index with every standard library (std::uniform_int_distribution is implementation-defined).
 size_t UniformIndex(std::mt19937_64& rng, size_t n);
-
-// --- Helpers for the trick-game bots. ---
-
-// The cards of the PlayEvents among `legal`, in their order.
-std::vector<Card> LegalCards(const std::vector<Event>& legal);
-// The legal PlayEvent that plays `card` (which must be among LegalCards(legal)).
-Event PlayOf(const std::vector<Event>& legal, Card card);
-// The position in `trick` (lead = 0) of the card winning it so far: the highest trump, or else
-// the highest card of the suit led. Empty for an empty trick.
-std::optional<size_t> WinningPosition(const std::vector<Card>& trick, std::optional<Suit> trump);
-// Whether `card`, played now, would beat every card of `trick` so far.
-bool WouldWin(const std::vector<Card>& trick, Card card, std::optional<Suit> trump);
 
 }  // namespace referee

@@ -5,7 +5,6 @@
 // returns the Finding and leaves the state exactly as it was.
 #pragma once
 
-#include <array>
 #include <memory>
 #include <optional>
 #include <string>
@@ -19,15 +18,20 @@
 
 namespace referee {
 
-enum class Phase { kDeal, kCall, kPlay, kTurn, kOver };
+// What the match awaits: the cards (dealing is no one's choice: a record gives them, or the
+// referee deals from the seed), a player's event, or nothing more.
+enum class Phase { kDeal, kAct, kOver };
 
 // Who must act next, and how.
 struct ToAct {
   Phase phase = Phase::kDeal;
-  std::optional<Seat> seat;   // trick games
-  std::optional<int> player;  // Cahoots: index into the players; none in Speed
-  int deal = 0;
-  int trick = 0;
+  // What is awaited, as a live line names it: "deal", or the game's event ("call", "play",
+  // "turn"), or "over".
+  std::string_view kind = "deal";
+  // Who acts (a seat or player index), or who deals; none where any player may act.
+  std::optional<int> actor;
+  int deal = 0;   // the deal under way or due; 0 in a game without deals
+  int trick = 0;  // the trick to play to, during a trick game's play
 };
 
 // What an accepted event made public, for the live referee and for logs.
@@ -39,8 +43,8 @@ struct Announcement {
 struct Ruling {
   std::vector<Announcement> announcements;  // none when MatchSetup::announce is false
   // Findings about an event that is accepted all the same because what it records did happen and
-  // play can go on from it: an error (a Conspiracy conference that ran over its minute) makes the
-  // verdict invalid without stopping the check; a note (Speed Cahoots without timestamps) only
+  // play can go on from it: an error (a conference that ran over its time) makes the verdict
+  // invalid without stopping the check; a note (a timed game's turn without its time) only
   // informs.
   std::vector<Finding> findings;
 };
@@ -78,9 +82,9 @@ struct SideResult {
   bool operator==(const SideResult&) const = default;
 };
 
-// The end of the match in typed facts, e.g. N 104 and winner {N}, or for Cahoots outcome {win}
-// and goals 15. A claimed `result:` is compared key by key with the facts; the standings read the
-// sides. Sides and facts are filled as far as the match went, over or not.
+// The end of the match in typed facts, e.g. N 104 and winner {N}, or outcome {win} and goals 15. A
+// claimed `result:` is compared key by key with the facts; the standings read the sides. Sides and
+// facts are filled as far as the match went, over or not.
 struct Outcome {
   bool over = false;
   std::string summary;      // one line for people: "N wins with 104"
@@ -89,36 +93,19 @@ struct Outcome {
   bool operator==(const Outcome&) const = default;
 };
 
-// What one seat (Cahoots: one player) may know at a moment of the match: its own hand and what
-// is public, never a hand the rules keep hidden. The live referee serves it; bots play from it.
+// What one seat or player may know at a moment of the match: its own hand and what is public,
+// never a hand the rules keep hidden. The live referee serves it; bots play from it. The hand and
+// the table are the game's own payload.
 struct View {
-  int actor = 0;  // seat index, or Cahoots player index
+  int actor = 0;  // seat or player index
   ToAct next;
   ScoreSheet scores;
-  // Trick games.
-  int deal = 0;
-  std::optional<Seat> dealer;
-  CardSet hand;
-  std::optional<Seat> trick_leader;
-  std::vector<Card> trick;   // the trick in progress, the lead first
-  std::vector<Card> played;  // every card played in this deal, in order
-  std::array<int, 4> tricks_won{};
-  std::optional<CallEvent> call;                      // Conspiracy, once made
-  std::vector<std::pair<Seat, CardSet>> known_hands;  // Conspiracy: the partner's hand as
-                                                      // dealt, seen at the conference
-  // Cahoots.
-  std::vector<NumberCard> cards;      // own number cards
-  std::vector<NumberCard> pile_tops;  // piles 1-4
-  std::vector<GoalSpec> goals;        // visible goals
-  int goals_completed = 0;
-  int goals_total = 0;
-  int draw_pile = 0;                                                // cards left to draw
-  std::vector<std::pair<int, std::vector<NumberCard>>> open_hands;  // Lil Cahoots, open hands
+  Payload game;
 };
 
 struct MatchSetup {
   RuleOptions rules;
-  std::vector<std::string> players;  // seat order N E S W, or Cahoots turn order
+  std::vector<std::string> players;  // seat order N E S W, or the turn order
   std::optional<std::string> seed;
   Sha256Function sha256 = nullptr;  // needed when seed is set
   SeededDealFunction seeded_deal = &SeededPermutation;
@@ -127,7 +114,7 @@ struct MatchSetup {
   // events. Findings are made either way.
   bool announce = true;
   // Whether the hands are secret from whoever the findings go to. The live referee answers one
-  // seat (Cahoots: one player) at a time, so what it says must depend only on what that seat may
+  // seat or player at a time, so what it says must depend only on what that seat may
   // see (docs/live.md, "What a seat may learn"): findings keep their codes but do not say who
   // holds a card, or what a hand that cannot play holds. The verifier words them in full: a
   // finished record is public.
@@ -142,15 +129,24 @@ class Match {
   // Every event that would be accepted now, where the choice is the players' (calls, plays,
   // turns). Empty while a deal is awaited: dealing is not a choice.
   virtual std::vector<Event> LegalEvents() const = 0;
-  virtual Result<Ruling> Apply(const Event& event) = 0;
+
+  // The one step: the event is checked against the rules first, and applied only if it passes.
+  // A rejected event returns the Finding and changes nothing (Check cannot change the state).
+  Result<Ruling> Apply(const Event& event) {
+    if (std::optional<Finding> finding = Check(event)) {
+      Rejected(event);
+      return Fail(std::move(*finding));
+    }
+    return Commit(event);
+  }
 
   // After an illegal event the rest of a deal cannot be checked: the deal is closed unscored (or
   // with the record's claimed points standing in) and the match moves on to the next deal.
-  // Returns false where the game has no deals to move on to (Cahoots).
+  // Returns false where the game has no deals to move on to.
   virtual bool VoidCurrentDeal(const std::optional<std::vector<int>>& stand_in_points) = 0;
 
-  // The result is decided. Some rules play on after it (Conspiracy's further deals, Speed Cahoots
-  // turns after its timer rang): Next() says what the match still accepts.
+  // The result is decided. Some rules play on after it (further deals, turns after a timer
+  // rang): Next() says what the match still accepts.
   virtual bool IsOver() const = 0;
   // Findings that belong in the verdict without rejecting any event, asked for once the record's
   // events are done: a Note, or an error that only the whole record shows.
@@ -158,9 +154,11 @@ class Match {
   // The sheet so far, read in place: the verifier looks at it after every claimed deal.
   virtual const ScoreSheet& Scores() const = 0;
   virtual Outcome GetOutcome() const = 0;
-  // What `actor` may see now (seat index, or Cahoots player index).
+  // What `actor` (a seat or player index) may see now.
   virtual View ViewFor(int actor) const = 0;
   virtual std::unique_ptr<Match> Clone() const = 0;
+  // A complete description of the state: equal texts mean equal states (tests compare them).
+  virtual std::string Describe() const = 0;
   // The event that deals the next deal (or sets the table up) from the match's seed, for a match
   // whose Next() is Phase::kDeal and that was set up with a seed. Playouts (the shared tests, the
   // generator) use it to run any game without knowing its cards.
@@ -168,8 +166,17 @@ class Match {
   // A seeded deal this match has applied, with the cards it dealt written out (the hands, or the
   // deck order), as a generated record shows them beside its seed.
   virtual Event ShowingCards(Event dealt) const = 0;
-  // A complete description of the state: equal texts mean equal states (tests compare them).
-  virtual std::string Describe() const = 0;
+
+ protected:
+  // The finding that rejects `event` now, or none when the rules allow it. Const: checking an
+  // event never changes the match.
+  virtual std::optional<Finding> Check(const Event& event) const = 0;
+  // Applies an event Check allowed, with what it made public and the findings it is accepted
+  // with (an overlong conference, a note).
+  virtual Ruling Commit(const Event& event) = 0;
+  // Told of each rejected event, for what a later VoidCurrentDeal needs to know of it (which
+  // deal it concerned); never part of the state Describe() describes.
+  virtual void Rejected(const Event& /*event*/) {}
 };
 
 }  // namespace referee

@@ -1,5 +1,6 @@
 #include "referee/games/registry.h"
 
+#include "referee/core/check.h"
 #include "referee/games/cahoots/cahoots.h"
 #include "referee/games/collusion/collusion.h"
 #include "referee/games/conspiracy/conspiracy.h"
@@ -7,7 +8,7 @@
 
 namespace referee::games {
 
-const std::vector<const GameDescriptor*>& AllGames() {
+const std::vector<const GameDescriptor*>& BuiltInGames() {
   static const std::vector<const GameDescriptor*> kGames = {
       &collusion::Descriptor(),
       &plonk::Descriptor(),
@@ -16,6 +17,24 @@ const std::vector<const GameDescriptor*>& AllGames() {
   };
   return kGames;
 }
+
+namespace {
+
+std::vector<const GameDescriptor*>& Registered() {
+  static std::vector<const GameDescriptor*> games = BuiltInGames();
+  return games;
+}
+
+}  // namespace
+
+const std::vector<const GameDescriptor*>& AllGames() { return Registered(); }
+
+ScopedGame::ScopedGame(const GameDescriptor& game) : game_(&game) {
+  REFEREE_CHECK(FindGame(game.name) == nullptr, "a second game named " + game.name);
+  Registered().push_back(game_);
+}
+
+ScopedGame::~ScopedGame() { std::erase(Registered(), game_); }
 
 const GameDescriptor* FindGame(std::string_view name) {
   for (const GameDescriptor* game : AllGames()) {

@@ -16,6 +16,8 @@
 #include "referee/core/rule_options.h"
 #include "referee/record/node.h"
 #include "referee/record/record.h"
+#include "referee/record/record_stream.h"
+#include "referee/record/tokens.h"
 
 namespace referee::games {
 
@@ -44,12 +46,24 @@ struct LiveHooks {
                               const ToAct& next, LineSource source) = nullptr;
   // The canonical line of an event (the journal's form); read_event reads it back unchanged.
   record::Node (*write_event)(const Event& event, const record::Record& header) = nullptr;
+  // A record's event as a seat would send it live: without what a seat may not claim (what it
+  // drew, the goals it completed: the referee works them out); none for an entry that is not a
+  // line of its own (the end of a record's deal, a table the header sets up).
+  std::optional<Event> (*seat_line)(const Event& event) = nullptr;
   // A View as a map: the actor's own hand and what is public, nothing else.
   record::Node (*write_view)(const View& view, const record::Record& header) = nullptr;
   // A view written by write_view read back, by a client that plays from it (`header` as
   // record::ReadRecordHeader reads the public header): everything but the score totals, which
   // no player chooses a move by.
   Result<View> (*read_view)(const record::Node& view, const record::Record& header) = nullptr;
+  // The server's clock in a seat's line (docs/serve.md, "Time"): the times a line carries are
+  // the server's, never the client's. Given a seat's line (its `event` is `kind`), the seat or
+  // player posting it, what the match awaits, when that began and now (milliseconds since the
+  // table was made), the line with the server's times written in, or a finding when the seat
+  // may not post such a line now. None: the game times nothing, and lines go as they are.
+  Result<record::Node> (*stamp_line)(record::Node line, std::string_view kind, int actor,
+                                     const ToAct& next, int64_t phase_started_ms,
+                                     int64_t now_ms) = nullptr;
   // The header keys no seat may see before the match is over, beside `seed`: what deals the
   // cards (a pack order, the goal pile). The public header of a table leaves them out.
   std::vector<std::string> hidden_keys;
@@ -141,6 +155,11 @@ struct GameDescriptor {
 
   // Reads the body keys of `root` into record.entries. The header is already read.
   Result<void> (*read_body)(const record::Node& root, record::Record& record) = nullptr;
+  // The fast path (referee/record/record_stream.h): reads the body from tokens into the same
+  // entries as read_body, in batches; false where read_body would report a problem or the
+  // reader does not know the form (the record is read again the slow way). None: always slow.
+  bool (*stream_body)(const record::TokenBuffer& tokens, const record::BodyValues& values,
+                      const record::Record& header, record::EntrySink& sink) = nullptr;
   // Appends the body keys to the root map of a record being written.
   void (*write_body)(const record::Record& record, record::Node& root) = nullptr;
   std::unique_ptr<Match> (*new_match)(const MatchSetup& setup) = nullptr;
@@ -157,7 +176,24 @@ struct GameDescriptor {
   std::unique_ptr<Bot> (*heuristic_bot)() = nullptr;
 };
 
+// The games referee ships, in the order they are listed.
+const std::vector<const GameDescriptor*>& BuiltInGames();
+// Every game referee knows: the built-in ones and any a ScopedGame adds.
 const std::vector<const GameDescriptor*>& AllGames();
 const GameDescriptor* FindGame(std::string_view name);
+
+// Adds a game to AllGames() while it lives: a game of the tests' own (tests/plugin/) shows what
+// adding a game costs without being in the program. The registry is not locked: a game is added
+// and removed only while nothing reads the registry on another thread.
+class ScopedGame {
+ public:
+  explicit ScopedGame(const GameDescriptor& game);
+  ~ScopedGame();
+  ScopedGame(const ScopedGame&) = delete;
+  ScopedGame& operator=(const ScopedGame&) = delete;
+
+ private:
+  const GameDescriptor* game_;
+};
 
 }  // namespace referee::games

@@ -204,6 +204,12 @@ Result<Record> ReadRecordHeader(const Node& root_node) {
   return record;
 }
 
+Result<void> ReadRecordResult(const Node& root_node, Record& record) {
+  auto root = MapFields::Open(root_node, "", "a record");
+  REFEREE_TRY(root);
+  return ReadResult(*root, *record.game, record);
+}
+
 Result<Record> ReadRecord(const Node& root_node) {
   auto record = ReadRecordHeader(root_node);
   REFEREE_TRY(record);

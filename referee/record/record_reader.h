@@ -14,6 +14,9 @@ Result<Record> ReadRecord(const Node& root);
 // table's public header: the body and a claimed result are neither read nor required.
 Result<Record> ReadRecordHeader(const Node& root);
 
+// The claimed `result:` of the record at `root`, for a record whose header is read.
+Result<void> ReadRecordResult(const Node& root, Record& record);
+
 // Reads `rules:` against a game's option specs (also used by league files and live headers).
 Result<void> ReadRuleOptions(const Node& node, const std::string& path,
                              const std::vector<OptionSpec>& specs, RuleOptions& options);

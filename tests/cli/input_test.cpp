@@ -61,7 +61,7 @@ std::string Describe(Document& document) {
   std::string name = fs::path(document.source).filename().string();
   if (document.streamed) name += "#" + std::to_string(document.index + 1);
   name += " input " + std::to_string(document.input);
-  return name + (document.node.has_value() ? "" : " (" + document.node.error().code + ")");
+  return name + (document.Node().has_value() ? "" : " (" + document.Node().error().code + ")");
 }
 
 Trace TraceRun(const std::vector<std::string>& paths, unsigned threads) {

@@ -72,6 +72,31 @@ TEST(DocumentStreamTest, OverlongLineIsTooLargeAndReadingCarriesOn) {
   EXPECT_TRUE(FailsAt(documents[3].node, "too-large", 4, 0));
 }
 
+// Lines are read a chunk of 16 KiB at a time: a line that ends just before, at or after the edge
+// of a chunk, or of two, arrives whole, and so does a last line without a line break.
+TEST(DocumentStreamTest, LinesAroundTheEdgeOfAReadChunkArriveWhole) {
+  const size_t chunk = 1 << 14;
+  std::vector<size_t> lengths;
+  for (size_t edge : {chunk - 1, 2 * chunk - 1}) {
+    for (size_t length = edge - 2; length <= edge + 2; ++length) lengths.push_back(length);
+  }
+  const size_t frame = std::string("{\"a\": \"\"}").size();
+  std::string text;
+  for (size_t length : lengths) {
+    text += "{\"a\": \"" + std::string(length - frame, 'x') + "\"}" + (length % 2 ? "\r\n" : "\n");
+  }
+  text += "{\"a\": \"" + std::string(chunk - 1 - frame, 'y') + "\"}";
+  std::vector<StreamedDocument> documents = ReadAll(text);
+  ASSERT_EQ(documents.size(), lengths.size() + 1);
+  for (size_t i = 0; i < lengths.size(); ++i) {
+    ASSERT_TRUE(documents[i].node.has_value()) << testing::Describe(documents[i].node.error());
+    EXPECT_EQ(documents[i].node->Find("a")->text(), std::string(lengths[i] - frame, 'x'));
+    EXPECT_EQ(documents[i].first_line, i + 1);
+  }
+  ASSERT_TRUE(documents.back().node.has_value());
+  EXPECT_EQ(documents.back().node->Find("a")->text(), std::string(chunk - 1 - frame, 'y'));
+}
+
 TEST(DocumentStreamTest, PrettyPrintedJsonIsNotJsonLines) {
   std::vector<StreamedDocument> documents = ReadAll("{\n  \"a\": 1\n}\n");
   ASSERT_EQ(documents.size(), 3u);

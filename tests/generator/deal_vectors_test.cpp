@@ -110,7 +110,7 @@ TEST(DealVectors, CahootsHandsAgreeWithTheEngine) {
     EXPECT_EQ(games::cahoots::CardsText(cahoots.hands()[player], cahoots.edition()),
               board.Find("hands")->items().at(player).text());
   }
-  std::vector<NumberCard> piles;
+  std::vector<games::cahoots::NumberCard> piles;
   for (const auto& pile : cahoots.piles()) piles.push_back(pile.front());
   EXPECT_EQ(games::cahoots::CardsText(piles, cahoots.edition()), board.Find("piles")->text());
 }

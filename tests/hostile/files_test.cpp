@@ -456,7 +456,7 @@ TEST_F(HostileFiles, ALiveReplyQuotesALineEscaped) {
       {R"({"event":"view","seat":"\u202e"})", R"(found '\\u202e')"},
       {R"({"event":"play","card":"\u202eH"})", R"(found '\\u202eH')"},
       {R"({"event":"play","\u202e":1})", R"(unknown key '\\u202e')"},
-      {R"({"event":"conference","start":"\u202e","end":1})", R"(found a string '\\u202e')"},
+      {R"({"event":"deal","board":"\u202e"})", R"(found a string '\\u202e')"},
       {"{\"event\":\"play\",\u202e}", R"(found '\\u202e')"},
   };
   std::string lines = std::string(kLiveHeader) + "\n";

@@ -188,7 +188,7 @@ TEST_P(LiveCrash, TheJournalSurvivesSigkillAnywhereAndVerifiesValid) {
   fs::remove_all(directory);
 }
 
-INSTANTIATE_TEST_SUITE_P(AllGames, LiveCrash, ::testing::ValuesIn(games::AllGames()), GameName);
+INSTANTIATE_TEST_SUITE_P(AllGames, LiveCrash, ::testing::ValuesIn(games::BuiltInGames()), GameName);
 
 }  // namespace
 }  // namespace referee::testing

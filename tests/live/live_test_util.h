@@ -12,14 +12,10 @@
 #include "live/live_script.h"
 #include "live/session.h"
 #include "referee/games/registry.h"
+#include "tests/shared/every_game.h"
 #include "tests/shared/playout.h"
 
 namespace referee::testing {
-
-// Every registered game, for INSTANTIATE_TEST_SUITE_P.
-inline std::string GameName(const ::testing::TestParamInfo<const games::GameDescriptor*>& info) {
-  return info.param->name;
-}
 
 // A whole random legal match of `game`, dealt from `seed`, and its live script.
 struct ScriptedMatch {

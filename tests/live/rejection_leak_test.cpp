@@ -11,6 +11,7 @@
 
 #include "formats/yaml_reader.h"
 #include "live/journal.h"
+#include "referee/core/seat.h"
 #include "referee/record/record_reader.h"
 #include "tests/live/live_test_util.h"
 

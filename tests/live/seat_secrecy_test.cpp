@@ -25,7 +25,10 @@
 #include <string>
 #include <vector>
 
+#include "referee/games/cahoots/cahoots_events.h"
 #include "referee/games/cahoots/cahoots_match.h"
+#include "referee/games/conspiracy/conspiracy_events.h"
+#include "referee/games/trick/trick_events.h"
 #include "referee/record/record_writer.h"
 #include "tests/live/live_test_util.h"
 
@@ -34,7 +37,26 @@ namespace {
 
 using games::GameDescriptor;
 using games::cahoots::CahootsMatch;
+using games::cahoots::CahootsView;
+using games::cahoots::NumberCard;
+using games::cahoots::SetupEvent;
+using games::cahoots::TurnClaims;
+using games::cahoots::TurnEvent;
+using games::conspiracy::CallEvent;
+using games::conspiracy::ConferenceEvent;
+using games::trick::DealEvent;
+using games::trick::PlayEvent;
+using games::trick::TrickView;
 using record::Node;
+
+// What a seat's view shows of a trick game's table.
+TrickView TableOf(const Match& match, int seat) {
+  View view = match.ViewFor(seat);
+  const TrickView* table = view.game.As<TrickView>();
+  return table != nullptr ? *table : TrickView{};
+}
+
+CardSet HandOf(const Match& match, int seat) { return TableOf(match, seat).hand; }
 
 bool FourSeats(const GameDescriptor& game) {
   return game.player_shape == games::PlayerShape::kFourSeats;
@@ -109,21 +131,21 @@ struct Table {
 // Before an accepted play that does not follow the suit led: the seat has none of that suit left,
 // unless it holds some, and then the game has no duty to follow (Plonk) and a card not followed
 // tells nothing.
-void NoteSuitsLacked(Table& table, const PlayEvent& play) {
+void NoteSuitsLacked(Table& table, const Event& event, const PlayEvent& play) {
   const Match& match = table.session.match();
-  std::vector<Card> trick = match.ViewFor(0).trick;
-  if (trick.empty() || !play.seat || play.card.suit == trick.front().suit) return;
+  std::vector<Card> trick = TableOf(match, 0).trick;
+  if (trick.empty() || !event.actor || play.card.suit == trick.front().suit) return;
   Suit led = trick.front().suit;
-  if (match.ViewFor(SeatIndex(*play.seat)).hand.HasSuit(led)) {
+  if (HandOf(match, *event.actor).HasSuit(led)) {
     table.follow_free = true;
   } else {
-    table.lacks[SeatIndex(*play.seat)] |= 1u << static_cast<int>(led);
+    table.lacks[*event.actor] |= 1u << static_cast<int>(led);
   }
 }
 
 void NoteDealt(Table& table) {
   std::array<CardSet, 4> hands;
-  for (int seat = 0; seat < 4; ++seat) hands[seat] = table.session.match().ViewFor(seat).hand;
+  for (int seat = 0; seat < 4; ++seat) hands[seat] = HandOf(table.session.match(), seat);
   table.dealt.push_back(hands);
   table.lacks = {};
 }
@@ -140,12 +162,10 @@ Table PlayLive(const Playout& playout) {
   size_t first = playout.record.entries.size() - script.events.size();
   for (size_t i = 0; i < script.events.size(); ++i) {
     const Event& event = std::get<Event>(playout.record.entries[first + i].item);
-    if (const auto* play = std::get_if<PlayEvent>(&event)) NoteSuitsLacked(table, *play);
+    if (const auto* play = event.As<PlayEvent>()) NoteSuitsLacked(table, event, *play);
     RC_ASSERT(IsOk(table.session.Handle(script.events[i]).line));
-    if (std::holds_alternative<DealEvent>(event)) NoteDealt(table);
-    if (const auto* turn = std::get_if<TurnEvent>(&event)) {
-      table.places->Turn(*turn->player, turn->card);
-    }
+    if (event.As<DealEvent>() != nullptr) NoteDealt(table);
+    if (const auto* turn = event.As<TurnEvent>()) table.places->Turn(*event.actor, turn->card);
   }
   if (table.places) {
     // The places followed are where the engine has the cards.
@@ -163,8 +183,12 @@ Table PlayLive(const Playout& playout) {
 std::vector<int> SeenBy(const Match& match, int actor) {
   View view = match.ViewFor(actor);
   std::vector<int> seen = {actor};
-  for (const auto& [seat, hand] : view.known_hands) seen.push_back(SeatIndex(seat));
-  for (const auto& [player, cards] : view.open_hands) seen.push_back(player);
+  if (const auto* table = view.game.As<TrickView>()) {
+    for (const auto& [seat, hand] : table->known_hands) seen.push_back(SeatIndex(seat));
+  }
+  if (const auto* table = view.game.As<CahootsView>()) {
+    for (const auto& [player, cards] : table->open_hands) seen.push_back(player);
+  }
   return seen;
 }
 
@@ -182,7 +206,7 @@ std::array<CardSet, 4> RedealHidden(const Table& table, int actor, std::mt19937&
   std::vector<std::pair<int, Card>> hidden;  // seat, card
   for (int seat = 0; seat < 4; ++seat) {
     if (Contains(seen, seat)) continue;
-    for (Card card : match.ViewFor(seat).hand.Cards()) hidden.emplace_back(seat, card);
+    for (Card card : HandOf(match, seat).Cards()) hidden.emplace_back(seat, card);
   }
   auto may_take = [&](int seat, Card card) {
     unsigned lacks = table.follow_free ? 0 : table.lacks[seat];
@@ -197,7 +221,7 @@ std::array<CardSet, 4> RedealHidden(const Table& table, int actor, std::mt19937&
   }
   std::array<CardSet, 4> redealt;
   for (int seat = 0; seat < 4; ++seat) {
-    if (Contains(seen, seat)) redealt[seat] = match.ViewFor(seat).hand;
+    if (Contains(seen, seat)) redealt[seat] = HandOf(match, seat);
   }
   for (const auto& [seat, card] : hidden) redealt[seat].Add(card);
   return redealt;
@@ -211,12 +235,12 @@ record::Record TrickTwin(const Playout& playout, const Table& table, int actor, 
   twin.seed.reset();
   size_t deal = 0;
   for (record::Record::Entry& entry : twin.entries) {
-    auto* event = std::get_if<DealEvent>(&std::get<Event>(entry.item));
+    auto* event = std::get<Event>(entry.item).As<DealEvent>();
     if (event == nullptr) continue;
     std::array<CardSet, 4> hands = table.dealt.at(deal++);
     if (deal == table.dealt.size()) {  // the last deal: in progress, or over and all played
       for (int seat = 0; seat < 4; ++seat) {
-        CardSet played(hands[seat].Bits() & ~table.session.match().ViewFor(seat).hand.Bits());
+        CardSet played(hands[seat].Bits() & ~HandOf(table.session.match(), seat).Bits());
         hands[seat] = played | redealt[seat];
       }
     }
@@ -278,7 +302,7 @@ record::Record CahootsTwin(const Playout& playout, const Table& table, int actor
   for (size_t i = 0; i < hidden.size(); ++i) deck[hidden[i]] = cards[i];
   record::Record twin = playout.record;
   twin.seed.reset();
-  auto& setup = std::get<SetupEvent>(std::get<Event>(twin.entries.front().item));
+  auto& setup = *std::get<Event>(twin.entries.front().item).As<SetupEvent>();
   setup.deck = deck;
   setup.seeded = false;
   return twin;
@@ -330,16 +354,16 @@ std::vector<Node> TrickLines(const live::Session& session, int actor) {
   Seat seat = SeatAt(actor);
   std::vector<Node> lines;
   for (int index = 0; index < 52; ++index) {
-    lines.push_back(write(PlayEvent{.seat = seat, .card = Card::FromIndex(index)}));
+    lines.push_back(write(MakeEvent(PlayEvent{.card = Card::FromIndex(index)}, 0, actor)));
   }
   for (std::optional<Suit> trump : {std::optional<Suit>(), std::optional<Suit>(Suit::kClubs),
                                     std::optional<Suit>(Suit::kHearts)}) {
     for (int64_t tricks : {0, 5, 8, 9}) {
-      lines.push_back(write(
-          CallEvent{.by = seat, .trump = trump, .no_trump = !trump.has_value(), .tricks = tricks}));
+      CallEvent call{.trump = trump, .no_trump = !trump.has_value(), .tricks = tricks};
+      lines.push_back(write(MakeEvent(call, 0, actor)));
     }
   }
-  lines.push_back(write(ConferenceEvent{.start_ms = 0, .end_ms = 30000}));
+  lines.push_back(write(MakeEvent(ConferenceEvent{.start_ms = 0, .end_ms = 30000})));
   lines.push_back(Line("play", "seat", SeatName(seat)));  // no card
   return lines;
 }
@@ -355,21 +379,23 @@ std::vector<Node> CahootsLines(const Table& table, int actor) {
   for (uint8_t colour = 0; colour < 4; ++colour) {
     for (uint8_t number = 1; number <= 7; ++number) {
       for (int pile = 0; pile <= 5; ++pile) {
-        lines.push_back(write(TurnEvent{.player = actor, .card = {colour, number}, .pile = pile}));
+        lines.push_back(
+            write(MakeEvent(TurnEvent{.card = {colour, number}, .pile = pile}, 0, actor)));
       }
     }
   }
   std::vector<std::vector<NumberCard>> claims = {{}};
   if (!table.places->draw.empty()) claims.push_back({table.places->deck[table.places->draw[0]]});
   for (const Event& event : session.match().LegalEvents()) {
-    TurnEvent turn = std::get<TurnEvent>(event);
-    if (turn.player != actor) continue;
+    if (event.actor != actor) continue;
     for (const std::vector<NumberCard>& drawn : claims) {
-      turn.drawn = drawn;
+      Event turn = event;
+      turn.As<TurnEvent>()->claims = std::make_shared<const TurnClaims>(TurnClaims{drawn, {}});
       lines.push_back(write(turn));
     }
-    turn.drawn.reset();
-    turn.completed.emplace();
+    Event turn = event;
+    turn.As<TurnEvent>()->claims =
+        std::make_shared<const TurnClaims>(TurnClaims{{}, std::vector<std::string>{}});
     lines.push_back(write(turn));
   }
   lines.push_back(Line("turn", "player", ActorName(session, actor)));  // no card
@@ -478,7 +504,8 @@ TEST_P(SeatSecrecy, WhatASeatIsToldDependsOnlyOnWhatItMaySee) {
                         }));
 }
 
-INSTANTIATE_TEST_SUITE_P(AllGames, SeatSecrecy, ::testing::ValuesIn(games::AllGames()), GameName);
+INSTANTIATE_TEST_SUITE_P(AllGames, SeatSecrecy, ::testing::ValuesIn(games::BuiltInGames()),
+                         GameName);
 
 }  // namespace
 }  // namespace referee::testing

@@ -9,6 +9,8 @@
 #include "formats/yaml_reader.h"
 #include "live/journal.h"
 #include "live/live_referee.h"
+#include "referee/games/cahoots/cahoots_events.h"
+#include "referee/games/trick/trick_events.h"
 #include "referee/record/record_reader.h"
 #include "tests/live/live_test_util.h"
 #include "verifier/verifier.h"
@@ -104,9 +106,7 @@ TEST_P(LiveProtocol, AViewShowsTheActorsOwnHandAndWhoIsNext) {
   for (; i < match.script.events.size() / 2; ++i) {
     ASSERT_TRUE(IsOk(session.Handle(match.script.events[i]).line));
   }
-  for (;
-       session.match().Next().phase != Phase::kPlay && session.match().Next().phase != Phase::kTurn;
-       ++i) {
+  for (; session.match().Next().kind != "play" && session.match().Next().kind != "turn"; ++i) {
     ASSERT_TRUE(IsOk(session.Handle(match.script.events.at(i)).line));
   }
   bool seats = game().player_shape == games::PlayerShape::kFourSeats;
@@ -119,12 +119,14 @@ TEST_P(LiveProtocol, AViewShowsTheActorsOwnHandAndWhoIsNext) {
   ASSERT_NE(view, nullptr);
   View expected = session.match().ViewFor(seats ? 2 : 1);
   if (seats) {
+    const auto& table = *expected.game.As<games::trick::TrickView>();
     ASSERT_NE(view->Find("hand"), nullptr) << Json(*view);
-    EXPECT_EQ(view->Find("hand")->text(), expected.hand.ToString());
-    EXPECT_FALSE(expected.hand.Empty());
+    EXPECT_EQ(view->Find("hand")->text(), table.hand.ToString());
+    EXPECT_FALSE(table.hand.Empty());
   } else {
+    const auto& table = *expected.game.As<games::cahoots::CahootsView>();
     ASSERT_NE(view->Find("cards"), nullptr) << Json(*view);
-    EXPECT_EQ(view->Find("cards")->text().empty(), expected.cards.empty());
+    EXPECT_EQ(view->Find("cards")->text().empty(), table.cards.empty());
   }
   EXPECT_NE(reply.line.Find("next"), nullptr);
   EXPECT_FALSE(reply.accepted.has_value());
@@ -135,9 +137,9 @@ TEST_P(LiveProtocol, LegalListsTheActorsChoicesOnlyOnItsTurn) {
   live::Session session = Start(match.script.header);
   for (const record::Node& line : match.script.events) {
     ToAct next = session.match().Next();
-    if (next.phase == Phase::kPlay || next.phase == Phase::kTurn) {
+    if (next.kind == "play" || next.kind == "turn") {
       bool seats = game().player_shape == games::PlayerShape::kFourSeats;
-      int actor = seats ? SeatIndex(*next.seat) : next.player.value_or(0);
+      int actor = next.actor.value_or(0);
       std::string name = seats ? SeatName(SeatAt(actor)) : session.record().players[actor];
       std::string key = seats ? "seat" : "player";
       live::Reply reply =
@@ -162,7 +164,8 @@ TEST_P(LiveProtocol, LegalListsTheActorsChoicesOnlyOnItsTurn) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllGames, LiveProtocol, ::testing::ValuesIn(games::AllGames()), GameName);
+INSTANTIATE_TEST_SUITE_P(AllGames, LiveProtocol, ::testing::ValuesIn(games::BuiltInGames()),
+                         GameName);
 
 // ---------------------------------------------------------------------------------------------
 // Headers, tablet mode and hidden hands.
@@ -186,7 +189,8 @@ TEST(LiveHeader, TheGreetingAndADealFromTheSeedRevealNoHand) {
   live::Reply deal = session.Handle(match.script.events.at(0));
   ASSERT_TRUE(IsOk(deal.line));
   for (Seat seat : kAllSeats) {
-    for (Card card : session.match().ViewFor(SeatIndex(seat)).hand.Cards()) {
+    View view = session.match().ViewFor(SeatIndex(seat));
+    for (Card card : view.game.As<games::trick::TrickView>()->hand.Cards()) {
       EXPECT_EQ(Json(deal.line).find("\"" + ToString(card)), std::string::npos);
       EXPECT_EQ(Json(deal.line).find(" " + ToString(card)), std::string::npos);
     }

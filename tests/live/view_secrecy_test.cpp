@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "formats/yaml_reader.h"
+#include "referee/core/seat.h"
 #include "referee/games/cahoots/cahoots_cards.h"
 #include "referee/games/cahoots/cahoots_match.h"
 #include "referee/record/record_reader.h"
@@ -82,9 +83,10 @@ int Count(const std::vector<std::string>& cards, const std::string& card) {
 void CheckCahootsView(const Node& view, int actor, const Match& match) {
   const auto& cahoots = dynamic_cast<const games::cahoots::CahootsMatch&>(match);
   const games::cahoots::Edition& edition = cahoots.edition();
-  auto texts = [&](const std::vector<NumberCard>& cards) {
+  auto texts = [&](const std::vector<games::cahoots::NumberCard>& cards) {
     std::vector<std::string> out;
-    for (NumberCard card : cards) out.push_back(games::cahoots::CardText(card, edition));
+    for (games::cahoots::NumberCard card : cards)
+      out.push_back(games::cahoots::CardText(card, edition));
     return out;
   };
   std::vector<std::string> own = texts(cahoots.hands()[actor]);
@@ -138,7 +140,7 @@ TEST_P(LiveViews, AViewNeverShowsAnotherActorsHiddenCard) {
   EXPECT_GT(views, 100);
 }
 
-INSTANTIATE_TEST_SUITE_P(AllGames, LiveViews, ::testing::ValuesIn(games::AllGames()), GameName);
+INSTANTIATE_TEST_SUITE_P(AllGames, LiveViews, ::testing::ValuesIn(games::BuiltInGames()), GameName);
 
 TEST(LiveOpenHands, LilOpenHandsShowTheOtherPlayersCards) {
   std::ifstream file(std::string(REFEREE_SOURCE_DIR) +

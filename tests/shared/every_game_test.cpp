@@ -1,5 +1,7 @@
 // Properties every registered game must have, run over the registry: a new game gets them for
 // free, and a meta-test checks that its folder, tests, samples and rules page exist.
+#include "tests/shared/every_game.h"
+
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
@@ -24,16 +26,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using games::GameDescriptor;
-
-class EveryGame : public ::testing::TestWithParam<const GameDescriptor*> {
- protected:
-  const GameDescriptor& game() const { return *GetParam(); }
-  // RapidCheck inside a parameterised test: the property runs for this game.
-  template <typename Property>
-  void Check(const std::string& name, Property property) {
-    EXPECT_TRUE(rc::check(game().name + ": " + name, property));
-  }
-};
 
 std::string RandomSeed() { return "seed-" + std::to_string(*rc::gen::arbitrary<uint32_t>()); }
 
@@ -86,20 +78,22 @@ TEST_P(EveryGame, DeclaresWhatALeagueAndTheGeneratorNeed) {
   for (const games::FaultSpec& fault : game().faults) EXPECT_NE(fault.inject, nullptr);
 }
 
-TEST_P(EveryGame, HasItsTestsSamplesAndRulesPage) {
+TEST(Registry, EveryShippedGameHasItsTestsSamplesAndRulesPage) {
   const fs::path root = REFEREE_SOURCE_DIR;
-  EXPECT_TRUE(fs::exists(root / "docs/rules" / (game().name + ".md")));
-  std::ifstream tests(root / "tests/games" / game().name / "tests.cmake");
-  std::stringstream listed;
-  listed << tests.rdbuf();
-  EXPECT_NE(listed.str().find("_test.cpp"), std::string::npos) << "no tests listed";
-  for (std::string kind : {"valid", "invalid"}) {
-    int records = 0;
-    for (const auto& entry : fs::directory_iterator(root / "samples" / game().name / kind)) {
-      std::string extension = entry.path().extension().string();
-      records += extension == ".yaml" || extension == ".json" || extension == ".jsonl";
+  for (const GameDescriptor* game : games::BuiltInGames()) {
+    EXPECT_TRUE(fs::exists(root / "docs/rules" / (game->name + ".md"))) << game->name;
+    std::ifstream tests(root / "tests/games" / game->name / "tests.cmake");
+    std::stringstream listed;
+    listed << tests.rdbuf();
+    EXPECT_NE(listed.str().find("_test.cpp"), std::string::npos) << game->name << ": no tests";
+    for (std::string kind : {"valid", "invalid"}) {
+      int records = 0;
+      for (const auto& entry : fs::directory_iterator(root / "samples" / game->name / kind)) {
+        std::string extension = entry.path().extension().string();
+        records += extension == ".yaml" || extension == ".json" || extension == ".jsonl";
+      }
+      EXPECT_GE(records, kind == "valid" ? 3 : 1) << game->name << " " << kind;
     }
-    EXPECT_GE(records, kind == "valid" ? 3 : 1) << kind;
   }
 }
 
@@ -107,7 +101,7 @@ TEST_P(EveryGame, HasItsTestsSamplesAndRulesPage) {
 TEST(Registry, FoldersAndTheRegistryAgree) {
   const fs::path root = REFEREE_SOURCE_DIR;
   std::set<std::string> registered;
-  for (const GameDescriptor* game : games::AllGames()) registered.insert(game->name);
+  for (const GameDescriptor* game : games::BuiltInGames()) registered.insert(game->name);
   auto folders = [&](const fs::path& parent) {
     std::set<std::string> names;
     for (const auto& entry : fs::directory_iterator(parent)) {
@@ -226,9 +220,9 @@ TEST_P(EveryGame, RecordsGiveTheSameVerdictInYamlAndJson) {
 int EntryIndex(const record::Record& record, const std::string& path) {
   for (size_t i = 0; i < record.entries.size(); ++i) {
     const auto& item = record.entries[i].item;
-    const std::string& entry_path = std::holds_alternative<Event>(item)
-                                        ? PathOf(std::get<Event>(item))
-                                        : std::get<record::DealClaim>(item).path;
+    std::string entry_path = std::holds_alternative<Event>(item)
+                                 ? std::get<Event>(item).path.str()
+                                 : std::get<record::DealClaim>(item).path;
     if (entry_path == path || path.starts_with(entry_path + "/") ||
         entry_path.starts_with(path + "/")) {
       return static_cast<int>(i);
@@ -237,16 +231,20 @@ int EntryIndex(const record::Record& record, const std::string& path) {
   return -1;
 }
 
+// Whether an event is a player's choice (a call, a play, a turn), not a deal, a table set up,
+// a record's marker or a conference.
+bool IsChoice(const Event& event) {
+  for (std::string_view kind : {"deal", "setup", "deal-end", "conference"}) {
+    if (event.kind == kind) return false;
+  }
+  return true;
+}
+
 // The index of the n-th choice event (a call, a play or a turn) among the entries.
 int ChoiceIndex(const record::Record& record, int n) {
   for (size_t i = 0; i < record.entries.size(); ++i) {
     const auto* event = std::get_if<Event>(&record.entries[i].item);
-    if (event == nullptr || std::holds_alternative<DealEvent>(*event) ||
-        std::holds_alternative<SetupEvent>(*event) ||
-        std::holds_alternative<DealEndEvent>(*event) ||
-        std::holds_alternative<ConferenceEvent>(*event)) {
-      continue;
-    }
+    if (event == nullptr || !IsChoice(*event)) continue;
     if (n-- == 0) return static_cast<int>(i);
   }
   return -1;
@@ -260,9 +258,7 @@ TEST_P(EveryGame, OneChangedEventIsReportedThereOrEarlier) {
     std::vector<size_t> choices;
     for (size_t i = 0; i < record.entries.size(); ++i) {
       const Event& event = std::get<Event>(record.entries[i].item);
-      if (!std::holds_alternative<DealEvent>(event) && !std::holds_alternative<SetupEvent>(event)) {
-        choices.push_back(i);
-      }
+      if (event.kind != "deal" && event.kind != "setup") choices.push_back(i);
     }
     RC_PRE(!choices.empty());
     size_t pick = rng() % choices.size();
@@ -289,11 +285,8 @@ TEST_P(EveryGame, OneChangedEventIsReportedThereOrEarlier) {
   });
 }
 
-std::string GameName(const ::testing::TestParamInfo<const GameDescriptor*>& info) {
-  return info.param->name;
-}
-
-INSTANTIATE_TEST_SUITE_P(Registered, EveryGame, ::testing::ValuesIn(games::AllGames()), GameName);
-
 }  // namespace
+
+INSTANTIATE_TEST_SUITE_P(Registered, EveryGame, ::testing::ValuesIn(games::BuiltInGames()),
+                         GameName);
 }  // namespace referee::testing

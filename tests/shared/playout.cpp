@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "referee/games/cahoots/cahoots_events.h"
+#include "referee/games/conspiracy/conspiracy_events.h"
+#include "referee/games/trick/trick_events.h"
 #include "verifier/sha256.h"
 #include "verifier/verifier.h"
 
@@ -57,32 +60,35 @@ std::vector<Event> UnlistedEvents(const Match& match, std::mt19937& rng) {
     if (!listed) unlisted.push_back(candidate);
   };
   const Event& model = legal[rng() % legal.size()];
-  if (const auto* play = std::get_if<PlayEvent>(&model)) {
+  if (const auto* play = model.As<games::trick::PlayEvent>()) {
     for (int index = 0; index < 52; ++index) {
-      PlayEvent other = *play;
-      other.card = Card::FromIndex(index);
+      Event other = model;
+      other.As<games::trick::PlayEvent>()->card = Card::FromIndex(index);
       add_if_unlisted(other);
     }
-  } else if (const auto* turn = std::get_if<TurnEvent>(&model)) {
+    (void)play;
+  } else if (model.As<games::cahoots::TurnEvent>() != nullptr) {
     for (int colour = 0; colour < 4; ++colour) {
       for (int number = 1; number <= 7; ++number) {
         for (int pile = 0; pile <= 5; ++pile) {
-          TurnEvent other = *turn;
-          other.card = NumberCard{static_cast<uint8_t>(colour), static_cast<uint8_t>(number)};
-          other.pile = pile;
+          Event other = model;
+          auto* turn = other.As<games::cahoots::TurnEvent>();
+          turn->card = games::cahoots::NumberCard{static_cast<uint8_t>(colour),
+                                                  static_cast<uint8_t>(number)};
+          turn->pile = pile;
           add_if_unlisted(other);
         }
       }
     }
-  } else if (const auto* call = std::get_if<CallEvent>(&model)) {
+  } else if (model.As<games::conspiracy::CallEvent>() != nullptr) {
     for (int64_t tricks : {int64_t{-1}, int64_t{9}, int64_t{13}}) {
-      CallEvent other = *call;
-      other.tricks = tricks;
+      Event other = model;
+      other.As<games::conspiracy::CallEvent>()->tricks = tricks;
       add_if_unlisted(other);
     }
-    CallEvent no_trump = *call;
-    no_trump.trump.reset();
-    no_trump.no_trump = false;
+    Event no_trump = model;
+    no_trump.As<games::conspiracy::CallEvent>()->trump.reset();
+    no_trump.As<games::conspiracy::CallEvent>()->no_trump = false;
     add_if_unlisted(no_trump);
   }
   std::shuffle(unlisted.begin(), unlisted.end(), rng);
@@ -91,19 +97,18 @@ std::vector<Event> UnlistedEvents(const Match& match, std::mt19937& rng) {
 }
 
 bool SameChoice(const Event& a, const Event& b) {
-  if (a.index() != b.index()) return false;
-  if (const auto* play = std::get_if<PlayEvent>(&a)) {
-    const auto& other = std::get<PlayEvent>(b);
-    return play->card == other.card && play->seat == other.seat;
+  if (a.kind != b.kind || a.actor != b.actor) return false;
+  if (const auto* play = a.As<games::trick::PlayEvent>()) {
+    return play->card == b.As<games::trick::PlayEvent>()->card;
   }
-  if (const auto* turn = std::get_if<TurnEvent>(&a)) {
-    const auto& other = std::get<TurnEvent>(b);
-    return turn->card == other.card && turn->pile == other.pile && turn->player == other.player;
+  if (const auto* turn = a.As<games::cahoots::TurnEvent>()) {
+    const auto& other = *b.As<games::cahoots::TurnEvent>();
+    return turn->card == other.card && turn->pile == other.pile;
   }
-  if (const auto* call = std::get_if<CallEvent>(&a)) {
-    const auto& other = std::get<CallEvent>(b);
+  if (const auto* call = a.As<games::conspiracy::CallEvent>()) {
+    const auto& other = *b.As<games::conspiracy::CallEvent>();
     return call->trump == other.trump && call->no_trump == other.no_trump &&
-           call->tricks == other.tricks && call->by == other.by;
+           call->tricks == other.tricks;
   }
   return false;
 }

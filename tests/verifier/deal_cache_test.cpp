@@ -11,6 +11,7 @@
 
 #include "generator/generator.h"
 #include "referee/games/registry.h"
+#include "referee/games/trick/trick_events.h"
 #include "verifier/sha256.h"
 #include "verifier/verifier.h"
 
@@ -185,7 +186,7 @@ int Deals(const record::Record& record) {
   int deals = 0;
   for (const record::Record::Entry& entry : record.entries) {
     const Event* event = std::get_if<Event>(&entry.item);
-    if (event != nullptr && std::holds_alternative<DealEvent>(*event)) ++deals;
+    if (event != nullptr && event->As<games::trick::DealEvent>() != nullptr) ++deals;
   }
   return deals;
 }
@@ -197,7 +198,7 @@ TEST(DealCache, TheVerifierDealsEachBoardOnceAndStillCatchesAMismatch) {
   record::Record swapped = record;
   for (record::Record::Entry& entry : swapped.entries) {
     Event* event = std::get_if<Event>(&entry.item);
-    auto* deal = event != nullptr ? std::get_if<DealEvent>(event) : nullptr;
+    auto* deal = event != nullptr ? event->As<games::trick::DealEvent>() : nullptr;
     if (deal == nullptr || !deal->hands) continue;
     std::swap((*deal->hands)[0][0], (*deal->hands)[1][0]);  // N and E trade a card
     break;

@@ -24,12 +24,14 @@ class CahootsBot : public Bot {
  public:
   std::string Name() const override { return "heuristic"; }
   Event Choose(const View& view, const std::vector<Event>& legal, std::mt19937_64& rng) override {
+    const auto* table = view.game.As<CahootsView>();
+    REFEREE_CHECK(table != nullptr, "a Cahoots bot given another game's view");
     std::vector<size_t> best;
     int best_score = -1;
     for (size_t i = 0; i < legal.size(); ++i) {
-      const auto* turn = std::get_if<TurnEvent>(&legal[i]);
+      const auto* turn = legal[i].As<TurnEvent>();
       REFEREE_CHECK(turn != nullptr, "a Cahoots bot offered an event that is not a turn");
-      int score = PlayScore(view, turn->card, turn->pile);
+      int score = PlayScore(*table, turn->card, turn->pile);
       if (score > best_score) best.clear(), best_score = score;
       if (score == best_score) best.push_back(i);
     }
@@ -39,7 +41,7 @@ class CahootsBot : public Bot {
 
 }  // namespace
 
-int PlayScore(const View& view, NumberCard card, int pile) {
+int PlayScore(const CahootsView& view, NumberCard card, int pile) {
   REFEREE_CHECK(view.pile_tops.size() == 4 && pile >= 1 && pile <= 4, "a play on no pile");
   PileTops tops;
   for (int i = 0; i < 4; ++i) tops[i] = view.pile_tops[i];

@@ -13,12 +13,13 @@
 #include <memory>
 
 #include "referee/core/bot.h"
+#include "referee/games/cahoots/cahoots_events.h"
 
 namespace referee::games::cahoots {
 
 std::unique_ptr<Bot> NewHeuristicBot();
 
 // The score above for the tops after playing `card` on pile `pile` (1-4), for tests.
-int PlayScore(const View& view, NumberCard card, int pile);
+int PlayScore(const CahootsView& view, NumberCard card, int pile);
 
 }  // namespace referee::games::cahoots

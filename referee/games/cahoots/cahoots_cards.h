@@ -14,12 +14,12 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "referee/core/event.h"
 #include "referee/core/result.h"
 #include "referee/core/seeded_deal.h"
 
@@ -29,6 +29,13 @@ inline constexpr int kColours = 4;
 inline constexpr int kNumbers = 7;
 inline constexpr int kCopies = 2;
 inline constexpr int kPackSize = kColours * kNumbers * kCopies;  // 56
+
+// A number card: colour index in the edition's colour order, number 1..7.
+struct NumberCard {
+  uint8_t colour = 0;
+  uint8_t number = 1;
+  bool operator==(const NumberCard&) const = default;
+};
 
 struct Edition {
   std::string name;                           // "gamewright", "dutch", "spanish"

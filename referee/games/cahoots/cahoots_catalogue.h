@@ -23,6 +23,7 @@
 #include "referee/core/event.h"
 #include "referee/core/result.h"
 #include "referee/games/cahoots/cahoots_cards.h"
+#include "referee/games/cahoots/cahoots_goals.h"
 
 namespace referee::games::cahoots {
 

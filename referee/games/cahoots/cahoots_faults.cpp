@@ -6,10 +6,14 @@
 namespace referee::games::cahoots {
 namespace {
 
+Event* EntryEvent(record::Record& record, size_t entry) {
+  return std::get_if<Event>(&record.entries[entry].item);
+}
+
 template <class T>
 T* EventAt(record::Record& record, size_t entry) {
-  Event* event = std::get_if<Event>(&record.entries[entry].item);
-  return event == nullptr ? nullptr : std::get_if<T>(event);
+  Event* event = EntryEvent(record, entry);
+  return event == nullptr ? nullptr : event->As<T>();
 }
 
 // Draws one of the candidates; nothing when there are none.
@@ -27,7 +31,7 @@ std::vector<std::pair<size_t, PileTops>> TopsBeforeTurns(const record::Record& r
   for (size_t i = 0; i < record.entries.size(); ++i) {
     const Event* event = std::get_if<Event>(&record.entries[i].item);
     if (event == nullptr) continue;
-    if (std::holds_alternative<TurnEvent>(*event)) tops.emplace_back(i, match.Tops());
+    if (event->As<TurnEvent>() != nullptr) tops.emplace_back(i, match.Tops());
     if (!match.Apply(*event).has_value()) break;  // a valid record never stops here
   }
   return tops;
@@ -50,7 +54,7 @@ std::vector<size_t> TurnEntries(const record::Record& record) {
   std::vector<size_t> turns;
   for (size_t i = 0; i < record.entries.size(); ++i) {
     const Event* event = std::get_if<Event>(&record.entries[i].item);
-    if (event != nullptr && std::holds_alternative<TurnEvent>(*event)) turns.push_back(i);
+    if (event != nullptr && event->As<TurnEvent>() != nullptr) turns.push_back(i);
   }
   return turns;
 }
@@ -67,9 +71,8 @@ std::optional<InjectedFault> NoMatch(record::Record& record, const MatchSetup& s
   }
   auto pick = Draw(candidates, rng);
   if (!pick) return std::nullopt;
-  TurnEvent& turn = *EventAt<TurnEvent>(record, pick->first);
-  turn.pile = pick->second;
-  return InjectedFault{"no-match", "no-match", turn.path};
+  EventAt<TurnEvent>(record, pick->first)->pile = pick->second;
+  return InjectedFault{"no-match", "no-match", EntryEvent(record, pick->first)->path.str()};
 }
 
 std::optional<InjectedFault> WrongPlayer(record::Record& record, const MatchSetup& /*setup*/,
@@ -77,23 +80,24 @@ std::optional<InjectedFault> WrongPlayer(record::Record& record, const MatchSetu
   if (record.rules.Choice("variant") == "speed") return std::nullopt;  // no turn order
   auto entry = Draw(TurnEntries(record), rng);
   if (!entry) return std::nullopt;
-  TurnEvent& turn = *EventAt<TurnEvent>(record, *entry);
+  Event& turn = *EntryEvent(record, *entry);
   int players = static_cast<int>(record.players.size());
-  turn.player = (turn.player.value_or(0) + 1 +
-                 static_cast<int>(UniformIndex(rng, static_cast<size_t>(players - 1)))) %
-                players;
-  return InjectedFault{"out-of-turn", "wrong-player", turn.path};
+  turn.actor = (turn.actor.value_or(0) + 1 +
+                static_cast<int>(UniformIndex(rng, static_cast<size_t>(players - 1)))) %
+               players;
+  return InjectedFault{"out-of-turn", "wrong-player", turn.path.str()};
 }
 
 std::optional<InjectedFault> PlayAfterEnd(record::Record& record, const MatchSetup& /*setup*/,
                                           std::mt19937_64& /*rng*/) {
   std::vector<size_t> turns = TurnEntries(record);
   if (turns.empty()) return std::nullopt;
-  TurnEvent extra = *EventAt<TurnEvent>(record, turns.back());
-  extra.path = ChildPath("/turns", turns.size());
-  extra.turn = static_cast<int>(turns.size()) + 1;
-  record.entries.push_back({Event(extra)});
-  return InjectedFault{"deal-after-end", "play-after-end", extra.path};
+  Event extra = *EntryEvent(record, turns.back());
+  std::string path = ChildPath("/turns", turns.size());
+  extra.path = path;
+  extra.As<TurnEvent>()->turn = static_cast<int>(turns.size()) + 1;
+  record.entries.push_back({std::move(extra)});
+  return InjectedFault{"deal-after-end", "play-after-end", path};
 }
 
 }  // namespace

@@ -24,13 +24,22 @@
 #include <string_view>
 #include <vector>
 
-#include "referee/core/event.h"
 #include "referee/core/result.h"
 #include "referee/games/cahoots/cahoots_cards.h"
 
 namespace referee::games::cahoots {
 
 using PileTops = std::array<NumberCard, 4>;  // piles 1..4, left to right
+
+// A goal as data: a kind from the closed set below with its parameters.
+struct GoalSpec {
+  std::string kind;
+  std::vector<int> colours;  // colour indexes the goal names
+  std::vector<int> numbers;  // numeric parameters, in the order the kind defines
+  std::string label;         // card text or catalogue reference, for messages and output
+  std::string path;
+  bool operator==(const GoalSpec&) const = default;
+};
 
 enum class GoalKind {
   kPileCount,

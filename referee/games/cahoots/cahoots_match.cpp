@@ -107,8 +107,9 @@ ToAct CahootsMatch::Next() const {
   if (!set_up_) return next;  // Phase::kDeal
   // Speed play goes on after the timer rang (the outcome is decided): turns are asked for until
   // play ends.
-  next.phase = PlayEnded() ? Phase::kOver : Phase::kTurn;
-  if (!PlayEnded() && !speed_) next.player = current_;
+  next.phase = PlayEnded() ? Phase::kOver : Phase::kAct;
+  next.kind = PlayEnded() ? "over" : TurnEvent::kKind;
+  if (!PlayEnded() && !speed_) next.actor = current_;
   return next;
 }
 
@@ -138,25 +139,29 @@ std::vector<Event> CahootsMatch::LegalEvents() const {
             !seen.insert({card.colour * 8 + card.number, pile}).second) {
           continue;
         }
-        TurnEvent turn{.player = player, .card = card, .pile = pile + 1};
-        events.emplace_back(turn);
+        events.push_back(MakeEvent(TurnEvent{.card = card, .pile = pile + 1}, 0, player));
       }
     }
   }
   return events;
 }
 
-Result<Ruling> CahootsMatch::Apply(const Event& event) {
-  if (const auto* setup = std::get_if<SetupEvent>(&event)) return ApplySetup(*setup);
-  if (const auto* turn = std::get_if<TurnEvent>(&event)) return ApplyTurn(*turn);
-  return Fail(Illegal("unexpected-event", Place{PathOf(event), {}},
-                      "expected a Cahoots set-up or turn, found an event of another game"));
+std::optional<Finding> CahootsMatch::Check(const Event& event) const {
+  if (const auto* turn = event.As<TurnEvent>()) return CheckTurn(event, *turn);
+  if (const auto* setup = event.As<SetupEvent>()) return CheckSetup(event, *setup);
+  return Illegal("unexpected-event", Place{event.path, {}},
+                 "expected a set-up or a turn, found " + std::string(event.kind));
+}
+
+Ruling CahootsMatch::Commit(const Event& event) {
+  if (const auto* turn = event.As<TurnEvent>()) return CommitTurn(event, *turn);
+  return CommitSetup(event, *event.As<SetupEvent>());
 }
 
 // ---------------------------------------------------------------------------------------------
 // Set-up (rules.md Setup 1-5).
 
-Result<void> CahootsMatch::CheckTable(const SetupEvent& event) const {
+Result<void> CahootsMatch::CheckTable(const Event& event) const {
   int players = static_cast<int>(match_setup().players.size());
   if (players < 2 || players > 4) {
     return Fail(Illegal("wrong-player-count", Place{"/players", {}},
@@ -202,15 +207,16 @@ Result<void> CahootsMatch::CheckDeck(const std::vector<NumberCard>& deck,
                           " (missing: " + Cards(missing) + ")"));
 }
 
-Result<std::vector<NumberCard>> CahootsMatch::ResolveDeck(const SetupEvent& event) const {
-  if (event.deck) REFEREE_TRY(CheckDeck(*event.deck, event.path));
+Result<std::vector<NumberCard>> CahootsMatch::ResolveDeck(const Event& head,
+                                                          const SetupEvent& event) const {
+  std::string path = head.path.str();
+  if (event.deck) REFEREE_TRY(CheckDeck(*event.deck, path));
   if (!event.seeded) {
     if (event.deck) return *event.deck;
-    return Fail(
-        Illegal("missing-deal", Place{event.path, {}}, "expected the deck or a record seed"));
+    return Fail(Illegal("missing-deal", Place{path, {}}, "expected the deck or a record seed"));
   }
   if (!match_setup().seed || match_setup().sha256 == nullptr) {
-    return Fail(Illegal("missing-deal", Place{event.path, {}},
+    return Fail(Illegal("missing-deal", Place{path, {}},
                         "expected a record seed to deal from, found none"));
   }
   std::vector<NumberCard> seeded =
@@ -219,7 +225,7 @@ Result<std::vector<NumberCard>> CahootsMatch::ResolveDeck(const SetupEvent& even
   for (size_t i = 0; event.deck && i < seeded.size(); ++i) {
     if ((*event.deck)[i] == seeded[i]) continue;
     return Fail(Illegal(
-        "deal-mismatch", Place{ChildPath(event.path, i), GamePlace{.card = Text((*event.deck)[i])}},
+        "deal-mismatch", Place{ChildPath(path, i), GamePlace{.card = Text((*event.deck)[i])}},
         "expected " + Text(seeded[i]) + " at deck position " + std::to_string(i + 1) +
             " (the seeded deck), found " + Text((*event.deck)[i])));
   }
@@ -264,16 +270,25 @@ void CahootsMatch::Deal(const std::vector<NumberCard>& deck) {
   draw_.assign(deck.begin() + static_cast<std::ptrdiff_t>(next), deck.end());
 }
 
-Result<Ruling> CahootsMatch::ApplySetup(const SetupEvent& event) {
+std::optional<Finding> CahootsMatch::CheckSetup(const Event& head, const SetupEvent& event) const {
   if (set_up_) {
-    return Fail(Illegal("unexpected-event", Place{event.path, {}},
-                        "expected a turn, found a second set-up"));
+    return Illegal("unexpected-event", Place{head.path, {}},
+                   "expected a turn, found a second set-up");
   }
-  REFEREE_TRY(CheckTable(event));
-  auto deck = ResolveDeck(event);
-  REFEREE_TRY(deck);
-  REFEREE_TRY(CheckGoals(event));
-  Deal(*deck);
+  Result<void> table = CheckTable(head);
+  if (!table.has_value()) return std::move(table).error();
+  auto deck = ResolveDeck(head, event);
+  if (!deck.has_value()) return std::move(deck).error();
+  Result<void> goals = CheckGoals(event);
+  if (!goals.has_value()) return std::move(goals).error();
+  checked_deck_.emplace(&head, std::move(*deck));
+  return std::nullopt;
+}
+
+Ruling CahootsMatch::CommitSetup(const Event& head, const SetupEvent& event) {
+  bool checked = checked_deck_ && checked_deck_->first == &head;
+  Deal(checked ? checked_deck_->second : *ResolveDeck(head, event));
+  checked_deck_.reset();
   goals_ = std::make_shared<const std::vector<GoalSpec>>(event.goals);
   set_up_ = true;
   std::vector<int> completed = ResolveGoals();  // Setup 5: goals met by the starting piles
@@ -291,33 +306,43 @@ Result<Ruling> CahootsMatch::ApplySetup(const SetupEvent& event) {
 // ---------------------------------------------------------------------------------------------
 // Goals (rules.md Play: resolve, refill to 4, newly revealed goals already met complete too).
 
-std::vector<int> CahootsMatch::ResolveGoals() {
-  std::vector<int> completed;
-  PileTops tops = Tops();
+CahootsMatch::Resolution CahootsMatch::ResolveFrom(const PileTops& tops, std::vector<int> visible,
+                                                   size_t next_goal) const {
+  Resolution resolution;
   while (true) {
-    while (visible_.size() < 4 && next_goal_ < goals_->size()) {
-      visible_.push_back(static_cast<int>(next_goal_++));
+    while (visible.size() < 4 && next_goal < goals_->size()) {
+      visible.push_back(static_cast<int>(next_goal++));
     }
     std::vector<int> met;
-    for (int position : visible_) {
+    for (int position : visible) {
       if (GoalMet((*goals_)[position], tops)) met.push_back(position);
     }
-    if (met.empty()) return completed;
+    if (met.empty()) break;
     for (int position : met) {
-      visible_.erase(std::find(visible_.begin(), visible_.end(), position));
-      completed_.push_back(position);
-      completed.push_back(position);
+      visible.erase(std::find(visible.begin(), visible.end(), position));
+      resolution.completed.push_back(position);
     }
   }
+  resolution.visible = std::move(visible);
+  resolution.next_goal = next_goal;
+  return resolution;
+}
+
+std::vector<int> CahootsMatch::ResolveGoals() {
+  Resolution resolution = ResolveFrom(Tops(), visible_, next_goal_);
+  visible_ = std::move(resolution.visible);
+  next_goal_ = resolution.next_goal;
+  completed_.insert(completed_.end(), resolution.completed.begin(), resolution.completed.end());
+  return resolution.completed;
 }
 
 // ---------------------------------------------------------------------------------------------
 // A turn.
 
-Result<int> CahootsMatch::CheckPlayer(const TurnEvent& event) const {
-  int turn = TurnNumber(event);
-  int player = event.player.value_or(speed_ ? -1 : current_);
-  NumberCard card = event.card;
+Result<int> CahootsMatch::CheckPlayer(const Event& event, const TurnEvent& played) const {
+  int turn = TurnNumber(played);
+  int player = event.actor.value_or(speed_ ? -1 : current_);
+  NumberCard card = played.card;
   if (!set_up_) {
     return Fail(Illegal("unexpected-event", PlaceOf(event.path, turn, player, card),
                         "expected the set-up (deck and goals) before the first turn"));
@@ -345,15 +370,16 @@ Result<int> CahootsMatch::CheckPlayer(const TurnEvent& event) const {
   return player;
 }
 
-Result<void> CahootsMatch::CheckCardHeld(const TurnEvent& event, int player) const {
+Result<void> CahootsMatch::CheckCardHeld(const Event& event, const TurnEvent& played,
+                                         int player) const {
   const std::vector<NumberCard>& hand = hands_[player];
-  if (std::find(hand.begin(), hand.end(), event.card) != hand.end()) return {};
+  if (std::find(hand.begin(), hand.end(), played.card) != hand.end()) return {};
   // Where the copies are (another hand, the draw pile) is for a public record only.
-  std::string where = match_setup().secret_hands ? "" : WhereIs(event.card, player);
+  std::string where = match_setup().secret_hands ? "" : WhereIs(played.card, player);
   return Fail(Illegal("card-not-in-hand",
-                      PlaceOf(event.path, TurnNumber(event), player, event.card),
+                      PlaceOf(event.path, TurnNumber(played), player, played.card),
                       "expected a card from " + Name(player) + "'s hand (" + Cards(hand) +
-                          "), found " + Text(event.card) + where));
+                          "), found " + Text(played.card) + where));
 }
 
 std::string CahootsMatch::WhereIs(NumberCard card, int except_player) const {
@@ -376,46 +402,50 @@ std::string CahootsMatch::WhereIs(NumberCard card, int except_player) const {
   return text;
 }
 
-Result<void> CahootsMatch::CheckPlay(const TurnEvent& event, int player) const {
-  int turn = TurnNumber(event);
-  if (event.card.colour >= kColours || event.card.number < 1 || event.card.number > kNumbers) {
+Result<void> CahootsMatch::CheckPlay(const Event& event, const TurnEvent& played,
+                                     int player) const {
+  int turn = TurnNumber(played);
+  if (played.card.colour >= kColours || played.card.number < 1 || played.card.number > kNumbers) {
     return Fail(Illegal("card-not-in-hand", PlaceOf(event.path, turn, player, std::nullopt),
                         "expected a number card 1-7 in one of 4 colours"));
   }
-  if (event.pile < 1 || event.pile > kPiles) {
-    return Fail(Illegal("bad-pile", PlaceOf(event.path, turn, player, event.card),
-                        "expected a pile from 1 to 4, found " + std::to_string(event.pile)));
+  if (played.pile < 1 || played.pile > kPiles) {
+    return Fail(Illegal("bad-pile", PlaceOf(event.path, turn, player, played.card),
+                        "expected a pile from 1 to 4, found " + std::to_string(played.pile)));
   }
-  REFEREE_TRY(CheckCardHeld(event, player));
-  NumberCard top = piles_[event.pile - 1].back();
-  if (Matches(event.card, top)) return {};
-  return Fail(Illegal("no-match", PlaceOf(event.path, turn, player, event.card),
-                      "expected a card matching the top of pile " + std::to_string(event.pile) +
+  REFEREE_TRY(CheckCardHeld(event, played, player));
+  NumberCard top = piles_[played.pile - 1].back();
+  if (Matches(played.card, top)) return {};
+  return Fail(Illegal("no-match", PlaceOf(event.path, turn, player, played.card),
+                      "expected a card matching the top of pile " + std::to_string(played.pile) +
                           " (" + Text(top) + ") in colour (" + ColourName(*edition_, top.colour) +
                           ") or number (" + std::to_string(top.number) + "), found " +
-                          Text(event.card)));
+                          Text(played.card)));
 }
 
-Result<void> CahootsMatch::CheckTime(const TurnEvent& event) const {
-  if (!event.at_ms || !last_at_ms_ || *event.at_ms >= *last_at_ms_) return {};
-  return Fail(Illegal("time-goes-back", PlaceOf(event.path, TurnNumber(event), -1, std::nullopt),
+Result<void> CahootsMatch::CheckTime(const Event& event, const TurnEvent& played) const {
+  if (!played.at_ms || !last_at_ms_ || *played.at_ms >= *last_at_ms_) return {};
+  return Fail(Illegal("time-goes-back", PlaceOf(event.path, TurnNumber(played), -1, std::nullopt),
                       "expected a time at or after the last turn's " + Seconds(*last_at_ms_) +
-                          ", found " + Seconds(*event.at_ms)));
+                          ", found " + Seconds(*played.at_ms)));
 }
 
-Result<void> CahootsMatch::CheckDrawClaim(const TurnEvent& event, int player,
+Result<void> CahootsMatch::CheckDrawClaim(const Event& event, const TurnEvent& played, int player,
                                           const std::vector<NumberCard>& drawn) const {
-  if (!event.drawn || *event.drawn == drawn) return {};
+  const TurnClaims* claims = played.claims.get();
+  if (claims == nullptr || !claims->drawn || *claims->drawn == drawn) return {};
   std::string expected = drawn.empty() ? "no draw (the draw pile is empty)"
                                        : "a draw of " + Cards(drawn) + " from the draw pile";
-  return Fail(Illegal("wrong-draw", PlaceOf(event.path, TurnNumber(event), player, event.card),
-                      "expected " + expected + ", found " + Cards(*event.drawn)));
+  return Fail(Illegal("wrong-draw", PlaceOf(event.path, TurnNumber(played), player, played.card),
+                      "expected " + expected + ", found " + Cards(*claims->drawn)));
 }
 
-Result<void> CahootsMatch::CheckCompletedClaim(const TurnEvent& event, int player,
+Result<void> CahootsMatch::CheckCompletedClaim(const Event& event, const TurnEvent& played,
+                                               int player,
                                                const std::vector<int>& completed) const {
-  if (!event.completed) return {};
-  std::set<std::string> claimed(event.completed->begin(), event.completed->end());
+  const TurnClaims* claims = played.claims.get();
+  if (claims == nullptr || !claims->completed) return {};
+  std::set<std::string> claimed(claims->completed->begin(), claims->completed->end());
   std::set<std::string> actual;
   for (int position : completed) actual.insert(std::to_string(position + 1));
   if (claimed == actual) return {};
@@ -424,7 +454,7 @@ Result<void> CahootsMatch::CheckCompletedClaim(const TurnEvent& event, int playe
   std::string expected;
   for (int position : completed) expected += (expected.empty() ? "" : ", ") + GoalLabel(position);
   return Fail(
-      Illegal("goal-mis-resolved", PlaceOf(event.path, TurnNumber(event), player, event.card),
+      Illegal("goal-mis-resolved", PlaceOf(event.path, TurnNumber(played), player, played.card),
               "expected this turn to complete " + (expected.empty() ? "no goal" : expected) +
                   ", found completed: " + (found.empty() ? "none" : found)));
 }
@@ -477,10 +507,10 @@ void CahootsMatch::CheckEnd() {
   end_ = End::kStuck;
 }
 
-void CahootsMatch::RecordTime(const TurnEvent& event) {
+void CahootsMatch::RecordTime(const Event& head, const TurnEvent& event) {
   if (!speed_) return;
   if (!event.at_ms) {
-    if (!untimed_turn_) untimed_turn_ = std::make_pair(TurnNumber(event), event.path);
+    if (!untimed_turn_) untimed_turn_ = std::make_pair(TurnNumber(event), head.path.str());
     return;
   }
   // Ruling 9 (ruled): the timer rings `speed_seconds` after the first play. The first timed turn
@@ -494,31 +524,55 @@ void CahootsMatch::RecordTime(const TurnEvent& event) {
   }
 }
 
-Result<Ruling> CahootsMatch::ApplyTurn(const TurnEvent& event) {
-  auto player = CheckPlayer(event);
-  REFEREE_TRY(player);
-  REFEREE_TRY(CheckPlay(event, *player));
-  REFEREE_TRY(CheckTime(event));
-  CahootsMatch next = *this;  // the turn is worked out on a copy: a rejection changes nothing
-  std::vector<NumberCard>& hand = next.hands_[*player];
-  hand.erase(std::find(hand.begin(), hand.end(), event.card));
-  next.piles_[event.pile - 1].push_back(event.card);
-  std::vector<int> completed = next.ResolveGoals();  // ruling 3: resolve, refill, draw, pass
-  std::vector<NumberCard> drawn = next.DrawUpTo4(*player);
-  REFEREE_TRY(CheckDrawClaim(event, *player, drawn));
-  REFEREE_TRY(CheckCompletedClaim(event, *player, completed));
+// The cards a player would draw after playing one: back up to 4 while the draw pile lasts.
+std::vector<NumberCard> CahootsMatch::DrawAfterPlay(int player) const {
+  size_t held = hands_[player].size() - 1;
+  size_t count = held < kHandSize ? std::min(kHandSize - held, draw_.size()) : 0;
+  return {draw_.begin(), draw_.begin() + static_cast<std::ptrdiff_t>(count)};
+}
+
+// What a turn claims of its draw and its goals is checked against what playing it would do,
+// worked out on copies of the pile tops and the goals shown: the match itself is not touched.
+Result<void> CahootsMatch::CheckClaims(const Event& event, const TurnEvent& turn,
+                                       int player) const {
+  if (turn.claims == nullptr) return {};
+  REFEREE_TRY(CheckDrawClaim(event, turn, player, DrawAfterPlay(player)));
+  PileTops tops = Tops();
+  tops[turn.pile - 1] = turn.card;
+  Resolution resolution = ResolveFrom(tops, visible_, next_goal_);
+  return CheckCompletedClaim(event, turn, player, resolution.completed);
+}
+
+std::optional<Finding> CahootsMatch::CheckTurn(const Event& event, const TurnEvent& turn) const {
+  auto player = CheckPlayer(event, turn);
+  if (!player.has_value()) return std::move(player).error();
+  Result<void> play = CheckPlay(event, turn, *player);
+  if (!play.has_value()) return std::move(play).error();
+  Result<void> time = CheckTime(event, turn);
+  if (!time.has_value()) return std::move(time).error();
+  Result<void> claims = CheckClaims(event, turn, *player);
+  if (!claims.has_value()) return std::move(claims).error();
+  return std::nullopt;
+}
+
+Ruling CahootsMatch::CommitTurn(const Event& event, const TurnEvent& turn) {
+  int player = event.actor.value_or(current_);
+  std::vector<NumberCard>& hand = hands_[player];
+  hand.erase(std::find(hand.begin(), hand.end(), turn.card));
+  piles_[turn.pile - 1].push_back(turn.card);
+  std::vector<int> completed = ResolveGoals();  // ruling 3: resolve, refill, draw, pass
+  DrawUpTo4(player);
   bool was_untimed = untimed_turn_.has_value();
   bool was_over = IsOver();
-  next.RecordTime(event);
-  ++next.turns_;
-  next.PassTurn(*player);
-  next.CheckEnd();
-  *this = std::move(next);
+  RecordTime(event, turn);
+  ++turns_;
+  PassTurn(player);
+  CheckEnd();
   Ruling ruling;
   bool announce = match_setup().announce;
   if (announce) {
     std::string text =
-        Name(*player) + " plays " + Text(event.card) + " on pile " + std::to_string(event.pile);
+        Name(player) + " plays " + Text(turn.card) + " on pile " + std::to_string(turn.pile);
     for (int position : completed) text += "; completes " + GoalLabel(position);
     ruling.announcements.push_back({"turn", text});
   }
@@ -582,11 +636,11 @@ Event CahootsMatch::SeededDeal() const {
     goal.path = ChildPath("/goals", static_cast<size_t>(i));
     event.goals.push_back(std::move(goal));
   }
-  return event;
+  return MakeEvent(std::move(event), 0, std::nullopt, "");
 }
 
 Event CahootsMatch::ShowingCards(Event dealt) const {
-  auto* setup = std::get_if<SetupEvent>(&dealt);
+  auto* setup = dealt.As<SetupEvent>();
   REFEREE_CHECK(setup != nullptr && setup->seeded, "ShowingCards of an event that dealt nothing");
   setup->deck = SeededDeck(match_setup().sha256, *match_setup().seed,
                            setup->board > 0 ? setup->board : 1, match_setup().seeded_deal);
@@ -662,19 +716,22 @@ View CahootsMatch::ViewFor(int actor) const {
   View view;
   view.actor = actor;
   view.next = Next();
-  view.goals_total = goal_count_;
-  view.goals_completed = static_cast<int>(completed_.size());
-  if (!set_up_) return view;
-  if (actor >= 0 && actor < static_cast<int>(hands_.size())) view.cards = hands_[actor];
-  for (const auto& pile : piles_) view.pile_tops.push_back(pile.back());
-  for (int position : visible_) view.goals.push_back((*goals_)[position]);
-  view.draw_pile = static_cast<int>(draw_.size());
-  // Lil Cahoots may be played with open hands; otherwise a player sees only their own cards.
-  if (match_setup().rules.Flag("open_hands")) {
-    for (int player = 0; player < static_cast<int>(hands_.size()); ++player) {
-      if (player != actor) view.open_hands.emplace_back(player, hands_[player]);
+  CahootsView table;
+  table.goals_total = goal_count_;
+  table.goals_completed = static_cast<int>(completed_.size());
+  if (set_up_) {
+    if (actor >= 0 && actor < static_cast<int>(hands_.size())) table.cards = hands_[actor];
+    for (const auto& pile : piles_) table.pile_tops.push_back(pile.back());
+    for (int position : visible_) table.goals.push_back((*goals_)[position]);
+    table.draw_pile = static_cast<int>(draw_.size());
+    // Lil Cahoots may be played with open hands; otherwise a player sees only their own cards.
+    if (match_setup().rules.Flag("open_hands")) {
+      for (int player = 0; player < static_cast<int>(hands_.size()); ++player) {
+        if (player != actor) table.open_hands.emplace_back(player, hands_[player]);
+      }
     }
   }
+  view.game = Payload(std::move(table));
   return view;
 }
 

@@ -38,6 +38,7 @@
 
 #include "referee/core/match.h"
 #include "referee/games/cahoots/cahoots_cards.h"
+#include "referee/games/cahoots/cahoots_events.h"
 #include "referee/games/cahoots/cahoots_goals.h"
 
 namespace referee::games::cahoots {
@@ -65,7 +66,6 @@ class CahootsMatch : public Match {
 
   ToAct Next() const override;
   std::vector<Event> LegalEvents() const override;
-  Result<Ruling> Apply(const Event& event) override;
   bool VoidCurrentDeal(const std::optional<std::vector<int>>&) override { return false; }
   // The outcome is decided: play ended, or (Speed) a turn came after the timer rang. In the latter
   // case play may go on (Next() still asks for turns) until PlayEnded().
@@ -108,31 +108,48 @@ class CahootsMatch : public Match {
   int turns_taken() const { return turns_; }
   PileTops Tops() const;
 
+ protected:
+  std::optional<Finding> Check(const Event& event) const override;
+  Ruling Commit(const Event& event) override;
+
  private:
-  Result<Ruling> ApplySetup(const SetupEvent& event);
-  Result<Ruling> ApplyTurn(const TurnEvent& event);
-  Result<void> CheckTable(const SetupEvent& event) const;
-  Result<std::vector<NumberCard>> ResolveDeck(const SetupEvent& event) const;
+  // The goals a set of pile tops completes from a state of the goal pile, cascade included, and
+  // the goals shown after it.
+  struct Resolution {
+    std::vector<int> completed;
+    std::vector<int> visible;
+    size_t next_goal = 0;
+  };
+
+  std::optional<Finding> CheckSetup(const Event& head, const SetupEvent& event) const;
+  Ruling CommitSetup(const Event& head, const SetupEvent& event);
+  Result<void> CheckTable(const Event& event) const;
+  Result<std::vector<NumberCard>> ResolveDeck(const Event& head, const SetupEvent& event) const;
   Result<void> CheckDeck(const std::vector<NumberCard>& deck, const std::string& path) const;
   Result<void> CheckGoals(const SetupEvent& event) const;
   void Deal(const std::vector<NumberCard>& deck);
 
-  Result<int> CheckPlayer(const TurnEvent& event) const;
-  Result<void> CheckPlay(const TurnEvent& event, int player) const;
-  Result<void> CheckCardHeld(const TurnEvent& event, int player) const;
-  Result<void> CheckTime(const TurnEvent& event) const;
-  Result<void> CheckDrawClaim(const TurnEvent& event, int player,
+  std::optional<Finding> CheckTurn(const Event& event, const TurnEvent& turn) const;
+  Ruling CommitTurn(const Event& event, const TurnEvent& turn);
+  Result<int> CheckPlayer(const Event& event, const TurnEvent& played) const;
+  Result<void> CheckPlay(const Event& event, const TurnEvent& played, int player) const;
+  Result<void> CheckCardHeld(const Event& event, const TurnEvent& played, int player) const;
+  Result<void> CheckTime(const Event& event, const TurnEvent& played) const;
+  Result<void> CheckClaims(const Event& event, const TurnEvent& turn, int player) const;
+  Result<void> CheckDrawClaim(const Event& event, const TurnEvent& played, int player,
                               const std::vector<NumberCard>& drawn) const;
-  Result<void> CheckCompletedClaim(const TurnEvent& event, int player,
+  Result<void> CheckCompletedClaim(const Event& event, const TurnEvent& played, int player,
                                    const std::vector<int>& completed) const;
+  std::vector<NumberCard> DrawAfterPlay(int player) const;
 
+  Resolution ResolveFrom(const PileTops& tops, std::vector<int> visible, size_t next_goal) const;
   std::vector<int> ResolveGoals();  // returns the positions completed, cascade included
   std::vector<NumberCard> DrawUpTo4(int player);
   void PassTurn(int player);
   void CheckEnd();
   bool CanPlay(int player) const;
   std::vector<NumberCard> LegalCards(int player) const;
-  void RecordTime(const TurnEvent& event);
+  void RecordTime(const Event& head, const TurnEvent& event);
   std::string LossReason() const;
   std::string EndSummary(const std::string& goals, const std::string& turns) const;
 
@@ -147,8 +164,7 @@ class CahootsMatch : public Match {
   std::string GoalLabel(int position) const;
   std::string WhereIs(NumberCard card, int except_player) const;
 
-  // Set once and only read after, so shared: every turn is worked out on a copy of the match
-  // (a rejected turn changes nothing), and copying these was most of the cost of a turn.
+  // Set once and only read after, so shared: Clone() copies a match without copying them.
   const MatchSetup& match_setup() const { return *shared_setup_; }
   std::shared_ptr<const MatchSetup> shared_setup_;
   const Edition* edition_;
@@ -174,6 +190,9 @@ class CahootsMatch : public Match {
   std::optional<int64_t> last_at_ms_;
   std::optional<LateTurn> late_turn_;
   std::optional<std::pair<int, std::string>> untimed_turn_;  // first Speed turn without `at`
+  // The deck the last set-up checked resolved to, kept for its Commit: a seeded deck is shuffled
+  // once, not once to check it and again to apply it. A memo, not part of the state.
+  mutable std::optional<std::pair<const Event*, std::vector<NumberCard>>> checked_deck_;
 };
 
 }  // namespace referee::games::cahoots

@@ -146,8 +146,8 @@ Result<std::vector<std::string>> ReadCompleted(const Node& node, const std::stri
 
 // The common case of ReadTurnWords, a string "player card pile" of a known player and a
 // well-formed card and number, read without a string per word; nothing for anything else.
-std::optional<TurnEvent> WellFormedTurn(const Node& node, const std::string& path,
-                                        const record::Record& record, const Edition& edition) {
+std::optional<Event> WellFormedTurn(const Node& node, const std::string& path,
+                                    const record::Record& record, const Edition& edition) {
   if (node.kind() != Node::Kind::kString) return std::nullopt;
   std::array<std::string_view, 3> words;
   size_t count = 0;
@@ -161,13 +161,13 @@ std::optional<TurnEvent> WellFormedTurn(const Node& node, const std::string& pat
   std::optional<NumberCard> card = NumberCardFromText(words[1], edition);
   std::optional<int64_t> pile = ParseWholeNumber(words[2], -1000, 1000);
   if (!player || !card || !pile) return std::nullopt;
-  return TurnEvent{.path = path, .player = *player, .card = *card, .pile = static_cast<int>(*pile)};
+  return MakeEvent(TurnEvent{.card = *card, .pile = static_cast<int>(*pile)}, 0, *player, path);
 }
 
 // "ann 3G 2": player, card, pile.
-Result<TurnEvent> ReadTurnWords(const Node& node, const std::string& path,
-                                const record::Record& record, const Edition& edition) {
-  if (std::optional<TurnEvent> turn = WellFormedTurn(node, path, record, edition)) return *turn;
+Result<Event> ReadTurnWords(const Node& node, const std::string& path, const record::Record& record,
+                            const Edition& edition) {
+  if (std::optional<Event> turn = WellFormedTurn(node, path, record, edition)) return *turn;
   // Anything else is read word by word, where the findings come from.
   auto words = record::ReadWords(node, path, 3);
   REFEREE_TRY(words);
@@ -176,10 +176,9 @@ Result<TurnEvent> ReadTurnWords(const Node& node, const std::string& path,
                           "expected a turn as 'player card pile' (such as 'ann 3G 2'), found " +
                               std::to_string(words->size()) + " words"));
   }
-  TurnEvent turn{.path = path};
+  TurnEvent turn;
   auto player = FindPlayer((*words)[0].text, (*words)[0].path, record);
   REFEREE_TRY(player);
-  turn.player = *player;
   auto card = ParseNumberCard((*words)[1].text, edition, (*words)[1].path);
   REFEREE_TRY(card);
   turn.card = *card;
@@ -189,7 +188,7 @@ Result<TurnEvent> ReadTurnWords(const Node& node, const std::string& path,
                           "expected a pile number 1-4, found " + Quoted((*words)[2].text)));
   }
   turn.pile = static_cast<int>(*pile);
-  return turn;
+  return MakeEvent(turn, 0, *player, path);
 }
 
 Result<void> ReadTurnExtras(const MapFields& fields, const Edition& edition, TurnEvent& turn) {
@@ -198,30 +197,35 @@ Result<void> ReadTurnExtras(const MapFields& fields, const Edition& edition, Tur
     REFEREE_TRY(millis);
     turn.at_ms = *millis;
   }
+  TurnClaims claims;
   if (const Node* drew = fields.Optional("drew")) {
     auto cards = ReadNumberCards(*drew, fields.PathOf("drew"), edition, 4);
     REFEREE_TRY(cards);
-    turn.drawn = *cards;
+    claims.drawn = *cards;
   }
   if (const Node* completed = fields.Optional("completed")) {
     auto positions = ReadCompleted(*completed, fields.PathOf("completed"));
     REFEREE_TRY(positions);
-    turn.completed = *positions;
+    claims.completed = *positions;
+  }
+  if (claims.drawn || claims.completed) {
+    turn.claims = std::make_shared<const TurnClaims>(std::move(claims));
   }
   return {};
 }
 
 // A turn's fields; the caller has checked the keys. A live line may leave out the player (filled
 // in from whose turn it is), a record may not.
-Result<TurnEvent> ReadTurnFields(const MapFields& fields, const record::Record& record,
-                                 const Edition& edition, bool player_required) {
-  TurnEvent turn{.path = fields.path()};
+Result<Event> ReadTurnFields(const MapFields& fields, const record::Record& record,
+                             const Edition& edition, bool player_required) {
+  TurnEvent turn;
+  std::optional<int> actor;
   if (player_required || fields.Optional("player") != nullptr) {
     auto name = fields.RequiredText("player");
     REFEREE_TRY(name);
     auto player = FindPlayer(*name, fields.PathOf("player"), record);
     REFEREE_TRY(player);
-    turn.player = *player;
+    actor = *player;
   }
   auto card_text = fields.RequiredText("card");
   REFEREE_TRY(card_text);
@@ -234,11 +238,11 @@ Result<TurnEvent> ReadTurnFields(const MapFields& fields, const record::Record& 
   REFEREE_TRY(pile);
   turn.pile = static_cast<int>(*pile);
   REFEREE_TRY(ReadTurnExtras(fields, edition, turn));
-  return turn;
+  return MakeEvent(std::move(turn), 0, actor, fields.path());
 }
 
-Result<TurnEvent> ReadTurnMap(const Node& node, const std::string& path,
-                              const record::Record& record, const Edition& edition) {
+Result<Event> ReadTurnMap(const Node& node, const std::string& path, const record::Record& record,
+                          const Edition& edition) {
   auto fields = MapFields::Open(node, path, "a turn");
   REFEREE_TRY(fields);
   REFEREE_TRY(fields->AllowOnly({"player", "card", "pile", "at", "drew", "completed"}));
@@ -269,11 +273,12 @@ Result<void> ReadBoard(const Node& root, const record::Record& record, SetupEven
 
 Result<void> ReadSetup(const Node& root, record::Record& record, const Edition& edition) {
   SetupEvent setup;
+  std::string path;  // the deck's, or none when the seed alone deals
   if (const Node* deck = root.Find("deck")) {
     auto cards = ReadNumberCards(*deck, "/deck", edition, 64);
     REFEREE_TRY(cards);
     setup.deck = *cards;
-    setup.path = "/deck";
+    path = "/deck";
   }
   REFEREE_TRY(ReadBoard(root, record, setup));
   setup.seeded = record.seed.has_value();
@@ -292,7 +297,7 @@ Result<void> ReadSetup(const Node& root, record::Record& record, const Edition& 
     REFEREE_TRY(goal);
     setup.goals.push_back(*goal);
   }
-  AddEvent(record, Event(std::move(setup)));
+  AddEvent(record, MakeEvent(std::move(setup), 0, std::nullopt, path));
   return {};
 }
 
@@ -313,8 +318,8 @@ Result<void> ReadCahootsBody(const Node& root, record::Record& record) {
     auto turn = node.IsMap() ? ReadTurnMap(node, path, record, edition)
                              : ReadTurnWords(node, path, record, edition);
     REFEREE_TRY(turn);
-    turn->turn = static_cast<int>(i) + 1;
-    AddEvent(record, Event(std::move(*turn)));
+    turn->As<TurnEvent>()->turn = static_cast<int>(i) + 1;
+    AddEvent(record, std::move(*turn));
   }
   return {};
 }
@@ -360,23 +365,27 @@ std::vector<std::string> CardWords(const std::vector<NumberCard>& cards, const E
   return words;
 }
 
-Node TurnNode(const TurnEvent& turn, const record::Record& record, const Edition& edition) {
-  std::string player = turn.player && *turn.player < static_cast<int>(record.players.size())
-                           ? record.players[*turn.player]
+Node TurnNode(const Event& event, const record::Record& record, const Edition& edition) {
+  const TurnEvent& turn = *event.As<TurnEvent>();
+  std::string player = event.actor && *event.actor < static_cast<int>(record.players.size())
+                           ? record.players[*event.actor]
                            : "";
   std::string card = CardText(turn.card, edition);
-  bool plain = !turn.at_ms && !turn.drawn && !turn.completed && !player.empty() &&
-               player.find(' ') == std::string::npos;
+  const TurnClaims* claims = turn.claims.get();
+  bool plain =
+      !turn.at_ms && claims == nullptr && !player.empty() && player.find(' ') == std::string::npos;
   if (plain) return record::StringNode(player + " " + card + " " + std::to_string(turn.pile));
   Node node = Node::Map({});
   if (!player.empty()) node.AddMember("player", {}, record::StringNode(player));
   node.AddMember("card", {}, record::StringNode(card));
   node.AddMember("pile", {}, record::IntegerNode(turn.pile));
   if (turn.at_ms) node.AddMember("at", {}, record::SecondsNode(*turn.at_ms));
-  if (turn.drawn) node.AddMember("drew", {}, record::WordsNode(CardWords(*turn.drawn, edition)));
-  if (turn.completed) {
+  if (claims != nullptr && claims->drawn) {
+    node.AddMember("drew", {}, record::WordsNode(CardWords(*claims->drawn, edition)));
+  }
+  if (claims != nullptr && claims->completed) {
     Node list = Node::List({});
-    for (const std::string& position : *turn.completed) {
+    for (const std::string& position : *claims->completed) {
       list.Append(Node::Scalar(Node::Kind::kInteger, position, {}));
     }
     node.AddMember("completed", {}, std::move(list));
@@ -393,14 +402,13 @@ void WriteCahootsBody(const record::Record& record, Node& root) {
   for (const record::Record::Entry& entry : record.entries) {
     const Event* event = std::get_if<Event>(&entry.item);
     if (event == nullptr) continue;
-    if (const auto* setup = std::get_if<SetupEvent>(event)) {
+    if (const auto* setup = event->As<SetupEvent>()) {
       if (setup->board > 0) root.AddMember("board", {}, record::IntegerNode(setup->board));
       if (setup->deck)
         root.AddMember("deck", {}, record::WordsNode(CardWords(*setup->deck, edition)));
       for (const GoalSpec& goal : setup->goals) goals.Append(GoalNode(goal, edition));
     }
-    if (const auto* turn = std::get_if<TurnEvent>(event))
-      turns.Append(TurnNode(*turn, record, edition));
+    if (event->As<TurnEvent>() != nullptr) turns.Append(TurnNode(*event, record, edition));
   }
   root.AddMember("goals", {}, std::move(goals));
   root.AddMember("turns", {}, std::move(turns));
@@ -445,17 +453,17 @@ Result<Event> ReadLiveEvent(const Node& line, const record::Record& header, cons
   const Edition& edition = EditionNamed(header.rules.Choice("edition"));
   auto turn = ReadTurnFields(*fields, header, edition, false);
   REFEREE_TRY(turn);
-  if (!turn->player) turn->player = next.player;
-  return Event(*turn);
+  if (!turn->actor) turn->actor = next.actor;
+  return turn;
 }
 
 Node WriteLiveEvent(const Event& event, const record::Record& header) {
   Node line = Node::Map({});
   line.AddMember("event", {}, record::StringNode("turn"));
-  const auto* turn = std::get_if<TurnEvent>(&event);
+  const auto* turn = event.As<TurnEvent>();
   if (turn == nullptr) return line;
   const Edition& edition = EditionNamed(header.rules.Choice("edition"));
-  Node node = TurnNode(*turn, header, edition);
+  Node node = TurnNode(event, header, edition);
   if (node.IsMap()) {
     for (const Node::Member& member : node.members()) line.AddMember(member.key, {}, member.value);
     return line;
@@ -472,10 +480,13 @@ Node CardsNode(const std::vector<NumberCard>& cards, const Edition& edition) {
   return record::WordsNode(CardWords(cards, edition));
 }
 
-Node WriteLiveView(const View& view, const record::Record& header) {
+Node WriteLiveView(const View& shown, const record::Record& header) {
   const Edition& edition = EditionNamed(header.rules.Choice("edition"));
+  static const CahootsView kNothing;
+  const CahootsView* table = shown.game.As<CahootsView>();
+  const CahootsView& view = table != nullptr ? *table : kNothing;
   Node node = Node::Map({});
-  node.AddMember("player", {}, record::StringNode(header.players.at(view.actor)));
+  node.AddMember("player", {}, record::StringNode(header.players.at(shown.actor)));
   node.AddMember("cards", {}, CardsNode(view.cards, edition));
   node.AddMember("piles", {}, CardsNode(view.pile_tops, edition));
   // Each visible goal as its card's text, for people, and as the data a record gives it, for a
@@ -532,12 +543,13 @@ Result<View> ReadLiveView(const Node& node, const record::Record& header) {
   const Edition& edition = EditionNamed(header.rules.Choice("edition"));
   auto fields = MapFields::Open(node, "", "a view");
   REFEREE_TRY(fields);
-  View view;
+  View shown;
+  CahootsView view;
   auto player = fields->RequiredText("player");
   REFEREE_TRY(player);
   auto actor = FindPlayer(*player, fields->PathOf("player"), header);
   REFEREE_TRY(actor);
-  view.actor = *actor;
+  shown.actor = *actor;
   for (auto [key, cards] : {std::pair{"cards", &view.cards}, {"piles", &view.pile_tops}}) {
     const Node* shown = fields->Optional(key);
     if (shown == nullptr) continue;
@@ -568,14 +580,47 @@ Result<View> ReadLiveView(const Node& node, const record::Record& header) {
       view.open_hands.emplace_back(*player_index, std::move(*cards));
     }
   }
-  return view;
+  shown.game = Payload(std::move(view));
+  return shown;
+}
+
+// A turn's time is the server's clock when it arrives (Speed is judged on it), whatever the
+// client sent.
+Result<Node> StampTurn(Node line, std::string_view kind, int /*actor*/, const ToAct& /*next*/,
+                       int64_t /*phase_started_ms*/, int64_t now_ms) {
+  if (kind != TurnEvent::kKind) return line;
+  Node stamped = Node::Map({});
+  Node at = record::SecondsNode(now_ms);
+  for (const Node::Member& member : line.members()) {
+    stamped.AddMember(member.key, {}, member.key == "at" ? at : member.value);
+  }
+  if (!line.Has("at")) stamped.AddMember("at", {}, at);
+  return stamped;
+}
+
+// A record's turn as a player sends it live: without the draw and goals it claims (the referee
+// works them out); the table set up from the header is no line of its own.
+std::optional<Event> SeatLine(const Event& event) {
+  const auto* turn = event.As<TurnEvent>();
+  if (turn == nullptr) return std::nullopt;
+  Event line = event;
+  line.As<TurnEvent>()->claims.reset();
+  return line;
 }
 
 }  // namespace
 
 LiveHooks CahootsLiveHooks() {
-  return LiveHooks{"turns",        &ReadLiveEvent, &WriteLiveEvent,
-                   &WriteLiveView, &ReadLiveView,  {"deck", "goals"}};
+  LiveHooks live;
+  live.events_key = "turns";
+  live.read_event = &ReadLiveEvent;
+  live.write_event = &WriteLiveEvent;
+  live.seat_line = &SeatLine;
+  live.stamp_line = &StampTurn;
+  live.write_view = &WriteLiveView;
+  live.read_view = &ReadLiveView;
+  live.hidden_keys = {"deck", "goals"};
+  return live;
 }
 
 }  // namespace referee::games::cahoots

@@ -98,8 +98,9 @@ class CollusionMatch : public trick::TrickMatch {
   std::vector<Seat> winners_;
 };
 
-Result<void> ReadBody(const record::Node& root, record::Record& record) {
-  return trick::ReadTrickBody(root, record, trick::TrickBodySpec{false, false, kSeatUnits});
+const trick::TrickBodySpec& BodySpec() {
+  static const trick::TrickBodySpec kSpec{{}, kSeatUnits};
+  return kSpec;
 }
 
 std::unique_ptr<Match> NewMatch(const MatchSetup& setup) {
@@ -107,7 +108,7 @@ std::unique_ptr<Match> NewMatch(const MatchSetup& setup) {
 }
 
 GameDescriptor MakeDescriptor() {
-  GameDescriptor game = trick::TrickGameDescriptor(kSeatUnits);
+  GameDescriptor game = trick::TrickGameDescriptor<&BodySpec>();
   game.name = "collusion";
   game.title = "Collusion (David Parlett)";
   game.source = "parlettgames.uk/oricards/collude.html";
@@ -125,7 +126,6 @@ GameDescriptor MakeDescriptor() {
   game.league.tie_breaks = {"wins",           "total-score", "head-to-head",    "point-difference",
                             "matches-played", "buchholz",    "sonneborn-berger"};
   game.league.default_tie_breaks = {"wins", "total-score", "head-to-head"};
-  game.read_body = &ReadBody;
   game.new_match = &NewMatch;
   game.faults = trick::TrickFaults(/*follows_suit=*/true);
   game.deal_board = [](const RuleOptions& rules, const std::string& seed, int board, int players,

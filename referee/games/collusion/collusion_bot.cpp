@@ -3,18 +3,18 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "referee/games/trick/trick_bot.h"
+
 namespace referee::games::collusion {
 namespace {
 
 // The other seat whose trick count is closest to `actor`'s; the lower seat on a tie.
-int ClosestRival(const View& view) {
+int ClosestRival(const std::array<int, 4>& tricks_won, int actor) {
   int best = -1;
   for (int seat = 0; seat < 4; ++seat) {
-    if (seat == view.actor) continue;
-    int gap = std::abs(view.tricks_won[seat] - view.tricks_won[view.actor]);
-    if (best < 0 || gap < std::abs(view.tricks_won[best] - view.tricks_won[view.actor])) {
-      best = seat;
-    }
+    if (seat == actor) continue;
+    int gap = std::abs(tricks_won[seat] - tricks_won[actor]);
+    if (best < 0 || gap < std::abs(tricks_won[best] - tricks_won[actor])) best = seat;
   }
   return best;
 }
@@ -33,7 +33,8 @@ Card Lead(const std::vector<Card>& cards, CardSet hand, bool want_win) {
 
 Card Follow(const std::vector<Card>& cards, const std::vector<Card>& trick, bool want_win) {
   std::vector<Card> winners, losers;
-  for (Card card : cards) (WouldWin(trick, card, std::nullopt) ? winners : losers).push_back(card);
+  for (Card card : cards)
+    (trick::WouldWin(trick, card, std::nullopt) ? winners : losers).push_back(card);
   if (want_win && !winners.empty()) return *std::min_element(winners.begin(), winners.end(), Lower);
   if (!losers.empty()) return *std::max_element(losers.begin(), losers.end(), Lower);
   return *std::min_element(cards.begin(), cards.end(), Lower);
@@ -44,12 +45,13 @@ class CollusionBot : public Bot {
   std::string Name() const override { return "heuristic"; }
   Event Choose(const View& view, const std::vector<Event>& legal,
                std::mt19937_64& /*rng*/) override {
-    std::vector<Card> cards = LegalCards(legal);
-    int rival = ClosestRival(view);
-    bool want_win = view.tricks_won[view.actor] < view.tricks_won[rival];
-    Card card =
-        view.trick.empty() ? Lead(cards, view.hand, want_win) : Follow(cards, view.trick, want_win);
-    return PlayOf(legal, card);
+    const trick::TrickView& table = trick::TableOf(view);
+    std::vector<Card> cards = trick::LegalCards(legal);
+    int rival = ClosestRival(table.tricks_won, view.actor);
+    bool want_win = table.tricks_won[view.actor] < table.tricks_won[rival];
+    Card card = table.trick.empty() ? Lead(cards, table.hand, want_win)
+                                    : Follow(cards, table.trick, want_win);
+    return trick::PlayOf(legal, card);
   }
 };
 

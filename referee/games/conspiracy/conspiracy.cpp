@@ -1,6 +1,8 @@
 #include "referee/games/conspiracy/conspiracy.h"
 
 #include "referee/games/conspiracy/conspiracy_bot.h"
+#include "referee/games/conspiracy/conspiracy_events.h"
+#include "referee/games/conspiracy/conspiracy_record.h"
 #include "referee/games/conspiracy/conspiracy_scoring.h"
 #include "referee/games/trick/trick_faults.h"
 #include "referee/games/trick/trick_match.h"
@@ -13,18 +15,7 @@ const std::vector<std::string> kSideUnits = {"NS", "EW"};
 constexpr char kTieDraw[] = "draw";
 constexpr char kTieTwoMore[] = "two-more";
 
-// Seconds as written in records: "55", "55.5", "0.125".
-std::string SecondsText(int64_t millis) {
-  std::string sign = millis < 0 ? "-" : "";
-  int64_t magnitude = millis < 0 ? -millis : millis;
-  std::string text = sign + std::to_string(magnitude / 1000);
-  if (int64_t fraction = magnitude % 1000; fraction != 0) {
-    std::string digits = std::to_string(1000 + fraction).substr(1);
-    while (digits.back() == '0') digits.pop_back();
-    text += "." + digits;
-  }
-  return text;
-}
+using trick::TrickMatch;
 
 std::string CallText(const CallEvent& call) {
   std::string strain = call.trump ? SuitName(*call.trump) : "no trump";
@@ -51,15 +42,24 @@ class ConspiracyMatch : public trick::TrickMatch {
   // With no fixed number of deals, any even count ends the match, yet play may go on.
   bool AcceptsNoMoreDeals() const override { return fixed_deals_ > 0 && IsOver(); }
   trick::DealScore ScoreDeal(const trick::FinishedDeal& deal) override;
-  bool NeedsCall() const override { return true; }
-  Result<Ruling> ApplyCall(const CallEvent& event) override;
-  Result<Ruling> ApplyConference(const ConferenceEvent& event) override;
-  std::vector<Event> LegalCalls() const override;
-  std::optional<Suit> Trump() const override { return call_ ? call_->trump : std::nullopt; }
-  std::optional<CallEvent> CurrentCall() const override { return call_; }
+  // The deal opens with the call, by the dealer's left-hand opponent (after an optional
+  // conference of the calling side).
+  std::optional<ToAct> Opening() const override {
+    if (!InDeal() || call_) return std::nullopt;
+    return ToAct{Phase::kAct, CallEvent::kKind, SeatIndex(Caller()), CurrentDealNumber(), 0};
+  }
+  Finding MissingOpening(const Event& play) const override;
+  std::optional<Finding> CheckOwn(const Event& event) const override;
+  Ruling CommitOwn(const Event& event) override;
+  std::vector<Event> LegalOpening() const override;
+  std::optional<Suit> Trump() const override { return call_ ? call_->call.trump : std::nullopt; }
   // Seed 003: the calling partners "see each other's cards" in their conference.
-  bool SeesPartnersHand(Seat seat) const override {
-    return InDeal() && PartnershipOf(seat) == PartnershipOf(Caller());
+  std::vector<Seat> HandsShownTo(Seat seat) const override {
+    if (!InDeal() || PartnershipOf(seat) != PartnershipOf(Caller())) return {};
+    return {PartnerOf(seat)};
+  }
+  Payload ViewExtension(Seat /*seat*/) const override {
+    return call_ ? Payload(*call_) : Payload();
   }
   void OnDealStarted() override { ResetDeal(); }
   void OnDealVoided() override { ResetDeal(); }
@@ -82,98 +82,124 @@ class ConspiracyMatch : public trick::TrickMatch {
     return CheckConspiracyEnd({Total(Partnership::kNorthSouth), Total(Partnership::kEastWest)},
                               DealsScored(), fixed_deals_, tie_two_more_);
   }
-  Result<void> CheckCall(const CallEvent& event) const;
+  std::optional<Finding> CheckCall(const Event& event, const CallEvent& call) const;
+  std::optional<Finding> CheckConference(const Event& event,
+                                         const ConferenceEvent& conference) const;
+  Ruling CommitConference(const Event& event, const ConferenceEvent& conference);
   std::string UnfinishedSummary() const;
 
   bool no_trump_allowed_;
   int64_t conference_ms_;
   int fixed_deals_;
   bool tie_two_more_;
-  std::optional<CallEvent> call_;
+  std::optional<MadeCall> call_;
   std::optional<ConferenceEvent> conference_;
 };
 
-Result<void> ConspiracyMatch::CheckCall(const CallEvent& event) const {
-  Seat caller = Caller();
-  if (event.by && *event.by != caller) {
-    return Fail(
-        Illegal("wrong-caller", PlaceOf(ChildPath(event.path, "by"), 0, *event.by),
-                "expected the call by " + SeatName(caller) +
-                    ", the dealer's left-hand opponent (dealer " + SeatName(CurrentDealer()) +
-                    "), found a call by " + SeatName(*event.by))
-            .Comparing(FactValue::Word(SeatName(caller)), FactValue::Word(SeatName(*event.by))));
+std::optional<Finding> ConspiracyMatch::CheckOwn(const Event& event) const {
+  const auto* call = event.As<CallEvent>();
+  const auto* conference = event.As<ConferenceEvent>();
+  if (call == nullptr && conference == nullptr) return TrickMatch::CheckOwn(event);
+  if (!Opening()) {
+    return Unexpected(event.path, PlaceOf(event.path).game,
+                      call != nullptr ? "expected no call now, found a call"
+                                      : "expected no conference now, found one");
   }
-  Place place = PlaceOf(event.path, 0, caller);
-  if (event.trump && event.no_trump) {
-    return Fail(Illegal("bad-call", place, "expected a trump suit or no trump, found both"));
-  }
-  if (event.no_trump && !no_trump_allowed_) {
-    place.path = ChildPath(event.path, "trump");
-    return Fail(Illegal("no-trump-not-allowed", place,
-                        "expected a trump suit (no-trump calls need the rule option no_trump), "
-                        "found no trump"));
-  }
-  if (!event.trump && !event.no_trump) {
-    return Fail(Illegal("missing-trump", place,
-                        "expected the call to name the trump suit, found no trump named"));
-  }
-  if (event.tricks < 0 || event.tricks > kMaxCall) {
-    place.path = ChildPath(event.path, "tricks");
-    return Fail(Illegal("call-out-of-range", place,
-                        "expected a call of 0 to 8 tricks, found " + std::to_string(event.tricks)));
-  }
-  return {};
+  return call != nullptr ? CheckCall(event, *call) : CheckConference(event, *conference);
 }
 
-Result<Ruling> ConspiracyMatch::ApplyCall(const CallEvent& event) {
-  REFEREE_TRY(CheckCall(event));
-  call_ = event;
-  call_->by = Caller();
-  CallMade();
-  return Announcing("call", SeatName(Caller()) + " calls " + CallText(*call_) + " for " +
+Ruling ConspiracyMatch::CommitOwn(const Event& event) {
+  if (const auto* conference = event.As<ConferenceEvent>()) {
+    return CommitConference(event, *conference);
+  }
+  call_ = MadeCall{Caller(), *event.As<CallEvent>()};
+  return Announcing("call", SeatName(Caller()) + " calls " + CallText(call_->call) + " for " +
                                 PartnershipName(PartnershipOf(Caller())));
 }
 
-Result<Ruling> ConspiracyMatch::ApplyConference(const ConferenceEvent& event) {
+Finding ConspiracyMatch::MissingOpening(const Event& play) const {
+  const auto* card = play.As<trick::PlayEvent>();
+  GamePlace place{.deal = play.deal, .trick = card->trick, .card = ToString(card->card)};
+  return Illegal(
+      "missing-call", Place{play.path, place},
+      "expected the call by " + SeatName(Caller()) + " before the first card, found a card played");
+}
+
+std::optional<Finding> ConspiracyMatch::CheckCall(const Event& event, const CallEvent& call) const {
+  Seat caller = Caller();
+  std::string path = event.path.str();
+  if (event.actor && *event.actor != SeatIndex(caller)) {
+    Seat by = SeatAt(*event.actor);
+    return Illegal("wrong-caller", PlaceOf(ChildPath(path, "by"), 0, by),
+                   "expected the call by " + SeatName(caller) +
+                       ", the dealer's left-hand opponent (dealer " + SeatName(CurrentDealer()) +
+                       "), found a call by " + SeatName(by))
+        .Comparing(FactValue::Word(SeatName(caller)), FactValue::Word(SeatName(by)));
+  }
+  Place place = PlaceOf(path, 0, caller);
+  if (call.trump && call.no_trump) {
+    return Illegal("bad-call", place, "expected a trump suit or no trump, found both");
+  }
+  if (call.no_trump && !no_trump_allowed_) {
+    place.path = ChildPath(path, "trump");
+    return Illegal("no-trump-not-allowed", place,
+                   "expected a trump suit (no-trump calls need the rule option no_trump), "
+                   "found no trump");
+  }
+  if (!call.trump && !call.no_trump) {
+    return Illegal("missing-trump", place,
+                   "expected the call to name the trump suit, found no trump named");
+  }
+  if (call.tricks < 0 || call.tricks > kMaxCall) {
+    place.path = ChildPath(path, "tricks");
+    return Illegal("call-out-of-range", place,
+                   "expected a call of 0 to 8 tricks, found " + std::to_string(call.tricks));
+  }
+  return std::nullopt;
+}
+
+std::optional<Finding> ConspiracyMatch::CheckConference(const Event& event,
+                                                        const ConferenceEvent& conference) const {
   Place place = PlaceOf(event.path, 0, Caller());
   if (conference_) {
-    return Fail(
-        Unexpected(event.path, place.game, "expected one conference per deal, found a second"));
+    return Unexpected(event.path, place.game, "expected one conference per deal, found a second");
   }
-  if (event.end_ms < event.start_ms) {
-    place.path = ChildPath(event.path, "end");
-    return Fail(Illegal("bad-conference", place,
-                        "expected the conference to end at or after its start (" +
-                            SecondsText(event.start_ms) + " s), found an end at " +
-                            SecondsText(event.end_ms) + " s"));
+  if (conference.end_ms < conference.start_ms) {
+    place.path = ChildPath(event.path.str(), "end");
+    return Illegal("bad-conference", place,
+                   "expected the conference to end at or after its start (" +
+                       SecondsText(conference.start_ms) + " s), found an end at " +
+                       SecondsText(conference.end_ms) + " s");
   }
-  conference_ = event;
+  return std::nullopt;
+}
+
+Ruling ConspiracyMatch::CommitConference(const Event& event, const ConferenceEvent& conference) {
+  conference_ = conference;
+  int64_t length = conference.end_ms - conference.start_ms;
   Ruling ruling =
       Announcing("conference", PartnershipName(PartnershipOf(Caller())) + " conferred for " +
-                                   SecondsText(event.end_ms - event.start_ms) + " seconds");
+                                   SecondsText(length) + " seconds");
   // "exchange their cards and ideas for exactly one minute" (seed 003). An overlong conference
   // did happen and the deal can still be played and scored: reported, not rejected.
-  if (event.end_ms - event.start_ms > conference_ms_) {
+  if (length > conference_ms_) {
     ruling.findings.push_back(Illegal(
-        "conference-too-long", place,
+        "conference-too-long", PlaceOf(event.path, 0, Caller()),
         "expected a conference of at most " + SecondsText(conference_ms_) + " seconds, found " +
-            SecondsText(event.end_ms - event.start_ms) + " seconds (from " +
-            SecondsText(event.start_ms) + " to " + SecondsText(event.end_ms) + ")"));
+            SecondsText(length) + " seconds (from " + SecondsText(conference.start_ms) + " to " +
+            SecondsText(conference.end_ms) + ")"));
   }
   return ruling;
 }
 
-std::vector<Event> ConspiracyMatch::LegalCalls() const {
+std::vector<Event> ConspiracyMatch::LegalOpening() const {
   std::vector<std::optional<Suit>> strains(std::begin(kAllSuits), std::end(kAllSuits));
   if (no_trump_allowed_) strains.push_back(std::nullopt);
   std::vector<Event> calls;
   for (const std::optional<Suit>& trump : strains) {
     for (int tricks = 0; tricks <= kMaxCall; ++tricks) {
-      calls.emplace_back(CallEvent{.deal = CurrentDealNumber(),
-                                   .by = Caller(),
-                                   .trump = trump,
-                                   .no_trump = !trump.has_value(),
-                                   .tricks = tricks});
+      CallEvent call{.trump = trump, .no_trump = !trump.has_value(), .tricks = tricks};
+      calls.push_back(MakeEvent(call, CurrentDealNumber(), SeatIndex(Caller())));
     }
   }
   return calls;
@@ -189,12 +215,12 @@ trick::DealScore ConspiracyMatch::ScoreDeal(const trick::FinishedDeal& deal) {
   Seat caller = LeftOf(deal.dealer);
   Partnership calling = CallingSide(deal.dealer);
   int taken = deal.tricks_won[SeatIndex(caller)] + deal.tricks_won[SeatIndex(PartnerOf(caller))];
-  int call = static_cast<int>(call_->tricks);
+  int call = static_cast<int>(call_->call.tricks);
   ConspiracyDealScore score = ScoreConspiracyDeal(calling, call, taken);
   Partnership scorer = score.made ? calling : OtherPartnership(calling);
   std::string label = "dealer " + SeatName(deal.dealer) + "; " + PartnershipName(calling) +
-                      " called " + CallText(*call_) + ", took " + std::to_string(taken) + ": " +
-                      PartnershipName(scorer) + " +" +
+                      " called " + CallText(call_->call) + ", took " + std::to_string(taken) +
+                      ": " + PartnershipName(scorer) + " +" +
                       std::to_string(score.points[static_cast<int>(scorer)]);
   if (conference_) {
     label += "; conference " + SecondsText(conference_->end_ms - conference_->start_ms) + " s";
@@ -246,15 +272,11 @@ Outcome ConspiracyMatch::GetOutcome() const {
 
 std::string ConspiracyMatch::DescribeExtra() const {
   std::string text = "; call ";
-  text += call_ ? SeatName(*call_->by) + " " + CallText(*call_) : "-";
+  text += call_ ? SeatName(call_->by) + " " + CallText(call_->call) : "-";
   text += "; conference ";
   text += conference_ ? SecondsText(conference_->start_ms) + ".." + SecondsText(conference_->end_ms)
                       : "-";
   return text;
-}
-
-Result<void> ReadBody(const record::Node& root, record::Record& record) {
-  return trick::ReadTrickBody(root, record, trick::TrickBodySpec{true, true, kSideUnits});
 }
 
 std::unique_ptr<Match> NewMatch(const MatchSetup& setup) {
@@ -295,7 +317,7 @@ std::vector<OptionSpec> Options() {
 }
 
 GameDescriptor MakeDescriptor() {
-  GameDescriptor game = trick::TrickGameDescriptor(kSideUnits);
+  GameDescriptor game = trick::TrickGameDescriptor<&BodySpec>();
   game.name = "conspiracy";
   game.title = "Conspiracy (Vinay Kolhatkar)";
   game.source = "pagat.com/invented/conspiracy.html";
@@ -307,8 +329,8 @@ GameDescriptor MakeDescriptor() {
   game.league.tie_breaks.push_back("calls-made");
   game.league.statistic_tie_breaks = {{"calls-made", "calls-made"}};
   game.league.always_shown = {"calls-made"};
-  game.read_body = &ReadBody;
   game.new_match = &NewMatch;
+  game.live.stamp_line = &StampLine;
   game.faults = trick::TrickFaults(/*follows_suit=*/true);
   game.deal_board = [](const RuleOptions& rules, const std::string& seed, int board, int players,
                        Sha256Function sha256) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "referee/core/check.h"
+#include "referee/games/conspiracy/conspiracy_events.h"
+#include "referee/games/trick/trick_bot.h"
 
 namespace referee::games::conspiracy {
 namespace {
@@ -15,7 +17,7 @@ Card Lowest(const std::vector<Card>& cards) {
 
 // The side's cards as the caller knows them: own hand and the partner's dealt hand, or own hand
 // counted twice when the partner's is unknown (a rough "the partner is like me").
-CardSet SideCards(const View& view, int& weight) {
+CardSet SideCards(const trick::TrickView& view, int& weight) {
   CardSet side = view.hand;
   weight = 2;
   for (const auto& [seat, hand] : view.known_hands) {
@@ -25,7 +27,7 @@ CardSet SideCards(const View& view, int& weight) {
   return side;
 }
 
-Event ChooseCall(const View& view, const std::vector<Event>& legal) {
+Event ChooseCall(const trick::TrickView& view, const std::vector<Event>& legal) {
   int weight = 1;
   CardSet side = SideCards(view, weight);
   auto [trump, tricks] = ExpectedCall(side);
@@ -33,7 +35,7 @@ Event ChooseCall(const View& view, const std::vector<Event>& legal) {
   const Event* closest = nullptr;
   int64_t gap = 0;
   for (const Event& event : legal) {
-    const auto* call = std::get_if<CallEvent>(&event);
+    const auto* call = event.As<CallEvent>();
     if (call == nullptr || call->trump != trump) continue;
     int64_t this_gap = std::abs(call->tricks - tricks);
     if (closest == nullptr || this_gap < gap) closest = &event, gap = this_gap;
@@ -42,8 +44,9 @@ Event ChooseCall(const View& view, const std::vector<Event>& legal) {
   return *closest;
 }
 
-Card Play(const View& view, const std::vector<Card>& cards) {
-  std::optional<Suit> trump = view.call ? view.call->trump : std::nullopt;
+Card Play(const trick::TrickView& view, int actor, const std::vector<Card>& cards) {
+  const auto* made = view.extension.As<MadeCall>();
+  std::optional<Suit> trump = made != nullptr ? made->call.trump : std::nullopt;
   if (view.trick.empty()) {
     auto longest = [&](Card a, Card b) {
       int la = view.hand.OfSuit(a.suit).Size(), lb = view.hand.OfSuit(b.suit).Size();
@@ -51,12 +54,12 @@ Card Play(const View& view, const std::vector<Card>& cards) {
     };
     return *std::max_element(cards.begin(), cards.end(), longest);
   }
-  size_t winner = *WinningPosition(view.trick, trump);
+  size_t winner = *trick::WinningPosition(view.trick, trump);
   int leader = view.trick_leader ? SeatIndex(*view.trick_leader) : 0;
-  if ((leader + static_cast<int>(winner)) % 4 == (view.actor + 2) % 4) return Lowest(cards);
+  if ((leader + static_cast<int>(winner)) % 4 == (actor + 2) % 4) return Lowest(cards);
   std::vector<Card> winners;
   for (Card card : cards) {
-    if (WouldWin(view.trick, card, trump)) winners.push_back(card);
+    if (trick::WouldWin(view.trick, card, trump)) winners.push_back(card);
   }
   return winners.empty() ? Lowest(cards) : Lowest(winners);
 }
@@ -66,8 +69,9 @@ class ConspiracyBot : public Bot {
   std::string Name() const override { return "heuristic"; }
   Event Choose(const View& view, const std::vector<Event>& legal,
                std::mt19937_64& /*rng*/) override {
-    if (std::holds_alternative<CallEvent>(legal.front())) return ChooseCall(view, legal);
-    return PlayOf(legal, Play(view, LegalCards(legal)));
+    const trick::TrickView& table = trick::TableOf(view);
+    if (legal.front().As<CallEvent>() != nullptr) return ChooseCall(table, legal);
+    return trick::PlayOf(legal, Play(table, view.actor, trick::LegalCards(legal)));
   }
 };
 

@@ -17,6 +17,7 @@
 #include <memory>
 
 #include "referee/core/bot.h"
+#include "referee/core/card.h"
 
 namespace referee::games::conspiracy {
 

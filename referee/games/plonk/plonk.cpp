@@ -130,8 +130,9 @@ std::string PlonkMatch::DescribeExtra() const {
   return text + "; winner " + (winner_ ? PartnershipName(*winner_) : "-");
 }
 
-Result<void> ReadBody(const record::Node& root, record::Record& record) {
-  return trick::ReadTrickBody(root, record, trick::TrickBodySpec{false, false, kSideUnits});
+const trick::TrickBodySpec& BodySpec() {
+  static const trick::TrickBodySpec kSpec{{}, kSideUnits};
+  return kSpec;
 }
 
 std::unique_ptr<Match> NewMatch(const MatchSetup& setup) {
@@ -139,7 +140,7 @@ std::unique_ptr<Match> NewMatch(const MatchSetup& setup) {
 }
 
 GameDescriptor MakeDescriptor() {
-  GameDescriptor game = trick::TrickGameDescriptor(kSideUnits);
+  GameDescriptor game = trick::TrickGameDescriptor<&BodySpec>();
   game.name = "plonk";
   game.title = "Plonk (David Parlett)";
   game.source = "parlettgames.uk/oricards/plonk.html";
@@ -162,7 +163,6 @@ GameDescriptor MakeDescriptor() {
                  "at their left alternate"},
   };
   game.league = trick::PartnershipLeague();
-  game.read_body = &ReadBody;
   game.new_match = &NewMatch;
   game.faults = trick::TrickFaults(/*follows_suit=*/false);
   game.deal_board = [](const RuleOptions& rules, const std::string& seed, int board, int players,

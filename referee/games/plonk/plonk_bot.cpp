@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "referee/games/trick/trick_bot.h"
+
 namespace referee::games::plonk {
 namespace {
 
@@ -28,14 +30,14 @@ Card Lead(const std::vector<Card>& cards, CardSet hand) {
   return *std::min_element(cards.begin(), cards.end(), shorter_or_higher);
 }
 
-Card Follow(const View& view, const std::vector<Card>& cards) {
+Card Follow(const trick::TrickView& view, int actor, const std::vector<Card>& cards) {
   Suit led = view.trick.front().suit;
   std::vector<Card> live = OfSuit(cards, led, false);
   std::vector<Card> dead = OfSuit(cards, led, true);
   if (view.trick.size() == 1) return live.empty() ? Lowest(cards) : live.front();
-  size_t winner = *WinningPosition(view.trick, std::nullopt);
+  size_t winner = *trick::WinningPosition(view.trick, std::nullopt);
   int leader = view.trick_leader ? SeatIndex(*view.trick_leader) : 0;
-  bool partner_winning = (leader + static_cast<int>(winner)) % 4 == (view.actor + 2) % 4;
+  bool partner_winning = (leader + static_cast<int>(winner)) % 4 == (actor + 2) % 4;
   if (partner_winning) return live.empty() ? Lowest(cards) : live.back();
   if (!dead.empty()) return dead[(dead.size() - 1) / 2];
   return Lowest(cards);
@@ -46,9 +48,10 @@ class PlonkBot : public Bot {
   std::string Name() const override { return "heuristic"; }
   Event Choose(const View& view, const std::vector<Event>& legal,
                std::mt19937_64& /*rng*/) override {
-    std::vector<Card> cards = LegalCards(legal);
-    Card card = view.trick.empty() ? Lead(cards, view.hand) : Follow(view, cards);
-    return PlayOf(legal, card);
+    const trick::TrickView& table = trick::TableOf(view);
+    std::vector<Card> cards = trick::LegalCards(legal);
+    Card card = table.trick.empty() ? Lead(cards, table.hand) : Follow(table, view.actor, cards);
+    return trick::PlayOf(legal, card);
   }
 };
 

@@ -9,7 +9,7 @@ int LiveValue(Card card) {
   return static_cast<int>(card.rank);
 }
 
-bool NobodyFollowed(const std::vector<Card>& trick) {
+bool NobodyFollowed(std::span<const Card> trick) {
   // Ambiguity 4: "none of the three non-leaders played a card of the led suit".
   for (size_t i = 1; i < trick.size(); ++i) {
     if (trick[i].suit == trick.front().suit) return false;

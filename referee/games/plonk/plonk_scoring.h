@@ -14,6 +14,7 @@
 #pragma once
 
 #include <array>
+#include <span>
 #include <vector>
 
 #include "referee/core/card.h"
@@ -27,7 +28,7 @@ int LiveValue(Card card);
 
 // True when none of the three players after the leader played the suit led, i.e. the lead is the
 // trick's only dead card. This is the condition of the lead exception as well.
-bool NobodyFollowed(const std::vector<Card>& trick);
+bool NobodyFollowed(std::span<const Card> trick);
 
 // What one side won in a deal.
 struct PlonkPile {

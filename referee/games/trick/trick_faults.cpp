@@ -4,16 +4,21 @@
 #include <map>
 
 #include "referee/core/bot.h"
+#include "referee/games/trick/trick_events.h"
 
 namespace referee::games::trick {
 namespace {
 
 using Entries = std::vector<record::Record::Entry>;
 
+Event* EntryEvent(record::Record& record, size_t entry) {
+  return std::get_if<Event>(&record.entries[entry].item);
+}
+
 template <class T>
 T* EventAt(record::Record& record, size_t entry) {
-  Event* event = std::get_if<Event>(&record.entries[entry].item);
-  return event == nullptr ? nullptr : std::get_if<T>(event);
+  Event* event = EntryEvent(record, entry);
+  return event == nullptr ? nullptr : event->As<T>();
 }
 
 // Draws one of the candidates; nothing when there are none.
@@ -31,8 +36,8 @@ std::vector<std::pair<size_t, Seat>> Players(const record::Record& record,
   for (size_t i = 0; i < record.entries.size(); ++i) {
     const Event* event = std::get_if<Event>(&record.entries[i].item);
     if (event == nullptr) continue;
-    std::optional<Seat> seat = match->Next().seat;
-    if (seat && std::holds_alternative<PlayEvent>(*event)) seats.emplace_back(i, *seat);
+    std::optional<int> seat = match->Next().actor;
+    if (seat && event->As<PlayEvent>() != nullptr) seats.emplace_back(i, SeatAt(*seat));
     if (!match->Apply(*event).has_value()) break;  // a valid record never stops here
   }
   return seats;
@@ -41,13 +46,16 @@ std::vector<std::pair<size_t, Seat>> Players(const record::Record& record,
 struct PlayAt {
   size_t entry;
   Seat seat;
+  int deal;
+  std::string path;
   PlayEvent play;
 };
 
 std::vector<PlayAt> Plays(record::Record& record, const MatchSetup& setup) {
   std::vector<PlayAt> plays;
   for (const auto& [entry, seat] : Players(record, setup)) {
-    plays.push_back({entry, seat, *EventAt<PlayEvent>(record, entry)});
+    const Event& event = *EntryEvent(record, entry);
+    plays.push_back({entry, seat, event.deal, event.path.str(), *event.As<PlayEvent>()});
   }
   return plays;
 }
@@ -61,16 +69,16 @@ std::optional<InjectedFault> Revoke(record::Record& record, const MatchSetup& se
   std::vector<PlayAt> plays = Plays(record, setup);
   std::map<std::pair<int, int>, Suit> led;  // (deal, trick) -> suit led
   for (const PlayAt& at : plays) {
-    if (at.play.position == 0) led[{at.play.deal, at.play.trick}] = at.play.card.suit;
+    if (at.play.position == 0) led[{at.deal, at.play.trick}] = at.play.card.suit;
   }
   std::vector<std::pair<size_t, size_t>> candidates;  // (followed suit, later off-suit card)
   for (size_t i = 0; i < plays.size(); ++i) {
     const PlayAt& a = plays[i];
-    Suit suit = led[{a.play.deal, a.play.trick}];
+    Suit suit = led[{a.deal, a.play.trick}];
     if (a.play.position == 0 || a.play.card.suit != suit) continue;
     for (size_t j = i + 1; j < plays.size(); ++j) {
       const PlayAt& b = plays[j];
-      if (b.play.deal == a.play.deal && b.seat == a.seat && b.play.trick > a.play.trick &&
+      if (b.deal == a.deal && b.seat == a.seat && b.play.trick > a.play.trick &&
           b.play.card.suit != suit) {
         candidates.emplace_back(i, j);
       }
@@ -79,7 +87,7 @@ std::optional<InjectedFault> Revoke(record::Record& record, const MatchSetup& se
   auto pick = Draw(candidates, rng);
   if (!pick) return std::nullopt;
   SwapCards(record, plays[pick->first].entry, plays[pick->second].entry);
-  return InjectedFault{"revoke", "revoke", plays[pick->first].play.path};
+  return InjectedFault{"revoke", "revoke", plays[pick->first].path};
 }
 
 // Swaps the cards at positions p and p+1 of a trick, p from `positions`.
@@ -92,14 +100,15 @@ std::optional<InjectedFault> SwapInTrick(record::Record& record, const MatchSetu
     const PlayEvent& a = plays[i].play;
     const PlayEvent& b = plays[i + 1].play;
     bool wanted = std::find(positions.begin(), positions.end(), a.position) != positions.end();
-    if (wanted && b.deal == a.deal && b.trick == a.trick && b.position == a.position + 1) {
+    bool same_trick = plays[i + 1].deal == plays[i].deal && b.trick == a.trick;
+    if (wanted && same_trick && b.position == a.position + 1) {
       candidates.push_back(i);
     }
   }
   auto pick = Draw(candidates, rng);
   if (!pick) return std::nullopt;
   SwapCards(record, plays[*pick].entry, plays[*pick + 1].entry);
-  expected.path = plays[*pick].play.path;
+  expected.path = plays[*pick].path;
   return expected;
 }
 
@@ -107,19 +116,20 @@ std::vector<size_t> DealEntries(const record::Record& record) {
   std::vector<size_t> deals;
   for (size_t i = 0; i < record.entries.size(); ++i) {
     const Event* event = std::get_if<Event>(&record.entries[i].item);
-    if (event != nullptr && std::holds_alternative<DealEvent>(*event)) deals.push_back(i);
+    if (event != nullptr && event->As<DealEvent>() != nullptr) deals.push_back(i);
   }
   return deals;
 }
 
-std::string HandPath(const DealEvent& deal, int seat) {
-  return ChildPath(ChildPath(deal.path, "hands"), SeatName(SeatAt(seat)));
+std::string HandPath(const Event& deal, int seat) {
+  return ChildPath(ChildPath(deal.path.str(), "hands"), SeatName(SeatAt(seat)));
 }
 
 std::optional<InjectedFault> DuplicateCard(record::Record& record, const MatchSetup& /*setup*/,
                                            std::mt19937_64& rng) {
   auto entry = Draw(DealEntries(record), rng);
   if (!entry) return std::nullopt;
+  const Event& event = *EntryEvent(record, *entry);
   DealEvent& deal = *EventAt<DealEvent>(record, *entry);
   if (!deal.hands) return std::nullopt;
   int seat = 1 + static_cast<int>(UniformIndex(rng, 3));  // E, S or W: an earlier seat exists
@@ -128,19 +138,20 @@ std::optional<InjectedFault> DuplicateCard(record::Record& record, const MatchSe
   const std::vector<Card>& source = (*deal.hands)[earlier];
   size_t k = UniformIndex(rng, hand.size());
   hand[k] = source[UniformIndex(rng, source.size())];
-  return InjectedFault{"duplicate-card", "duplicate-card", ChildPath(HandPath(deal, seat), k)};
+  return InjectedFault{"duplicate-card", "duplicate-card", ChildPath(HandPath(event, seat), k)};
 }
 
 std::optional<InjectedFault> MissingCard(record::Record& record, const MatchSetup& /*setup*/,
                                          std::mt19937_64& rng) {
   auto entry = Draw(DealEntries(record), rng);
   if (!entry) return std::nullopt;
+  const Event& event = *EntryEvent(record, *entry);
   DealEvent& deal = *EventAt<DealEvent>(record, *entry);
   if (!deal.hands) return std::nullopt;
   int seat = static_cast<int>(UniformIndex(rng, 4));
   std::vector<Card>& hand = (*deal.hands)[seat];
   hand.erase(hand.begin() + static_cast<long>(UniformIndex(rng, hand.size())));
-  return InjectedFault{"missing-card", "wrong-hand-size", HandPath(deal, seat)};
+  return InjectedFault{"missing-card", "wrong-hand-size", HandPath(event, seat)};
 }
 
 std::optional<InjectedFault> WrongDealer(record::Record& record, const MatchSetup& /*setup*/,
@@ -148,10 +159,12 @@ std::optional<InjectedFault> WrongDealer(record::Record& record, const MatchSetu
   std::vector<size_t> deals = DealEntries(record);
   if (deals.size() < 2) return std::nullopt;  // the record declares its first dealer
   deals.erase(deals.begin());
-  DealEvent& deal = *EventAt<DealEvent>(record, *Draw(deals, rng));
+  size_t entry = *Draw(deals, rng);
+  DealEvent& deal = *EventAt<DealEvent>(record, entry);
   deal.dealer = SeatAt(SeatIndex(deal.dealer.value_or(Seat::kNorth)) + 1 +
                        static_cast<int>(UniformIndex(rng, 3)));
-  return InjectedFault{"wrong-dealer", "wrong-dealer", ChildPath(deal.path, "dealer")};
+  return InjectedFault{"wrong-dealer", "wrong-dealer",
+                       ChildPath(EntryEvent(record, entry)->path.str(), "dealer")};
 }
 
 std::optional<InjectedFault> WrongClaim(record::Record& record, const MatchSetup& /*setup*/,
@@ -173,22 +186,22 @@ std::optional<InjectedFault> DealAfterEnd(record::Record& record, const MatchSet
                                           std::mt19937_64& /*rng*/) {
   std::vector<size_t> deals = DealEntries(record);
   if (deals.empty()) return std::nullopt;
-  const DealEvent& last = *EventAt<DealEvent>(record, deals.back());
-  int number = last.deal + 1;
+  const Event& last_event = *EntryEvent(record, deals.back());
+  const DealEvent& last = *last_event.As<DealEvent>();
+  int number = last_event.deal + 1;
   // Conspiracy's default (`deals: 0`) lets a record go on past any even number of deals; fixing
   // the number of deals at those played keeps the record valid and makes the next deal one too
   // many (docs/rules/conspiracy.md, ruling 9).
   for (const OptionSpec& option : record.game->options) {
     if (option.name == "deals" && record.rules.Integer("deals") == 0) {
-      record.rules.Set("deals", int64_t{last.deal});
+      record.rules.Set("deals", int64_t{last_event.deal});
     }
   }
-  DealEvent extra{.deal = number, .path = ChildPath("/deals", static_cast<size_t>(number - 1))};
-  extra.dealer = LeftOf(last.dealer.value_or(Seat::kNorth));
-  extra.board = number;
-  extra.seeded = true;
-  record.entries.push_back({Event(extra)});
-  return InjectedFault{"deal-after-end", "deal-after-end", extra.path};
+  DealEvent extra{
+      .dealer = LeftOf(last.dealer.value_or(Seat::kNorth)), .board = number, .seeded = true};
+  std::string path = ChildPath("/deals", static_cast<size_t>(number - 1));
+  record.entries.push_back({MakeEvent(extra, number, std::nullopt, path)});
+  return InjectedFault{"deal-after-end", "deal-after-end", path};
 }
 
 }  // namespace

@@ -48,69 +48,62 @@ ToAct TrickMatch::Next() const {
   next.deal = CurrentDealNumber();
   if (!deal_) {
     next.phase = AcceptsNoMoreDeals() ? Phase::kOver : Phase::kDeal;
-    next.seat = ExpectedDealer();
+    next.kind = AcceptsNoMoreDeals() ? "over" : "deal";
+    if (std::optional<Seat> dealer = ExpectedDealer()) next.actor = SeatIndex(*dealer);
     return next;
   }
+  if (std::optional<ToAct> opening = Opening()) return *opening;
   next.deal = deal_->number;
   next.trick = static_cast<int>(deal_->tricks.size()) + 1;
-  next.phase = awaiting_call_ ? Phase::kCall : Phase::kPlay;
-  next.seat = awaiting_call_ ? LeftOf(deal_->dealer) : deal_->ToPlay();
+  next.phase = Phase::kAct;
+  next.kind = PlayEvent::kKind;
+  next.actor = SeatIndex(deal_->ToPlay());
   return next;
 }
 
 std::vector<Event> TrickMatch::LegalEvents() const {
   if (!deal_) return {};
-  if (awaiting_call_) return LegalCalls();
+  if (Opening()) return LegalOpening();
   std::vector<Event> events;
   Seat seat = deal_->ToPlay();
   CardSet hand = deal_->hands[SeatIndex(seat)];
-  if (MustFollowSuit() && !deal_->current.empty() && hand.HasSuit(deal_->current.front().suit)) {
-    hand = hand.OfSuit(deal_->current.front().suit);
+  if (MustFollowSuit() && deal_->current_size > 0 && hand.HasSuit(deal_->current[0].suit)) {
+    hand = hand.OfSuit(deal_->current[0].suit);
   }
   for (Card card : hand.Cards()) {
-    PlayEvent play;
-    play.deal = deal_->number;
-    play.seat = seat;
-    play.card = card;
-    events.emplace_back(play);
+    events.push_back(MakeEvent(PlayEvent{.card = card}, deal_->number, SeatIndex(seat)));
   }
   return events;
 }
 
-Result<Ruling> TrickMatch::Apply(const Event& event) {
-  Result<Ruling> ruling = ApplyChecked(event);
-  if (!ruling.has_value()) rejected_deal_ = DealOf(event);
-  return ruling;
+std::optional<Finding> TrickMatch::Check(const Event& event) const {
+  if (const auto* play = event.As<PlayEvent>()) return CheckPlay(event, *play);
+  if (const auto* deal = event.As<DealEvent>()) return CheckDeal(event, *deal);
+  if (event.As<DealEndEvent>() != nullptr) return CheckDealEnd(event);
+  return CheckOwn(event);
 }
 
-Result<Ruling> TrickMatch::ApplyChecked(const Event& event) {
-  if (const auto* deal = std::get_if<DealEvent>(&event)) return ApplyDeal(*deal);
-  if (const auto* play = std::get_if<PlayEvent>(&event)) return ApplyPlay(*play);
-  if (const auto* end = std::get_if<DealEndEvent>(&event)) return ApplyDealEnd(*end);
-  if (const auto* call = std::get_if<CallEvent>(&event)) {
-    if (!AwaitingCall()) {
-      return Fail(
-          Unexpected(call->path, PlaceOf(call->path).game, "expected no call now, found a call"));
-    }
-    return ApplyCall(*call);
-  }
-  if (const auto* conference = std::get_if<ConferenceEvent>(&event)) {
-    if (!AwaitingCall()) {
-      return Fail(Unexpected(conference->path, PlaceOf(conference->path).game,
-                             "expected no conference now, found one"));
-    }
-    return ApplyConference(*conference);
-  }
-  return Fail(
-      Unexpected(PathOf(event), PlaceOf(PathOf(event)).game, "this game has no such event"));
+Ruling TrickMatch::Commit(const Event& event) {
+  if (const auto* play = event.As<PlayEvent>()) return CommitPlay(*play);
+  if (const auto* deal = event.As<DealEvent>()) return CommitDeal(event, *deal);
+  if (event.As<DealEndEvent>() != nullptr) return Ruling{};
+  return CommitOwn(event);
 }
 
-Result<Ruling> TrickMatch::ApplyCall(const CallEvent& event) {
-  return Fail(Unexpected(event.path, PlaceOf(event.path).game, "this game has no call"));
+void TrickMatch::Rejected(const Event& event) {
+  rejected_deal_ = event.deal;
+  const auto* deal = event.As<DealEvent>();
+  if (deal != nullptr && !last_dealer_ && deal->dealer) declared_first_dealer_ = deal->dealer;
 }
 
-Result<Ruling> TrickMatch::ApplyConference(const ConferenceEvent& event) {
-  return Fail(Unexpected(event.path, PlaceOf(event.path).game, "this game has no conference"));
+std::optional<Finding> TrickMatch::CheckOwn(const Event& event) const {
+  return Unexpected(event.path, PlaceOf(event.path).game,
+                    "this game has no " + std::string(event.kind) + " event");
+}
+
+Finding TrickMatch::MissingOpening(const Event& play) const {
+  return Unexpected(play.path, PlaceOf(play.path).game,
+                    "expected the deal's opening before the first card, found a card played");
 }
 
 std::string TrickMatch::LeaderReason(int trick_number) const {
@@ -121,48 +114,50 @@ std::string TrickMatch::LeaderReason(int trick_number) const {
 // ---------------------------------------------------------------------------------------------
 // The deal.
 
-Result<Ruling> TrickMatch::ApplyDeal(const DealEvent& event) {
+std::optional<Finding> TrickMatch::CheckDeal(const Event& event, const DealEvent& deal) const {
   GamePlace place{.deal = event.deal};
   if (AcceptsNoMoreDeals()) {
-    return Fail(Illegal(
+    return Illegal(
         "deal-after-end", Place{event.path, place},
-        "expected no further deal: the match ended after deal " + std::to_string(DealsScored())));
+        "expected no further deal: the match ended after deal " + std::to_string(DealsScored()));
   }
   if (deal_) {
-    return Fail(Unexpected(event.path, place,
-                           "expected deal " + std::to_string(deal_->number) +
-                               " to be played out first, found a new deal"));
+    return Unexpected(event.path, place,
+                      "expected deal " + std::to_string(deal_->number) +
+                          " to be played out first, found a new deal");
   }
-  if (!last_dealer_ && event.dealer) declared_first_dealer_ = event.dealer;
-  if (!event.dealer) {
-    return Fail(Illegal("missing-dealer", Place{event.path, place},
-                        "expected the deal to name its dealer"));
+  if (!deal.dealer) {
+    return Illegal("missing-dealer", Place{event.path, place},
+                   "expected the deal to name its dealer");
   }
-  if (std::optional<Seat> expected = ExpectedDealer(); expected && *expected != *event.dealer) {
-    place.actor = SeatName(*event.dealer);
-    return Fail(Illegal("wrong-dealer", Place{ChildPath(event.path, "dealer"), place},
-                        "expected " + SeatName(*expected) +
-                            " to deal (the deal passes to the left "
-                            "of the last dealer, " +
-                            SeatName(*last_dealer_) + "), found " + SeatName(*event.dealer))
-                    .Comparing(FactValue::Word(SeatName(*expected)),
-                               FactValue::Word(SeatName(*event.dealer))));
+  if (std::optional<Seat> expected = ExpectedDealer(); expected && *expected != *deal.dealer) {
+    place.actor = SeatName(*deal.dealer);
+    return Illegal("wrong-dealer", Place{ChildPath(event.path.str(), "dealer"), place},
+                   "expected " + SeatName(*expected) +
+                       " to deal (the deal passes to the left of the last dealer, " +
+                       SeatName(*last_dealer_) + "), found " + SeatName(*deal.dealer))
+        .Comparing(FactValue::Word(SeatName(*expected)), FactValue::Word(SeatName(*deal.dealer)));
   }
-  auto hands = ResolveHands(event, *event.dealer);
-  REFEREE_TRY(hands);
+  auto hands = ResolveHands(event, deal, *deal.dealer);
+  if (!hands.has_value()) return std::move(hands).error();
+  checked_hands_.emplace(&event, *hands);
+  return std::nullopt;
+}
+
+Ruling TrickMatch::CommitDeal(const Event& event, const DealEvent& dealt) {
   DealInProgress deal;
   deal.number = CurrentDealNumber();
-  deal.board = event.seeded && event.board > 0 ? event.board : deal.number;
-  deal.dealer = *event.dealer;
-  deal.hands = *hands;
-  deal.dealt = *hands;
+  deal.board = dealt.seeded && dealt.board > 0 ? dealt.board : deal.number;
+  deal.dealer = *dealt.dealer;
+  bool checked = checked_hands_ && checked_hands_->first == &event;
+  deal.hands = checked ? checked_hands_->second : *ResolveHands(event, dealt, deal.dealer);
+  checked_hands_.reset();
+  deal.dealt = deal.hands;
   deal.leader = LeftOf(deal.dealer);
   // Sized once for the whole deal, so no play grows them.
-  deal.current.reserve(4);
   deal.played.reserve(static_cast<size_t>(Pack().Size()));
   deal.tricks.reserve(static_cast<size_t>(HandSize()));
   deal_ = std::move(deal);
-  awaiting_call_ = NeedsCall();
   OnDealStarted();
   return Announcing(
       "deal", "deal " + std::to_string(deal_->number) + " dealt by " + SeatName(deal_->dealer));
@@ -218,12 +213,14 @@ std::vector<Card> TrickMatch::SeededDeck(int board) const {
 }
 
 Result<std::array<CardSet, 4>> TrickMatch::HandsFromList(
-    const std::array<std::vector<Card>, 4>& hands, const DealEvent& event) const {
+    const std::array<std::vector<Card>, 4>& hands, const Event& event) const {
   std::array<CardSet, 4> sets;
   CardSet seen;
   for (Seat seat : kAllSeats) {
     const std::vector<Card>& hand = hands[SeatIndex(seat)];
-    auto hand_path = [&] { return ChildPath(ChildPath(event.path, "hands"), SeatName(seat)); };
+    auto hand_path = [&] {
+      return ChildPath(ChildPath(event.path.str(), "hands"), SeatName(seat));
+    };
     for (size_t i = 0; i < hand.size(); ++i) {
       Card card = hand[i];
       // Made only for a finding: a legal hand costs no strings.
@@ -258,7 +255,9 @@ Result<std::array<CardSet, 4>> TrickMatch::HandsFromList(
   return sets;
 }
 
-Result<std::array<CardSet, 4>> TrickMatch::ResolveHands(const DealEvent& event, Seat dealer) const {
+Result<std::array<CardSet, 4>> TrickMatch::ResolveHands(const Event& event, const DealEvent& deal,
+                                                        Seat dealer) const {
+  std::string path = event.path.str();
   std::optional<std::array<CardSet, 4>> hands;
   std::string source;
   auto agree = [&](const std::array<CardSet, 4>& other, const std::string& other_source,
@@ -278,123 +277,119 @@ Result<std::array<CardSet, 4>> TrickMatch::ResolveHands(const DealEvent& event, 
     }
     return {};
   };
-  if (event.hands) {
-    auto listed = HandsFromList(*event.hands, event);
+  if (deal.hands) {
+    auto listed = HandsFromList(*deal.hands, event);
     REFEREE_TRY(listed);
-    REFEREE_TRY(agree(*listed, "the hands", ChildPath(event.path, "hands")));
+    REFEREE_TRY(agree(*listed, "the hands", ChildPath(path, "hands")));
   }
-  if (event.deck) {
-    auto deck = CheckedDeck(*event.deck, ChildPath(event.path, "deck"), event.deal);
+  if (deal.deck) {
+    auto deck = CheckedDeck(*deal.deck, ChildPath(path, "deck"), event.deal);
     REFEREE_TRY(deck);
-    REFEREE_TRY(agree(DealOut(*deck, dealer), "the pack order", ChildPath(event.path, "deck")));
+    REFEREE_TRY(agree(DealOut(*deck, dealer), "the pack order", ChildPath(path, "deck")));
   }
-  if (event.seeded) {
-    int board = event.board > 0 ? event.board : event.deal;
+  if (deal.seeded) {
+    int board = deal.board > 0 ? deal.board : event.deal;
     REFEREE_TRY(agree(DealOut(SeededDeck(board), dealer),
-                      "the seeded deal of board " + std::to_string(board), event.path));
+                      "the seeded deal of board " + std::to_string(board), path));
   }
   if (!hands) {
-    return Fail(Illegal("missing-deal", Place{event.path, GamePlace{.deal = event.deal}},
+    return Fail(Illegal("missing-deal", Place{path, GamePlace{.deal = event.deal}},
                         "expected the deal's hands, its pack order or a record seed"));
   }
   return *hands;
 }
 
-Result<Ruling> TrickMatch::ApplyDealEnd(const DealEndEvent& event) {
-  if (!deal_) return Ruling{};
+std::optional<Finding> TrickMatch::CheckDealEnd(const Event& event) const {
+  if (!deal_) return std::nullopt;
   int played = static_cast<int>(deal_->tricks.size());
-  std::string partial = deal_->current.empty()
-                            ? ""
-                            : " and " + Plural(static_cast<int>(deal_->current.size()), "card") +
-                                  " of trick " + std::to_string(played + 1);
-  return Fail(Illegal("short-deal", Place{event.path, GamePlace{.deal = deal_->number}},
-                      "expected " + Plural(HandSize(), "trick") + " in deal " +
-                          std::to_string(deal_->number) + " before the next deal, found " +
-                          Plural(played, "trick") + partial));
+  std::string partial = deal_->current_size == 0 ? ""
+                                                 : " and " + Plural(deal_->current_size, "card") +
+                                                       " of trick " + std::to_string(played + 1);
+  return Illegal("short-deal", Place{event.path, GamePlace{.deal = deal_->number}},
+                 "expected " + Plural(HandSize(), "trick") + " in deal " +
+                     std::to_string(deal_->number) + " before the next deal, found " +
+                     Plural(played, "trick") + partial);
 }
 
 // ---------------------------------------------------------------------------------------------
 // The play.
 
-Result<void> TrickMatch::CheckPlayContext(const PlayEvent& event) const {
+std::optional<Finding> TrickMatch::CheckPlayContext(const Event& event,
+                                                    const PlayEvent& play) const {
   // Made only for a finding: every legal play passes here.
-  auto game_place = [&event] {
-    return GamePlace{.deal = event.deal, .trick = event.trick, .card = ToString(event.card)};
+  auto game_place = [&] {
+    return GamePlace{.deal = event.deal, .trick = play.trick, .card = ToString(play.card)};
   };
+  // Written out only for a finding: every legal play passes here.
+  auto path = [&] { return event.path.str(); };
   if (!deal_) {
     if (AcceptsNoMoreDeals()) {
-      return Fail(Illegal("play-after-end", Place{event.path, game_place()},
-                          "expected no further play: the match has ended"));
+      return Illegal("play-after-end", Place{path(), game_place()},
+                     "expected no further play: the match has ended");
     }
-    return Fail(Illegal("extra-trick", Place{ParentPath(event.path), game_place()},
-                        "expected a new deal: deal " + std::to_string(DealsScored()) +
-                            " was complete after " + Plural(HandSize(), "trick")));
+    return Illegal("extra-trick", Place{ParentPath(path()), game_place()},
+                   "expected a new deal: deal " + std::to_string(DealsScored()) +
+                       " was complete after " + Plural(HandSize(), "trick"));
   }
-  if (awaiting_call_) {
-    return Fail(Illegal("missing-call", Place{event.path, game_place()},
-                        "expected the call by " + SeatName(LeftOf(deal_->dealer)) +
-                            " before the first card, found a card played"));
-  }
+  if (Opening()) return MissingOpening(event);
   int trick = static_cast<int>(deal_->tricks.size()) + 1;
-  int position = static_cast<int>(deal_->current.size());
-  bool structured = event.trick > 0 && event.position >= 0;
-  if (structured && (event.trick != trick || event.position != position)) {
+  int position = deal_->current_size;
+  bool structured = play.trick > 0 && play.position >= 0;
+  if (structured && (play.trick != trick || play.position != position)) {
     // The record's tricks do not line up with four cards each.
-    int short_trick = event.trick > trick ? trick : event.trick;
-    std::string found = event.trick > trick ? Plural(position, "card") : "more than 4 cards";
-    return Fail(
-        Illegal("trick-size",
-                Place{ParentPath(event.path), GamePlace{.deal = event.deal, .trick = short_trick}},
-                "expected 4 cards in trick " + std::to_string(short_trick) + ", found " + found));
+    int short_trick = play.trick > trick ? trick : play.trick;
+    std::string found = play.trick > trick ? Plural(position, "card") : "more than 4 cards";
+    return Illegal("trick-size",
+                   Place{ParentPath(path()), GamePlace{.deal = event.deal, .trick = short_trick}},
+                   "expected 4 cards in trick " + std::to_string(short_trick) + ", found " + found);
   }
   // A record's trick must hold four cards, except the last trick of a record that stops mid-deal.
-  bool short_trick = event.written_size < 4 && !event.last_in_record;
-  if (event.position == 0 && event.written_size > 0 && (event.written_size > 4 || short_trick)) {
-    return Fail(
-        Illegal("trick-size",
-                Place{ParentPath(event.path), GamePlace{.deal = event.deal, .trick = event.trick}},
-                "expected 4 cards in trick " + std::to_string(event.trick) + ", found " +
-                    Plural(event.written_size, "card"))
-            .Comparing(FactValue::Number(4), FactValue::Number(event.written_size)));
+  bool short_trick = play.written_size < 4 && !play.last_in_record;
+  if (play.position == 0 && play.written_size > 0 && (play.written_size > 4 || short_trick)) {
+    return Illegal("trick-size",
+                   Place{ParentPath(path()), GamePlace{.deal = event.deal, .trick = play.trick}},
+                   "expected 4 cards in trick " + std::to_string(play.trick) + ", found " +
+                       Plural(play.written_size, "card"))
+        .Comparing(FactValue::Number(4), FactValue::Number(play.written_size));
   }
-  if (event.seat && *event.seat != deal_->ToPlay()) {
+  if (event.actor && *event.actor != SeatIndex(deal_->ToPlay())) {
+    Seat named = SeatAt(*event.actor);
     GamePlace place = game_place();
-    place.actor = SeatName(*event.seat);
-    return Fail(Illegal("out-of-turn", Place{event.path, place},
-                        "expected " + SeatName(deal_->ToPlay()) + " to play, found " +
-                            SeatName(*event.seat))
-                    .Comparing(FactValue::Word(SeatName(deal_->ToPlay())),
-                               FactValue::Word(SeatName(*event.seat))));
+    place.actor = SeatName(named);
+    return Illegal("out-of-turn", Place{path(), place},
+                   "expected " + SeatName(deal_->ToPlay()) + " to play, found " + SeatName(named))
+        .Comparing(FactValue::Word(SeatName(deal_->ToPlay())), FactValue::Word(SeatName(named)));
   }
-  return {};
+  return std::nullopt;
 }
 
-Result<void> TrickMatch::CheckCardHolder(const PlayEvent& event, Seat seat) const {
-  Card card = event.card;
-  if (deal_->hands[SeatIndex(seat)].Contains(card)) return {};
+std::optional<Finding> TrickMatch::CheckCardHolder(const Event& event, const PlayEvent& play,
+                                                   Seat seat) const {
+  Card card = play.card;
+  if (deal_->hands[SeatIndex(seat)].Contains(card)) return std::nullopt;
   // Only a rejected play needs its place (a copy of the path): every legal play passes here.
   int trick = static_cast<int>(deal_->tricks.size()) + 1;
   Place place = PlaceOf(event.path, trick, seat, card);
   if (!Pack().Contains(card)) {
-    return Fail(Illegal("card-not-in-pack", place,
-                        "expected a card of the " + std::to_string(Pack().Size()) +
-                            "-card pack, found " + ToString(card)));
+    return Illegal("card-not-in-pack", place,
+                   "expected a card of the " + std::to_string(Pack().Size()) +
+                       "-card pack, found " + ToString(card));
   }
   for (size_t t = 0; t < deal_->tricks.size(); ++t) {
     for (Card played : deal_->tricks[t].cards) {
       if (played == card) {
-        return Fail(Illegal("duplicate-card", place,
-                            "expected a card from " + SeatName(seat) + "'s hand, found " +
-                                ToString(card) + ", which was already played in trick " +
-                                std::to_string(t + 1)));
+        return Illegal("duplicate-card", place,
+                       "expected a card from " + SeatName(seat) + "'s hand, found " +
+                           ToString(card) + ", which was already played in trick " +
+                           std::to_string(t + 1));
       }
     }
   }
-  for (Card played : deal_->current) {
-    if (played == card) {
-      return Fail(Illegal("duplicate-card", place,
-                          "expected a card from " + SeatName(seat) + "'s hand, found " +
-                              ToString(card) + ", which was already played to this trick"));
+  for (int i = 0; i < deal_->current_size; ++i) {
+    if (deal_->current[i] == card) {
+      return Illegal("duplicate-card", place,
+                     "expected a card from " + SeatName(seat) + "'s hand, found " + ToString(card) +
+                         ", which was already played to this trick");
     }
   }
   // Another seat holds the card. A record is public once finished, and names that seat (it may
@@ -404,48 +399,50 @@ Result<void> TrickMatch::CheckCardHolder(const PlayEvent& event, Seat seat) cons
     if (deal_->hands[SeatIndex(other)].Contains(card)) holder = other;
   }
   std::string found = ToString(card);
-  if (deal_->current.empty()) {
+  if (deal_->current_size == 0) {
     found += setup_.secret_hands ? ", which is not in " + SeatName(seat) + "'s hand"
                                  : " from " + SeatName(holder) + "'s hand";
-    return Fail(Illegal("wrong-leader", place,
-                        "expected " + SeatName(seat) + " to lead to trick " +
-                            std::to_string(trick) + " (" + LeaderReason(trick) + "), found " +
-                            found)
-                    .Comparing(FactValue::Word(SeatName(seat)), FactValue::Word(ToString(card))));
+    return Illegal("wrong-leader", place,
+                   "expected " + SeatName(seat) + " to lead to trick " + std::to_string(trick) +
+                       " (" + LeaderReason(trick) + "), found " + found)
+        .Comparing(FactValue::Word(SeatName(seat)), FactValue::Word(ToString(card)));
   }
   found += setup_.secret_hands ? ", which " + SeatName(seat) + " does not hold"
                                : ", which " + SeatName(holder) + " holds: played out of turn?";
-  return Fail(Illegal("card-not-in-hand", place,
-                      "expected a card from " + SeatName(seat) + "'s hand (" + SeatName(seat) +
-                          " plays next to this trick), found " + found));
+  return Illegal("card-not-in-hand", place,
+                 "expected a card from " + SeatName(seat) + "'s hand (" + SeatName(seat) +
+                     " plays next to this trick), found " + found);
 }
 
-Result<void> TrickMatch::CheckFollow(const PlayEvent& event, Seat seat) const {
-  if (!MustFollowSuit() || deal_->current.empty()) return {};
-  Suit led = deal_->current.front().suit;
+std::optional<Finding> TrickMatch::CheckFollow(const Event& event, const PlayEvent& play,
+                                               Seat seat) const {
+  if (!MustFollowSuit() || deal_->current_size == 0) return std::nullopt;
+  Suit led = deal_->current[0].suit;
   CardSet hand = deal_->hands[SeatIndex(seat)];
-  if (event.card.suit == led || !hand.HasSuit(led)) return {};
+  if (play.card.suit == led || !hand.HasSuit(led)) return std::nullopt;
   int trick = static_cast<int>(deal_->tricks.size()) + 1;
-  return Fail(
-      Illegal("revoke", PlaceOf(event.path, trick, seat, event.card),
-              "expected " + SeatName(seat) + " to follow suit with " + SuitName(led) +
-                  " (holding " + hand.OfSuit(led).ToString() + "), found " + ToString(event.card))
-          .Comparing(FactValue::Word(SuitName(led)), FactValue::Word(ToString(event.card))));
+  return Illegal("revoke", PlaceOf(event.path, trick, seat, play.card),
+                 "expected " + SeatName(seat) + " to follow suit with " + SuitName(led) +
+                     " (holding " + hand.OfSuit(led).ToString() + "), found " + ToString(play.card))
+      .Comparing(FactValue::Word(SuitName(led)), FactValue::Word(ToString(play.card)));
 }
 
-Result<Ruling> TrickMatch::ApplyPlay(const PlayEvent& event) {
-  REFEREE_TRY(CheckPlayContext(event));
+std::optional<Finding> TrickMatch::CheckPlay(const Event& event, const PlayEvent& play) const {
+  if (std::optional<Finding> finding = CheckPlayContext(event, play)) return finding;
   Seat seat = deal_->ToPlay();
-  REFEREE_TRY(CheckCardHolder(event, seat));
-  REFEREE_TRY(CheckFollow(event, seat));
-  deal_->hands[SeatIndex(seat)].Remove(event.card);
-  deal_->current.push_back(event.card);
-  deal_->played.push_back(event.card);
-  if (deal_->current.size() < 4) return Ruling{};
+  if (std::optional<Finding> finding = CheckCardHolder(event, play, seat)) return finding;
+  return CheckFollow(event, play, seat);
+}
+
+Ruling TrickMatch::CommitPlay(const PlayEvent& play) {
+  deal_->hands[SeatIndex(deal_->ToPlay())].Remove(play.card);
+  deal_->current[deal_->current_size++] = play.card;
+  deal_->played.push_back(play.card);
+  if (deal_->current_size < 4) return Ruling{};
   return FinishTrick();
 }
 
-Seat TrickMatch::TrickWinner(const std::vector<Card>& cards, Seat leader) const {
+Seat TrickMatch::TrickWinner(const std::array<Card, 4>& cards, Seat leader) const {
   std::optional<Suit> trump = Trump();
   size_t best = 0;
   auto beats = [&](Card challenger, Card holder) {
@@ -460,7 +457,7 @@ Seat TrickMatch::TrickWinner(const std::vector<Card>& cards, Seat leader) const 
 
 Ruling TrickMatch::FinishTrick() {
   CompletedTrick trick{deal_->leader, deal_->current, TrickWinner(deal_->current, deal_->leader)};
-  deal_->current.clear();
+  deal_->current_size = 0;
   deal_->leader = NextLeader(trick);
   deal_->tricks.push_back(std::move(trick));
   // Worded only when announced: this runs for every trick of every record verified.
@@ -581,7 +578,6 @@ bool TrickMatch::VoidCurrentDeal(const std::optional<std::vector<int>>& stand_in
   int board = deal_ ? deal_->board : number;
   OnDealVoided();
   deal_.reset();
-  awaiting_call_ = false;
   last_dealer_ = dealer;
   AddRow(number, board, std::move(score), true);
   return true;
@@ -592,34 +588,37 @@ View TrickMatch::ViewFor(int actor) const {
   view.actor = actor;
   view.next = Next();
   view.scores = sheet_;
-  view.deal = deal_ ? deal_->number : CurrentDealNumber();
-  if (!deal_) return view;
-  Seat seat = SeatAt(actor);
-  view.dealer = deal_->dealer;
-  view.hand = deal_->hands[SeatIndex(seat)];
-  view.trick_leader = deal_->leader;
-  view.trick = deal_->current;
-  view.played = deal_->played;
-  for (const CompletedTrick& trick : deal_->tricks) ++view.tricks_won[SeatIndex(trick.winner)];
-  view.call = CurrentCall();
-  if (SeesPartnersHand(seat)) {
-    view.known_hands.emplace_back(PartnerOf(seat), deal_->dealt[SeatIndex(PartnerOf(seat))]);
+  TrickView table;
+  table.deal = deal_ ? deal_->number : CurrentDealNumber();
+  if (deal_) {
+    Seat seat = SeatAt(actor);
+    table.dealer = deal_->dealer;
+    table.hand = deal_->hands[SeatIndex(seat)];
+    table.trick_leader = deal_->leader;
+    table.trick = deal_->CurrentCards();
+    table.played = deal_->played;
+    for (const CompletedTrick& trick : deal_->tricks) ++table.tricks_won[SeatIndex(trick.winner)];
+    for (Seat shown : HandsShownTo(seat)) {
+      table.known_hands.emplace_back(shown, deal_->dealt[SeatIndex(shown)]);
+    }
+    table.extension = ViewExtension(seat);
   }
+  view.game = Payload(std::move(table));
   return view;
 }
 
 Event TrickMatch::SeededDeal() const {
   ToAct next = Next();
-  DealEvent deal{.deal = next.deal,
-                 .path = ChildPath("/deals", static_cast<size_t>(next.deal - 1))};
-  deal.dealer = next.seat.value_or(Seat::kNorth);
+  DealEvent deal;
+  deal.dealer = next.actor ? SeatAt(*next.actor) : Seat::kNorth;
   deal.board = next.deal;
   deal.seeded = true;
-  return deal;
+  return MakeEvent(std::move(deal), next.deal, std::nullopt,
+                   ChildPath("/deals", static_cast<size_t>(next.deal - 1)));
 }
 
 Event TrickMatch::ShowingCards(Event dealt) const {
-  auto* deal = std::get_if<DealEvent>(&dealt);
+  auto* deal = dealt.As<DealEvent>();
   REFEREE_CHECK(deal != nullptr && deal_.has_value(),
                 "ShowingCards of an event that dealt nothing");
   std::array<std::vector<Card>, 4> hands;
@@ -640,8 +639,7 @@ std::string TrickMatch::Describe() const {
       text << "; " << SeatName(seat) << ": " << deal_->hands[SeatIndex(seat)].ToString();
     text << "; tricks " << deal_->tricks.size() << "; leader " << SeatName(deal_->leader)
          << "; current";
-    for (Card card : deal_->current) text << " " << ToString(card);
-    text << "; awaiting call " << awaiting_call_;
+    for (Card card : deal_->CurrentCards()) text << " " << ToString(card);
   }
   return text.str() + DescribeExtra();
 }

@@ -1,11 +1,15 @@
-// TrickMatch: the engine shared by the three trick games (Collusion, Plonk, Conspiracy).
+// TrickMatch: the engine shared by the trick games.
 //
 // It owns what the games have in common: the deal (hands, pack order or seed, checked against the
 // pack and the hand size), the expected dealer, whose turn it is, the trick structure, who holds
 // which card, following suit where the game requires it, the trick winner (highest of the suit
 // led, or the highest trump), the score sheet, and voiding a deal after an illegal event. A game
-// supplies the rest through the hooks below: its pack, its call, its next leader, its scoring and
-// its end of match.
+// supplies the rest through the hooks below: its pack, its scoring and its end of match, and
+// where it has them its own events before the first lead (an opening such as a call), its trumps,
+// the hands a seat is shown, its next leader and its next dealer.
+//
+// The state is fixed in size while a deal is played: the hands are bitsets, the trick in progress
+// an array, and the deal's plays and tricks are sized once when it is dealt.
 #pragma once
 
 #include <array>
@@ -16,12 +20,13 @@
 #include "referee/core/card.h"
 #include "referee/core/match.h"
 #include "referee/core/seat.h"
+#include "referee/games/trick/trick_events.h"
 
 namespace referee::games::trick {
 
 struct CompletedTrick {
   Seat leader = Seat::kNorth;
-  std::vector<Card> cards;  // in play order, the lead first
+  std::array<Card, 4> cards;  // in play order, the lead first
   Seat winner = Seat::kNorth;
 
   Suit LedSuit() const { return cards.front().suit; }
@@ -60,7 +65,6 @@ class TrickMatch : public Match {
 
   ToAct Next() const override;
   std::vector<Event> LegalEvents() const override;
-  Result<Ruling> Apply(const Event& event) override;
   bool VoidCurrentDeal(const std::optional<std::vector<int>>& stand_in_points) override;
   const ScoreSheet& Scores() const override { return sheet_; }
   View ViewFor(int actor) const override;
@@ -70,6 +74,10 @@ class TrickMatch : public Match {
   Event ShowingCards(Event dealt) const override;
 
  protected:
+  std::optional<Finding> Check(const Event& event) const override;
+  Ruling Commit(const Event& event) override;
+  void Rejected(const Event& event) override;
+
   // --- Hooks each game supplies. ---
   virtual CardSet Pack() const = 0;
   virtual bool MustFollowSuit() const = 0;
@@ -78,15 +86,24 @@ class TrickMatch : public Match {
   // Whether the match has ended for good: no further deal is accepted.
   virtual bool AcceptsNoMoreDeals() const = 0;
 
-  // Conspiracy's call; the default game has none.
-  virtual bool NeedsCall() const { return false; }
-  virtual Result<Ruling> ApplyCall(const CallEvent& event);
-  virtual Result<Ruling> ApplyConference(const ConferenceEvent& event);
-  virtual std::vector<Event> LegalCalls() const { return {}; }
+  // --- Hooks with defaults, for games that have more. ---
+  // The event a deal awaits before its first lead (a call), while it awaits it: what it is and
+  // who makes it. None by default: the first lead follows the deal.
+  virtual std::optional<ToAct> Opening() const { return std::nullopt; }
+  // A card played while the opening is awaited (only asked when Opening() is set).
+  virtual Finding MissingOpening(const Event& play) const;
+  // The game's own events (a call, a conference), checked and applied by the game; by default
+  // there are none and any such event is unexpected.
+  virtual std::optional<Finding> CheckOwn(const Event& event) const;
+  virtual Ruling CommitOwn(const Event& /*event*/) { return {}; }
+  // The legal events of the opening, while it is awaited.
+  virtual std::vector<Event> LegalOpening() const { return {}; }
   virtual std::optional<Suit> Trump() const { return std::nullopt; }
-  // Conspiracy: the call once made, and whether `seat` saw its partner's hand (the conference).
-  virtual std::optional<CallEvent> CurrentCall() const { return std::nullopt; }
-  virtual bool SeesPartnersHand(Seat /*seat*/) const { return false; }
+  // Hands `seat` has been shown during the deal, as they were dealt (a partner's, at a
+  // conference); none by default.
+  virtual std::vector<Seat> HandsShownTo(Seat /*seat*/) const { return {}; }
+  // What the game adds to a seat's view (TrickView::extension); nothing by default.
+  virtual Payload ViewExtension(Seat /*seat*/) const { return {}; }
   virtual void OnDealStarted() {}
   virtual void OnDealVoided() {}
   // Who leads the next trick; by default the winner of the last.
@@ -117,11 +134,10 @@ class TrickMatch : public Match {
   int DealsScored() const { return static_cast<int>(sheet_.rows.size()); }
   const ScoreSheet& sheet() const { return sheet_; }
   bool InDeal() const { return deal_.has_value(); }
+  // Whether the deal is under way with no card played yet.
+  bool BeforeFirstLead() const { return deal_.has_value() && deal_->played.empty(); }
   Seat CurrentDealer() const { return deal_->dealer; }
   int CurrentDealNumber() const { return DealsScored() + 1; }
-  // Called by a game's ApplyCall once the call is accepted.
-  void CallMade() { awaiting_call_ = false; }
-  bool AwaitingCall() const { return deal_.has_value() && awaiting_call_; }
   std::optional<Seat> ExpectedDealer() const;
   Place PlaceOf(const std::string& path, int trick = 0, std::optional<Seat> seat = {},
                 std::optional<Card> card = {}) const;
@@ -137,25 +153,32 @@ class TrickMatch : public Match {
     std::vector<Card> played;      // every card played, in order
     std::vector<CompletedTrick> tricks;
     Seat leader = Seat::kNorth;
-    std::vector<Card> current;  // the trick being played
-    Seat ToPlay() const { return SeatAt(SeatIndex(leader) + static_cast<int>(current.size())); }
+    std::array<Card, 4> current{};  // the trick being played
+    int current_size = 0;
+    Seat ToPlay() const { return SeatAt(SeatIndex(leader) + current_size); }
+    std::vector<Card> CurrentCards() const {
+      return {current.begin(), current.begin() + current_size};
+    }
   };
 
-  Result<Ruling> ApplyChecked(const Event& event);
-  Result<Ruling> ApplyDeal(const DealEvent& event);
-  Result<Ruling> ApplyDealEnd(const DealEndEvent& event);
-  Result<Ruling> ApplyPlay(const PlayEvent& event);
-  Result<std::array<CardSet, 4>> ResolveHands(const DealEvent& event, Seat dealer) const;
+  std::optional<Finding> CheckDeal(const Event& event, const DealEvent& deal) const;
+  std::optional<Finding> CheckDealEnd(const Event& event) const;
+  std::optional<Finding> CheckPlay(const Event& event, const PlayEvent& play) const;
+  Ruling CommitDeal(const Event& event, const DealEvent& deal);
+  Ruling CommitPlay(const PlayEvent& play);
+  Result<std::array<CardSet, 4>> ResolveHands(const Event& event, const DealEvent& deal,
+                                              Seat dealer) const;
   Result<std::array<CardSet, 4>> HandsFromList(const std::array<std::vector<Card>, 4>& hands,
-                                               const DealEvent& event) const;
+                                               const Event& event) const;
   Result<std::vector<Card>> CheckedDeck(const std::vector<Card>& deck, const std::string& path,
                                         int deal) const;
   std::array<CardSet, 4> DealOut(const std::vector<Card>& deck, Seat dealer) const;
   std::vector<Card> SeededDeck(int board) const;
-  Result<void> CheckPlayContext(const PlayEvent& event) const;
-  Result<void> CheckCardHolder(const PlayEvent& event, Seat seat) const;
-  Result<void> CheckFollow(const PlayEvent& event, Seat seat) const;
-  Seat TrickWinner(const std::vector<Card>& cards, Seat leader) const;
+  std::optional<Finding> CheckPlayContext(const Event& event, const PlayEvent& play) const;
+  std::optional<Finding> CheckCardHolder(const Event& event, const PlayEvent& play,
+                                         Seat seat) const;
+  std::optional<Finding> CheckFollow(const Event& event, const PlayEvent& play, Seat seat) const;
+  Seat TrickWinner(const std::array<Card, 4>& cards, Seat leader) const;
   Ruling FinishTrick();
   void FinishDeal(Ruling& ruling);
   void AddRow(int number, int board, DealScore score, bool void_deal);
@@ -164,7 +187,6 @@ class TrickMatch : public Match {
   MatchSetup setup_;
   std::optional<Seat> last_dealer_;
   std::optional<DealInProgress> deal_;
-  bool awaiting_call_ = false;
   ScoreSheet sheet_;
   // The dealer the record declared for its first deal, remembered even when that deal is
   // rejected, so that voiding it keeps the rotation the record declared. Not part of the state.
@@ -172,6 +194,9 @@ class TrickMatch : public Match {
   // The deal of the last rejected event: voiding concerns that deal only, so a stray card after
   // a finished deal (extra-trick) does not void the deal that follows. Not part of the state.
   int rejected_deal_ = 0;
+  // The hands the last deal event checked resolved to, kept for its Commit: a seeded deal is
+  // shuffled once, not once to check it and again to apply it. A memo, not part of the state.
+  mutable std::optional<std::pair<const Event*, std::array<CardSet, 4>>> checked_hands_;
 };
 
 }  // namespace referee::games::trick

@@ -56,74 +56,6 @@ Result<void> ReadDealCards(const MapFields& deal, const record::Record& record, 
   return {};
 }
 
-Result<std::optional<Seat>> ReadOptionalSeat(const MapFields& fields, std::string_view key) {
-  const Node* node = fields.Optional(key);
-  if (node == nullptr) return std::optional<Seat>();
-  auto text = record::ReadText(*node, fields.PathOf(key));
-  REFEREE_TRY(text);
-  auto seat = ParseSeat(*text, fields.PathOf(key));
-  REFEREE_TRY(seat);
-  return std::optional<Seat>(*seat);
-}
-
-// The call's fields; the caller has checked the keys. The calling seat is `by` in a record and
-// `seat` in a live line.
-Result<CallEvent> ReadCallFields(const MapFields& call, std::string_view by_key, int number) {
-  CallEvent event{.deal = number, .path = call.path()};
-  auto by = ReadOptionalSeat(call, by_key);
-  REFEREE_TRY(by);
-  event.by = *by;
-  if (const Node* trump = call.Optional("trump")) {
-    auto text = record::ReadText(*trump, call.PathOf("trump"));
-    REFEREE_TRY(text);
-    if (*text == "NT" || *text == "none") {
-      event.no_trump = true;
-    } else {
-      auto suit = ParseSuit(*text, call.PathOf("trump"));
-      REFEREE_TRY(suit);
-      event.trump = *suit;
-    }
-  }
-  auto tricks = call.Required("tricks");
-  REFEREE_TRY(tricks);
-  // Any integer is read; the engine rules on the range so that 9 is an illegal call, not a
-  // malformed record.
-  auto count = record::ReadInteger(**tricks, call.PathOf("tricks"), -1000, 1000);
-  REFEREE_TRY(count);
-  event.tricks = *count;
-  return event;
-}
-
-Result<CallEvent> ReadCall(const Node& node, const std::string& path, int number) {
-  auto call = MapFields::Open(node, path, "the call");
-  REFEREE_TRY(call);
-  REFEREE_TRY(call->AllowOnly({"by", "trump", "tricks"}));
-  return ReadCallFields(*call, "by", number);
-}
-
-// The conference's fields; the caller has checked the keys.
-Result<ConferenceEvent> ReadConferenceFields(const MapFields& conference, int number) {
-  ConferenceEvent event{.deal = number, .path = conference.path()};
-  auto start = conference.Required("start");
-  REFEREE_TRY(start);
-  auto end = conference.Required("end");
-  REFEREE_TRY(end);
-  auto start_ms = record::ReadSeconds(**start, conference.PathOf("start"));
-  REFEREE_TRY(start_ms);
-  auto end_ms = record::ReadSeconds(**end, conference.PathOf("end"));
-  REFEREE_TRY(end_ms);
-  event.start_ms = *start_ms;
-  event.end_ms = *end_ms;
-  return event;
-}
-
-Result<ConferenceEvent> ReadConference(const Node& node, const std::string& path, int number) {
-  auto conference = MapFields::Open(node, path, "the conference");
-  REFEREE_TRY(conference);
-  REFEREE_TRY(conference->AllowOnly({"start", "end"}));
-  return ReadConferenceFields(*conference, number);
-}
-
 Result<void> ReadTricks(const MapFields& deal, int number, bool last_deal,
                         std::vector<record::Record::Entry>& out) {
   const Node* node = deal.Optional("tricks");
@@ -139,17 +71,16 @@ Result<void> ReadTricks(const MapFields& deal, int number, bool last_deal,
                     : ReadCards(trick, ChildPath(deal.PathOf("tricks"), t), 8);
     REFEREE_TRY(cards);
     for (size_t position = 0; position < cards->size(); ++position) {
-      PlayEvent play{
-          .deal = number,
-          .trick = static_cast<int>(t) + 1,
-          .position = static_cast<int>(position),
-          .path = PlayPath::InRecord(number - 1, static_cast<int>(t), static_cast<int>(position)),
-          .card = (*cards)[position],
-          .written_size = static_cast<int>(cards->size()),
-          .last_in_record = last_deal && t + 1 == (*tricks)->size()};
+      PlayEvent play{.card = (*cards)[position],
+                     .trick = static_cast<int>(t) + 1,
+                     .position = static_cast<int>(position),
+                     .written_size = static_cast<int>(cards->size()),
+                     .last_in_record = last_deal && t + 1 == (*tricks)->size()};
+      EventPath path = EventPath::Nested("deals", number - 1, "tricks", static_cast<int>(t),
+                                         static_cast<int>(position));
       // Built in place: GCC 12 warns (-Wmaybe-uninitialized, a false positive) on the braced form.
       record::Record::Entry entry;
-      entry.item.emplace<Event>(std::move(play));
+      entry.item.emplace<Event>(MakeEvent(play, number, std::nullopt, std::move(path)));
       out.push_back(std::move(entry));
     }
   }
@@ -170,39 +101,30 @@ Result<record::DealClaim> ReadClaim(const Node& node, const std::string& path, i
   return result;
 }
 
-std::vector<std::string> DealKeys(const TrickBodySpec& spec) {
-  std::vector<std::string> keys = {"dealer", "board", "hands", "deck", "tricks", "claim"};
-  if (spec.has_call) keys.push_back("call");
-  if (spec.has_conference) keys.push_back("conference");
-  return keys;
-}
-
 Result<void> ReadDeal(const Node& node, const std::string& path, int number, bool last,
                       const TrickBodySpec& spec, record::Record& record) {
   auto deal = MapFields::Open(node, path, "a deal");
   REFEREE_TRY(deal);
-  REFEREE_TRY(deal->AllowOnly(DealKeys(spec)));
-  DealEvent event{.deal = number, .path = path};
+  REFEREE_TRY(deal->AllowOnly(DealKeysOf(spec)));
+  DealEvent event;
   auto dealer_text = deal->RequiredText("dealer");
   REFEREE_TRY(dealer_text);
   auto dealer_seat = ParseSeat(*dealer_text, deal->PathOf("dealer"));
   REFEREE_TRY(dealer_seat);
   event.dealer = *dealer_seat;
   REFEREE_TRY(ReadDealCards(*deal, record, number, event));
-  record.entries.push_back({Event(event)});
-  if (const Node* conference = deal->Optional("conference")) {
-    auto read = ReadConference(*conference, deal->PathOf("conference"), number);
+  record.entries.push_back({MakeEvent(std::move(event), number, std::nullopt, path)});
+  for (const DealPart& part : spec.parts) {
+    const Node* node = deal->Optional(part.key);
+    if (node == nullptr) continue;
+    auto read = part.read(*node, deal->PathOf(part.key), number);
     REFEREE_TRY(read);
-    record.entries.push_back({Event(*read)});
-  }
-  if (const Node* call = deal->Optional("call")) {
-    auto read = ReadCall(*call, deal->PathOf("call"), number);
-    REFEREE_TRY(read);
-    record.entries.push_back({Event(*read)});
+    record.entries.push_back({std::move(*read)});
   }
   REFEREE_TRY(ReadTricks(*deal, number, last, record.entries));
   if (!last) {
-    record.entries.push_back({Event(DealEndEvent{number, deal->PathOf("tricks")})});
+    record.entries.push_back(
+        {MakeEvent(DealEndEvent{}, number, std::nullopt, deal->PathOf("tricks"))});
   }
   if (const Node* claim = deal->Optional("claim")) {
     auto read = ReadClaim(*claim, deal->PathOf("claim"), number, spec.claim_units);
@@ -216,9 +138,13 @@ Result<void> ReadDeal(const Node& node, const std::string& path, int number, boo
 
 std::optional<std::vector<Card>> WellFormedCards(const Node& node, size_t max_cards) {
   if (node.kind() != Node::Kind::kString) return std::nullopt;
+  return WellFormedCardText(node.text(), max_cards);
+}
+
+std::optional<std::vector<Card>> WellFormedCardText(std::string_view text, size_t max_cards) {
   std::vector<Card> cards;
   cards.reserve(max_cards < 64 ? max_cards : 64);
-  bool all_cards = record::ForEachWord(node.text(), [&](const record::Word& word) {
+  bool all_cards = record::ForEachWord(text, [&](const record::Word& word) {
     std::optional<Card> card = CardFromText(word.text);
     if (!card || cards.size() == max_cards) return false;
     cards.push_back(*card);
@@ -226,6 +152,16 @@ std::optional<std::vector<Card>> WellFormedCards(const Node& node, size_t max_ca
   });
   if (!all_cards) return std::nullopt;
   return cards;
+}
+
+Result<std::optional<Seat>> ReadOptionalSeat(const MapFields& fields, std::string_view key) {
+  const Node* node = fields.Optional(key);
+  if (node == nullptr) return std::optional<Seat>();
+  auto text = record::ReadText(*node, fields.PathOf(key));
+  REFEREE_TRY(text);
+  auto seat = ParseSeat(*text, fields.PathOf(key));
+  REFEREE_TRY(seat);
+  return std::optional<Seat>(*seat);
 }
 
 Result<std::vector<Card>> ReadCards(const Node& node, const std::string& path, size_t max_cards) {
@@ -243,8 +179,7 @@ Result<std::vector<Card>> ReadCards(const Node& node, const std::string& path, s
   return cards;
 }
 
-GameDescriptor TrickGameDescriptor(const std::vector<std::string>& units) {
-  GameDescriptor game;
+void FillTrickDescriptor(GameDescriptor& game, const std::vector<std::string>& units) {
   game.player_shape = PlayerShape::kFourSeats;
   game.body_keys = {"deals"};
   game.result_keys = units;
@@ -252,10 +187,11 @@ GameDescriptor TrickGameDescriptor(const std::vector<std::string>& units) {
   game.score_units = units;
   game.deal_statistics = {{"tricks", "tricks taken"}};
   game.side_statistics = game.deal_statistics;
-  game.write_body = &WriteTrickBody;
-  game.live =
-      LiveHooks{"deals", &ReadLiveEvent, &WriteLiveEvent, &WriteLiveView, &ReadLiveView, {}};
-  return game;
+  game.live.events_key = "deals";
+  game.live.seat_line = [](const Event& event) -> std::optional<Event> {
+    if (event.As<DealEndEvent>() != nullptr) return std::nullopt;  // a record's marker only
+    return event;
+  };
 }
 
 Result<Node> DealTrickBoard(const GameDescriptor& game, const RuleOptions& rules,
@@ -263,17 +199,17 @@ Result<Node> DealTrickBoard(const GameDescriptor& game, const RuleOptions& rules
                             Sha256Function sha256) {
   MatchSetup setup{rules, {"N", "E", "S", "W"}, seed, sha256};
   std::unique_ptr<Match> match = game.new_match(setup);
-  DealEvent deal{.deal = 1, .path = "/deals/0", .board = board, .seeded = true};
-  deal.dealer = SeatAt(board - 1);
-  auto ruling = match->Apply(Event(deal));
+  DealEvent deal{.dealer = SeatAt(board - 1), .board = board, .seeded = true};
+  auto ruling = match->Apply(MakeEvent(deal, 1, std::nullopt, "/deals/0"));
   if (!ruling.has_value()) return Fail(std::move(ruling).error());
   Node node = Node::Map({});
   node.AddMember("board", {}, record::IntegerNode(board));
   node.AddMember("dealer", {}, record::StringNode(SeatName(*deal.dealer)));
   Node hands = Node::Map({});
   for (Seat seat : kAllSeats) {
+    View view = match->ViewFor(SeatIndex(seat));
     hands.AddMember(SeatName(seat), {},
-                    record::StringNode(match->ViewFor(SeatIndex(seat)).hand.ToString()));
+                    record::StringNode(view.game.As<TrickView>()->hand.ToString()));
   }
   node.AddMember("hands", {}, std::move(hands));
   return node;
@@ -287,6 +223,12 @@ LeagueTraits PartnershipLeague() {
                        "matches-played", "buchholz",    "sonneborn-berger"};
   league.default_tie_breaks = {"point-difference", "head-to-head"};
   return league;
+}
+
+std::vector<std::string> DealKeysOf(const TrickBodySpec& spec) {
+  std::vector<std::string> keys = {"dealer", "board", "hands", "deck", "tricks", "claim"};
+  for (const DealPart& part : spec.parts) keys.push_back(part.key);
+  return keys;
 }
 
 Result<void> ReadTrickBody(const Node& root, record::Record& record, const TrickBodySpec& spec) {
@@ -333,25 +275,6 @@ void WriteDealHeader(const DealEvent& event, Node& deal) {
   if (event.deck) deal.AddMember("deck", {}, record::WordsNode(CardWords(*event.deck)));
 }
 
-Node CallNode(const CallEvent& call) {
-  Node node = Node::Map({});
-  if (call.by) node.AddMember("by", {}, record::StringNode(SeatName(*call.by)));
-  if (call.trump) {
-    node.AddMember("trump", {}, record::StringNode(std::string(1, SuitLetter(*call.trump))));
-  } else if (call.no_trump) {
-    node.AddMember("trump", {}, record::StringNode("NT"));
-  }
-  node.AddMember("tricks", {}, record::IntegerNode(call.tricks));
-  return node;
-}
-
-Node ConferenceNode(const ConferenceEvent& conference) {
-  Node node = Node::Map({});
-  node.AddMember("start", {}, record::SecondsNode(conference.start_ms));
-  node.AddMember("end", {}, record::SecondsNode(conference.end_ms));
-  return node;
-}
-
 Node ClaimNode(const record::DealClaim& claim) {
   Node node = Node::Map({});
   for (const record::ClaimedPoints& value : claim.values) {
@@ -363,16 +286,16 @@ Node ClaimNode(const record::DealClaim& claim) {
 // Collects one deal's parts as they come, then writes them in canonical order.
 struct DealParts {
   std::optional<DealEvent> deal;
-  std::optional<ConferenceEvent> conference;
-  std::optional<CallEvent> call;
+  std::vector<std::optional<Event>> parts;  // one per DealPart of the game, in its order
   std::vector<std::vector<std::string>> tricks;
   std::optional<record::DealClaim> claim;
 
-  Node ToNode() const {
+  Node ToNode(const TrickBodySpec& spec) const {
     Node node = Node::Map({});
     if (deal) WriteDealHeader(*deal, node);
-    if (conference) node.AddMember("conference", {}, ConferenceNode(*conference));
-    if (call) node.AddMember("call", {}, CallNode(*call));
+    for (size_t i = 0; i < spec.parts.size() && i < parts.size(); ++i) {
+      if (parts[i]) node.AddMember(spec.parts[i].key, {}, spec.parts[i].write(*parts[i]));
+    }
     Node list = Node::List({});
     for (const std::vector<std::string>& trick : tricks) list.Append(record::WordsNode(trick));
     node.AddMember("tricks", {}, std::move(list));
@@ -381,16 +304,18 @@ struct DealParts {
   }
 };
 
-void AddToParts(const record::Record::Entry& entry, DealParts& parts) {
+void AddToParts(const record::Record::Entry& entry, const TrickBodySpec& spec, DealParts& parts) {
   if (const auto* claim = std::get_if<record::DealClaim>(&entry.item)) {
     parts.claim = *claim;
     return;
   }
   const Event& event = std::get<Event>(entry.item);
-  if (const auto* deal = std::get_if<DealEvent>(&event)) parts.deal = *deal;
-  if (const auto* conference = std::get_if<ConferenceEvent>(&event)) parts.conference = *conference;
-  if (const auto* call = std::get_if<CallEvent>(&event)) parts.call = *call;
-  if (const auto* play = std::get_if<PlayEvent>(&event)) {
+  if (const auto* deal = event.As<DealEvent>()) parts.deal = *deal;
+  parts.parts.resize(spec.parts.size());
+  for (size_t i = 0; i < spec.parts.size(); ++i) {
+    if (event.kind == spec.parts[i].key) parts.parts[i] = event;
+  }
+  if (const auto* play = event.As<PlayEvent>()) {
     bool full = !parts.tricks.empty() && parts.tricks.back().size() == 4;
     if (parts.tricks.empty() || play->position == 0 || (play->position < 0 && full)) {
       parts.tricks.emplace_back();
@@ -401,25 +326,25 @@ void AddToParts(const record::Record::Entry& entry, DealParts& parts) {
 
 int EntryDeal(const record::Record::Entry& entry) {
   if (const auto* claim = std::get_if<record::DealClaim>(&entry.item)) return claim->deal;
-  return DealOf(std::get<Event>(entry.item));
+  return std::get<Event>(entry.item).deal;
 }
 
 }  // namespace
 
-void WriteTrickBody(const record::Record& record, Node& root) {
+void WriteTrickBody(const record::Record& record, Node& root, const TrickBodySpec& spec) {
   Node deals = Node::List({});
   DealParts parts;
   int current = 0;
   for (const record::Record::Entry& entry : record.entries) {
     int deal = EntryDeal(entry);
     if (deal != current && current != 0) {
-      deals.Append(parts.ToNode());
+      deals.Append(parts.ToNode(spec));
       parts = DealParts{};
     }
     current = deal;
-    AddToParts(entry, parts);
+    AddToParts(entry, spec, parts);
   }
-  if (current != 0) deals.Append(parts.ToNode());
+  if (current != 0) deals.Append(parts.ToNode(spec));
   root.AddMember("deals", {}, std::move(deals));
 }
 
@@ -430,31 +355,16 @@ namespace {
 
 Result<Event> ReadLiveDeal(const MapFields& line, const record::Record& header, const ToAct& next) {
   REFEREE_TRY(line.AllowOnly({"event", "dealer", "board", "hands", "deck"}));
-  DealEvent event{.deal = next.deal, .path = line.path()};
+  DealEvent event;
   auto dealer = ReadOptionalSeat(line, "dealer");
   REFEREE_TRY(dealer);
   event.dealer = *dealer;
   REFEREE_TRY(ReadDealCards(line, header, next.deal, event));
   // The rules name every dealer after the first; the referee's own first seeded deal is North's,
   // as in TrickMatch::SeededDeal. A deal whose cards the client gives must name its first dealer.
-  if (!event.dealer && next.phase == Phase::kDeal) event.dealer = next.seat;
+  if (!event.dealer && next.phase == Phase::kDeal && next.actor) event.dealer = SeatAt(*next.actor);
   if (!event.dealer && !event.hands && !event.deck) event.dealer = Seat::kNorth;
-  return Event(event);
-}
-
-Result<Event> ReadLiveCall(const MapFields& line, const ToAct& next) {
-  REFEREE_TRY(line.AllowOnly({"event", "seat", "trump", "tricks"}));
-  auto call = ReadCallFields(line, "seat", next.deal);
-  REFEREE_TRY(call);
-  if (!call->by && next.phase == Phase::kCall) call->by = next.seat;
-  return Event(*call);
-}
-
-Result<Event> ReadLiveConference(const MapFields& line, const ToAct& next) {
-  REFEREE_TRY(line.AllowOnly({"event", "start", "end"}));
-  auto conference = ReadConferenceFields(line, next.deal);
-  REFEREE_TRY(conference);
-  return Event(*conference);
+  return MakeEvent(std::move(event), next.deal, std::nullopt, line.path());
 }
 
 Result<Event> ReadLivePlay(const MapFields& line, const ToAct& next) {
@@ -465,9 +375,10 @@ Result<Event> ReadLivePlay(const MapFields& line, const ToAct& next) {
   REFEREE_TRY(text);
   auto card = ParseCard(*text, line.PathOf("card"));
   REFEREE_TRY(card);
-  PlayEvent play{.deal = next.deal, .path = line.PathOf("card"), .seat = *seat, .card = *card};
-  if (!play.seat && next.phase == Phase::kPlay) play.seat = next.seat;
-  return Event(play);
+  std::optional<int> actor;
+  if (*seat) actor = SeatIndex(**seat);
+  if (!actor && next.kind == PlayEvent::kKind) actor = next.actor;
+  return MakeEvent(PlayEvent{.card = *card}, next.deal, actor, line.PathOf("card"));
 }
 
 Node SeatMap(const std::array<int, 4>& values) {
@@ -486,7 +397,7 @@ Node ScoresNode(const ScoreSheet& sheet) {
   return totals;
 }
 
-void AddDealView(const View& view, Node& node) {
+void AddDealView(const TrickView& view, const TrickBodySpec& spec, Node& node) {
   node.AddMember("dealer", {}, record::StringNode(SeatName(*view.dealer)));
   node.AddMember("hand", {}, record::WordsNode(CardWords(view.hand.Cards())));
   Node trick = Node::Map({});
@@ -497,7 +408,7 @@ void AddDealView(const View& view, Node& node) {
   node.AddMember("trick", {}, std::move(trick));
   node.AddMember("played", {}, record::WordsNode(CardWords(view.played)));
   node.AddMember("tricks_won", {}, SeatMap(view.tricks_won));
-  if (view.call) node.AddMember("call", {}, CallNode(*view.call));
+  if (spec.write_view_extension != nullptr) spec.write_view_extension(view, node);
   if (!view.known_hands.empty()) {
     Node known = Node::Map({});
     for (const auto& [seat, hand] : view.known_hands) {
@@ -507,58 +418,61 @@ void AddDealView(const View& view, Node& node) {
   }
 }
 
+std::vector<std::string> LineKinds(const TrickBodySpec& spec) {
+  std::vector<std::string> kinds = {"deal"};
+  for (const DealPart& part : spec.parts) kinds.push_back(part.key);
+  for (const char* kind : {"play", "view", "legal"}) kinds.emplace_back(kind);
+  return kinds;
+}
+
 }  // namespace
 
-// A trick game's lines claim nothing a seat cannot see, so their source changes nothing.
 Result<Event> ReadLiveEvent(const Node& line, const record::Record& header, const ToAct& next,
-                            LineSource /*source*/) {
+                            const TrickBodySpec& spec) {
   auto fields = MapFields::Open(line, "", "an event");
   REFEREE_TRY(fields);
   auto kind = fields->RequiredText("event");
   REFEREE_TRY(kind);
-  if (*kind == "deal") return ReadLiveDeal(*fields, header, next);
-  if (*kind == "call") return ReadLiveCall(*fields, next);
-  if (*kind == "conference") return ReadLiveConference(*fields, next);
-  if (*kind == "play") return ReadLivePlay(*fields, next);
-  const std::vector<std::string> kinds = {"deal", "call", "conference", "play", "view", "legal"};
+  if (*kind == DealEvent::kKind) return ReadLiveDeal(*fields, header, next);
+  if (*kind == PlayEvent::kKind) return ReadLivePlay(*fields, next);
+  for (const DealPart& part : spec.parts) {
+    if (*kind == part.key) return part.read_live(*fields, next);
+  }
+  std::vector<std::string> kinds = LineKinds(spec);
+  std::string listed;
+  for (size_t i = 0; i < kinds.size(); ++i) {
+    listed += (i == 0 ? "" : i + 1 == kinds.size() ? " or " : ", ") + kinds[i];
+  }
   return Fail(Malformed("unknown-key", "/event",
-                        "expected an event deal, call, conference, play, view or legal, found " +
-                            Quoted(*kind) + record::DidYouMean(*kind, kinds)));
+                        "expected an event " + listed + ", found " + Quoted(*kind) +
+                            record::DidYouMean(*kind, kinds)));
 }
 
-Node WriteLiveEvent(const Event& event, const record::Record& /*header*/) {
+Node WriteLiveEvent(const Event& event, const TrickBodySpec& spec) {
   Node line = Node::Map({});
-  auto add_kind = [&line](const char* kind) {
-    line.AddMember("event", {}, record::StringNode(kind));
-  };
-  if (const auto* deal = std::get_if<DealEvent>(&event)) {
-    add_kind("deal");
+  line.AddMember("event", {}, record::StringNode(std::string(event.kind)));
+  if (const auto* deal = event.As<DealEvent>()) {
     WriteDealHeader(*deal, line);
-  } else if (const auto* call = std::get_if<CallEvent>(&event)) {
-    add_kind("call");
-    Node fields = CallNode(*call);
-    for (const Node::Member& member : fields.members()) {
-      line.AddMember(member.key == "by" ? "seat" : member.key, {}, member.value);
-    }
-  } else if (const auto* conference = std::get_if<ConferenceEvent>(&event)) {
-    add_kind("conference");
-    Node fields = ConferenceNode(*conference);
+  } else if (const auto* play = event.As<PlayEvent>()) {
+    if (event.actor) line.AddMember("seat", {}, record::StringNode(SeatName(SeatAt(*event.actor))));
+    line.AddMember("card", {}, record::StringNode(ToString(play->card)));
+  }
+  for (const DealPart& part : spec.parts) {
+    if (event.kind != part.key) continue;
+    Node fields = part.write_live(event);
     for (const Node::Member& member : fields.members()) {
       line.AddMember(member.key, {}, member.value);
     }
-  } else if (const auto* play = std::get_if<PlayEvent>(&event)) {
-    add_kind("play");
-    if (play->seat) line.AddMember("seat", {}, record::StringNode(SeatName(*play->seat)));
-    line.AddMember("card", {}, record::StringNode(ToString(play->card)));
   }
   return line;
 }
 
-Node WriteLiveView(const View& view, const record::Record& /*header*/) {
+Node WriteLiveView(const View& view, const TrickBodySpec& spec) {
+  const auto* table = view.game.As<TrickView>();
   Node node = Node::Map({});
   node.AddMember("seat", {}, record::StringNode(SeatName(SeatAt(view.actor))));
-  node.AddMember("deal", {}, record::IntegerNode(view.deal));
-  if (view.dealer) AddDealView(view, node);
+  node.AddMember("deal", {}, record::IntegerNode(table != nullptr ? table->deal : 0));
+  if (table != nullptr && table->dealer) AddDealView(*table, spec, node);
   node.AddMember("scores", {}, ScoresNode(view.scores));
   return node;
 }
@@ -573,7 +487,7 @@ Result<CardSet> ReadHand(const Node& node, const std::string& path) {
   return hand;
 }
 
-Result<void> ReadTrickView(const MapFields& trick, View& view) {
+Result<void> ReadTrickView(const MapFields& trick, TrickView& view) {
   if (const Node* leader = trick.Optional("leader")) {
     auto text = record::ReadText(*leader, trick.PathOf("leader"));
     REFEREE_TRY(text);
@@ -589,8 +503,36 @@ Result<void> ReadTrickView(const MapFields& trick, View& view) {
   return {};
 }
 
+Result<void> ReadTricksWon(const MapFields& node, TrickView& view) {
+  const Node* won = node.Optional("tricks_won");
+  if (won == nullptr) return {};
+  auto fields = MapFields::Open(*won, node.PathOf("tricks_won"), "tricks per seat");
+  REFEREE_TRY(fields);
+  for (int i = 0; i < 4; ++i) {
+    const Node* count = fields->Optional(SeatName(SeatAt(i)));
+    if (count == nullptr) continue;
+    auto read = record::ReadInteger(*count, fields->PathOf(SeatName(SeatAt(i))), 0, 13);
+    REFEREE_TRY(read);
+    view.tricks_won[i] = static_cast<int>(*read);
+  }
+  return {};
+}
+
+Result<void> ReadKnownHands(const MapFields& node, TrickView& view) {
+  const Node* known = node.Optional("known_hands");
+  if (known == nullptr) return {};
+  for (const Node::Member& member : known->members()) {
+    auto seat = ParseSeat(member.key, node.PathOf("known_hands"));
+    REFEREE_TRY(seat);
+    auto cards = ReadHand(member.value, node.PathOf("known_hands"));
+    REFEREE_TRY(cards);
+    view.known_hands.emplace_back(*seat, *cards);
+  }
+  return {};
+}
+
 // The part AddDealView writes, once a deal is under way.
-Result<void> ReadDealView(const MapFields& node, View& view) {
+Result<void> ReadDealView(const MapFields& node, const TrickBodySpec& spec, TrickView& view) {
   auto dealer = node.RequiredText("dealer");
   REFEREE_TRY(dealer);
   auto seat = ParseSeat(*dealer, node.PathOf("dealer"));
@@ -611,37 +553,14 @@ Result<void> ReadDealView(const MapFields& node, View& view) {
     REFEREE_TRY(read);
     view.played = *read;
   }
-  if (const Node* won = node.Optional("tricks_won")) {
-    auto fields = MapFields::Open(*won, node.PathOf("tricks_won"), "tricks per seat");
-    REFEREE_TRY(fields);
-    for (int i = 0; i < 4; ++i) {
-      const Node* count = fields->Optional(SeatName(SeatAt(i)));
-      if (count == nullptr) continue;
-      auto read = record::ReadInteger(*count, fields->PathOf(SeatName(SeatAt(i))), 0, 13);
-      REFEREE_TRY(read);
-      view.tricks_won[i] = static_cast<int>(*read);
-    }
-  }
-  if (const Node* call = node.Optional("call")) {
-    auto read = ReadCall(*call, node.PathOf("call"), view.deal);
-    REFEREE_TRY(read);
-    view.call = *read;
-  }
-  if (const Node* known = node.Optional("known_hands")) {
-    for (const Node::Member& member : known->members()) {
-      auto seat_known = ParseSeat(member.key, node.PathOf("known_hands"));
-      REFEREE_TRY(seat_known);
-      auto cards_known = ReadHand(member.value, node.PathOf("known_hands"));
-      REFEREE_TRY(cards_known);
-      view.known_hands.emplace_back(*seat_known, *cards_known);
-    }
-  }
-  return {};
+  REFEREE_TRY(ReadTricksWon(node, view));
+  if (spec.read_view_extension != nullptr) REFEREE_TRY(spec.read_view_extension(node, view));
+  return ReadKnownHands(node, view);
 }
 
 }  // namespace
 
-Result<View> ReadLiveView(const Node& node, const record::Record& /*header*/) {
+Result<View> ReadLiveView(const Node& node, const TrickBodySpec& spec) {
   auto fields = MapFields::Open(node, "", "a view");
   REFEREE_TRY(fields);
   auto seat_text = fields->RequiredText("seat");
@@ -650,12 +569,14 @@ Result<View> ReadLiveView(const Node& node, const record::Record& /*header*/) {
   REFEREE_TRY(seat);
   View view;
   view.actor = SeatIndex(*seat);
+  TrickView table;
   if (const Node* deal = fields->Optional("deal")) {
     auto number = record::ReadInteger(*deal, fields->PathOf("deal"), 0, 1000000);
     REFEREE_TRY(number);
-    view.deal = static_cast<int>(*number);
+    table.deal = static_cast<int>(*number);
   }
-  if (fields->Optional("dealer") != nullptr) REFEREE_TRY(ReadDealView(*fields, view));
+  if (fields->Optional("dealer") != nullptr) REFEREE_TRY(ReadDealView(*fields, spec, table));
+  view.game = Payload(std::move(table));
   return view;
 }
 

@@ -1,6 +1,7 @@
 // The body of a trick-game record: `deals:`, each with its dealer, its cards (hands, pack order
-// or the record's seed), the optional call and conference (Conspiracy), its tricks and its claim.
-// Shared by the three trick games; each says which optional parts it has.
+// or the record's seed), the parts the game adds (a call, a conference), its tricks and its
+// claim; the live lines and views of the trick games. Shared by the trick games; each says which
+// parts it adds.
 #pragma once
 
 #include <string>
@@ -10,25 +11,59 @@
 #include "referee/core/match.h"
 #include "referee/core/result.h"
 #include "referee/games/registry.h"
+#include "referee/games/trick/trick_events.h"
+#include "referee/record/fields.h"
 #include "referee/record/node.h"
 #include "referee/record/record.h"
 
 namespace referee::games::trick {
 
+// A part a game adds to each deal (a call, a conference): its key in a deal's map, which is also
+// the `event` of its live line, and how its event is read and written in a record and in a live
+// line. Parts are read and written in the order the game lists them, after the deal's cards and
+// before its tricks.
+struct DealPart {
+  std::string key;
+  // The part's map at `path`, of deal `deal`.
+  Result<Event> (*read)(const record::Node& node, const std::string& path, int deal) = nullptr;
+  record::Node (*write)(const Event& event) = nullptr;
+  // A live line of this kind (its `event` key already read), the rest filled in from `next`.
+  Result<Event> (*read_live)(const record::MapFields& line, const ToAct& next) = nullptr;
+  // The line's members after `event`.
+  record::Node (*write_live)(const Event& event) = nullptr;
+};
+
 struct TrickBodySpec {
-  bool has_call = false;                 // Conspiracy: `call: {by, trump, tricks}`
-  bool has_conference = false;           // Conspiracy: `conference: {start, end}` in seconds
+  std::vector<DealPart> parts;
   std::vector<std::string> claim_units;  // "N".."W" or "NS", "EW"
+  // What the game adds to a seat's view (TrickView::extension), as the live view writes it and
+  // reads it back; none by default.
+  void (*write_view_extension)(const TrickView& view, record::Node& node) = nullptr;
+  Result<void> (*read_view_extension)(const record::MapFields& node, TrickView& view) = nullptr;
 };
 
 Result<void> ReadTrickBody(const record::Node& root, record::Record& record,
                            const TrickBodySpec& spec);
-void WriteTrickBody(const record::Record& record, record::Node& root);
+void WriteTrickBody(const record::Record& record, record::Node& root, const TrickBodySpec& spec);
 
-// What every trick game's descriptor shares: four seats, `deals:` as the body (written by
-// WriteTrickBody), claims and totals per `units` ("N".."W" or "NS", "EW") plus `winner`, and the
-// seeded deal. The game adds its name, source, options, body reader and match.
-GameDescriptor TrickGameDescriptor(const std::vector<std::string>& units);
+// Live lines (LiveHooks, docs/live.md): `deal` (dealer, board, hands, deck) and `play` (seat,
+// card), and the game's parts, read with the record's readers. The seat the rules name and the
+// line leaves out is filled in from `next`.
+Result<Event> ReadLiveEvent(const record::Node& line, const record::Record& header,
+                            const ToAct& next, const TrickBodySpec& spec);
+record::Node WriteLiveEvent(const Event& event, const TrickBodySpec& spec);
+// The seat, the deal, and within a deal: the dealer, the seat's own hand, the trick in progress,
+// the cards played, tricks won, the hands the seat has seen and the game's extension; the score
+// totals.
+record::Node WriteLiveView(const View& view, const TrickBodySpec& spec);
+Result<View> ReadLiveView(const record::Node& node, const TrickBodySpec& spec);
+
+// What every trick game's descriptor shares, for a game whose body `Spec()` gives: four seats,
+// `deals:` as the body, claims and totals per unit plus `winner`, tricks as a statistic, the
+// body's readers and writers and the live lines and views. The game adds its name, source,
+// options, match and the rest.
+template <const TrickBodySpec& (*Spec)()>
+GameDescriptor TrickGameDescriptor();
 
 // One board of a seed for `referee deal` (GameDescriptor::deal_board), dealt by `game`'s engine:
 // board b as deal 1 of a match whose dealer is N, E, S, W, N, ... for b = 1, 2, 3, 4, 5, ...
@@ -46,15 +81,54 @@ Result<std::vector<Card>> ReadCards(const record::Node& node, const std::string&
 // The common case of ReadCards, a string of at most max_cards well-formed cards, read without
 // strings or paths; nothing when the node is anything else (ReadCards then says what is wrong).
 std::optional<std::vector<Card>> WellFormedCards(const record::Node& node, size_t max_cards);
+// The same for a string's text.
+std::optional<std::vector<Card>> WellFormedCardText(std::string_view text, size_t max_cards);
 
-// Live lines (LiveHooks, docs/live.md): `deal` (dealer, board, hands, deck), `call` (seat, trump,
-// tricks), `conference` (start, end) and `play` (seat, card), read with the record's readers.
-Result<Event> ReadLiveEvent(const record::Node& line, const record::Record& header,
-                            const ToAct& next, LineSource source);
-record::Node WriteLiveEvent(const Event& event, const record::Record& header);
-// The seat, the deal, and within a deal: the dealer, the seat's own hand, the trick in progress,
-// the cards played, tricks won, the call and the hands the seat has seen; the score totals.
-record::Node WriteLiveView(const View& view, const record::Record& header);
-Result<View> ReadLiveView(const record::Node& node, const record::Record& header);
+// The keys a deal's map may have: the trick games' own and the game's parts.
+std::vector<std::string> DealKeysOf(const TrickBodySpec& spec);
+
+// The fast path's body reader (GameDescriptor::stream_body): the same entries as ReadTrickBody,
+// a deal at a time, for a record whose tricks are all whole and whose cards are written as
+// strings; false for anything else, which ReadTrickBody reads.
+bool StreamTrickBody(const record::TokenBuffer& tokens, const record::BodyValues& values,
+                     const record::Record& header, record::EntrySink& sink,
+                     const TrickBodySpec& spec);
+// An optional seat under `key` ("N".."W").
+Result<std::optional<Seat>> ReadOptionalSeat(const record::MapFields& fields, std::string_view key);
+
+// ---------------------------------------------------------------------------------------------
+
+void FillTrickDescriptor(GameDescriptor& game, const std::vector<std::string>& units);
+
+template <const TrickBodySpec& (*Spec)()>
+GameDescriptor TrickGameDescriptor() {
+  GameDescriptor game;
+  FillTrickDescriptor(game, Spec().claim_units);
+  game.read_body = [](const record::Node& root, record::Record& record) {
+    return ReadTrickBody(root, record, Spec());
+  };
+  game.write_body = [](const record::Record& record, record::Node& root) {
+    WriteTrickBody(record, root, Spec());
+  };
+  game.live.read_event = [](const record::Node& line, const record::Record& header,
+                            const ToAct& next, LineSource) {
+    // A trick game's lines claim nothing a seat cannot see, so their source changes nothing.
+    return ReadLiveEvent(line, header, next, Spec());
+  };
+  game.live.write_event = [](const Event& event, const record::Record&) {
+    return WriteLiveEvent(event, Spec());
+  };
+  game.live.write_view = [](const View& view, const record::Record&) {
+    return WriteLiveView(view, Spec());
+  };
+  game.live.read_view = [](const record::Node& view, const record::Record&) {
+    return ReadLiveView(view, Spec());
+  };
+  game.stream_body = [](const record::TokenBuffer& tokens, const record::BodyValues& values,
+                        const record::Record& header, record::EntrySink& sink) {
+    return StreamTrickBody(tokens, values, header, sink, Spec());
+  };
+  return game;
+}
 
 }  // namespace referee::games::trick

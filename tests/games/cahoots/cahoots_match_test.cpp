@@ -12,7 +12,10 @@
 namespace referee::games::cahoots {
 namespace {
 
+using cahoots_test::At;
 using cahoots_test::Cards;
+using cahoots_test::Completing;
+using cahoots_test::Drawing;
 using cahoots_test::Goal;
 using cahoots_test::kGreen;
 using cahoots_test::kOrange;
@@ -20,8 +23,10 @@ using cahoots_test::kPink;
 using cahoots_test::kPurple;
 using cahoots_test::MakeDeck;
 using cahoots_test::NewMatch;
+using cahoots_test::SetupOf;
 using cahoots_test::SetupWith;
 using cahoots_test::Turn;
+using cahoots_test::TurnOf;
 
 OptionValue Int(int64_t value) { return OptionValue(value); }
 OptionValue Word(const char* value) { return OptionValue(std::string(value)); }
@@ -47,8 +52,8 @@ TEST(CahootsMatch, DealsOneCardAtATimeThenPilesThenDrawPile) {
   EXPECT_EQ(match.Tops()[3], Cards("5G")[0]);
   EXPECT_EQ(match.draw_pile().size(), 40u);  // rules.md: 3 players -> 12 / 4 / 40
   EXPECT_EQ(match.draw_pile().front(), Cards("7P")[0]);
-  EXPECT_EQ(match.Next().phase, Phase::kTurn);
-  EXPECT_EQ(match.Next().player, 0);
+  EXPECT_EQ(match.Next().kind, "turn");
+  EXPECT_EQ(match.Next().actor, 0);
 }
 
 // Setup 5: goals met by the starting piles complete at once and are replaced, repeatedly.
@@ -105,15 +110,11 @@ TEST(CahootsMatch, DrawsBackToFourFromTheTop) {
   CahootsMatch match = NewMatch(2, {{"goal_count", Int(1)}});
   auto deck = MakeDeck({"1G 6P 7O 1P", "2G 6O 7U 6U"}, "1G 2P 3G 4G", "7G 5P");
   ASSERT_TRUE(match.Apply(SetupWith(deck, {Never()})).has_value());
-  TurnEvent wrong = Turn(0, "1G", 1);
-  wrong.drawn = Cards("5P");
-  ExpectRejected(match, wrong, "wrong-draw");
-  TurnEvent right = Turn(0, "1G", 1);
-  right.drawn = Cards("7G");
-  ASSERT_TRUE(match.Apply(right).has_value());
+  ExpectRejected(match, Drawing(Turn(0, "1G", 1), Cards("5P")), "wrong-draw");
+  ASSERT_TRUE(match.Apply(Drawing(Turn(0, "1G", 1), Cards("7G"))).has_value());
   EXPECT_EQ(match.hands()[0], Cards("6P 7O 1P 7G"));
   EXPECT_EQ(match.draw_pile().front(), Cards("5P")[0]);
-  EXPECT_EQ(match.Next().player, 1);
+  EXPECT_EQ(match.Next().actor, 1);
 }
 
 TEST(CahootsMatch, CompletedClaimIsChecked) {
@@ -122,14 +123,9 @@ TEST(CahootsMatch, CompletedClaimIsChecked) {
   // 1 + 2 + 3 + 4 = 10 now; 1G on pile 1 keeps 10 and makes three greens.
   std::vector<GoalSpec> goals = {Goal("pile-count", {kGreen}, {3}), Never()};
   ASSERT_TRUE(match.Apply(SetupWith(deck, goals)).has_value());
-  TurnEvent wrong = Turn(0, "1G", 1);
-  wrong.completed = std::vector<std::string>{"2"};
-  ExpectRejected(match, wrong, "goal-mis-resolved");
-  wrong.completed = std::vector<std::string>{};
-  ExpectRejected(match, wrong, "goal-mis-resolved");
-  TurnEvent right = Turn(0, "1G", 1);
-  right.completed = std::vector<std::string>{"1"};
-  ASSERT_TRUE(match.Apply(right).has_value());
+  ExpectRejected(match, Completing(Turn(0, "1G", 1), {"2"}), "goal-mis-resolved");
+  ExpectRejected(match, Completing(Turn(0, "1G", 1), {}), "goal-mis-resolved");
+  ASSERT_TRUE(match.Apply(Completing(Turn(0, "1G", 1), {"1"})).has_value());
   EXPECT_EQ(match.completed_goals(), std::vector<int>{0});
 }
 
@@ -195,7 +191,7 @@ std::optional<CahootsMatch> FindState(int players,
 TEST(CahootsMatch, HandsRunOutInTurnOrderAndEmptyHandsNeverLose) {
   auto match = FindState(3, {{"goal_count", Int(2)}}, [](const CahootsMatch& m) {
     if (m.IsOver()) return m.end() == CahootsMatch::End::kEmpty;
-    return m.hands()[m.Next().player.value()].empty();  // would break the rule
+    return m.hands()[m.Next().actor.value()].empty();  // would break the rule
   });
   ASSERT_TRUE(match.has_value());
   EXPECT_TRUE(match->IsOver());
@@ -259,21 +255,23 @@ TEST(CahootsMatch, SeededDeckIsTheSeededPermutationOfTheCanonicalPack) {
   std::vector<NumberCard> expected;
   for (int index : SeededPermutation(&FakeSha256, "seed-1", 1, 56))
     expected.push_back(canonical[index]);
-  SetupEvent seeded;
-  seeded.seeded = true;
-  seeded.goals = {Never()};
+  SetupEvent seeded_setup;
+  seeded_setup.seeded = true;
+  seeded_setup.goals = {Never()};
+  Event seeded = MakeEvent(seeded_setup);
   CahootsMatch match(setup);
   ASSERT_TRUE(match.Apply(seeded).has_value());
   EXPECT_EQ(match.hands()[0],
             (std::vector<NumberCard>{expected[0], expected[2], expected[4], expected[6]}));
-  SetupEvent both = seeded;
+  Event both = seeded;
   both.path = "/deck";
-  both.deck = expected;
+  SetupOf(both).deck = expected;
   CahootsMatch agree(setup);
   EXPECT_TRUE(agree.Apply(both).has_value());
-  std::swap((*both.deck)[10], (*both.deck)[20]);
+  std::vector<NumberCard>& swapped = *SetupOf(both).deck;
+  std::swap(swapped[10], swapped[20]);
   CahootsMatch differ(setup);
-  if ((*both.deck)[10] == (*both.deck)[20]) GTEST_SKIP();
+  if (swapped[10] == swapped[20]) GTEST_SKIP();
   ExpectRejected(differ, both, "deal-mismatch");
 }
 
@@ -283,10 +281,10 @@ TEST(CahootsMatch, LegalEventsAreExactlyTheMatchingCardsOfThePlayerToPlay) {
   ASSERT_TRUE(match.Apply(SetupWith(deck, {Never()})).has_value());
   std::vector<Event> legal = match.LegalEvents();
   ASSERT_EQ(legal.size(), 1u);
-  const TurnEvent& only = std::get<TurnEvent>(legal[0]);
+  const TurnEvent& only = TurnOf(legal[0]);
   EXPECT_EQ(only.card, Cards("1P")[0]);
   EXPECT_EQ(only.pile, 1);
-  EXPECT_EQ(only.player, 0);
+  EXPECT_EQ(legal[0].actor, 0);
 }
 
 }  // namespace
@@ -302,7 +300,7 @@ TEST(CahootsMatch, SeededSetUpForPlayoutsHasTheWholeGoalPile) {
     rules.Set("goal_count", count);
     CahootsMatch match(MatchSetup{rules, {"p1", "p2", "p3"}, std::string("s"), &FakeSha256});
     Event event = match.SeededDeal();
-    const SetupEvent& setup = std::get<SetupEvent>(event);
+    const SetupEvent& setup = *event.As<SetupEvent>();
     EXPECT_TRUE(setup.seeded);
     EXPECT_EQ(static_cast<int>(setup.goals.size()), match.GoalCount());
     EXPECT_TRUE(match.Apply(event).has_value());

@@ -90,7 +90,7 @@ void CheckWhoPlays(const CahootsMatch& match, bool speed) {
   if (speed) return;
   PileTops tops = match.Tops();
   if (!match.IsOver()) {
-    int player = match.Next().player.value();
+    int player = match.Next().actor.value();
     RC_ASSERT(!match.hands()[player].empty());  // ruling 1: empty hands are skipped
     RC_ASSERT(HasMatchingCard(match.hands()[player], tops));
     RC_ASSERT(!match.LegalEvents().empty());
@@ -144,15 +144,16 @@ RC_GTEST_PROP(CahootsProperties, AnEventNotListedIsRejectedAndChangesNothing, ()
     std::vector<Event> legal = match.LegalEvents();
     RC_ASSERT(match.Apply(legal[*rc::gen::inRange<size_t>(0, legal.size())]).has_value());
   }
-  TurnEvent turn;
-  turn.player = *rc::gen::inRange(0, table.players);
-  turn.card = NumberCard{static_cast<uint8_t>(*rc::gen::inRange(0, 4)),
-                         static_cast<uint8_t>(*rc::gen::inRange(1, 8))};
-  turn.pile = *rc::gen::inRange(0, 6);
+  TurnEvent played;
+  int player = *rc::gen::inRange(0, table.players);
+  played.card = NumberCard{static_cast<uint8_t>(*rc::gen::inRange(0, 4)),
+                           static_cast<uint8_t>(*rc::gen::inRange(1, 8))};
+  played.pile = *rc::gen::inRange(0, 6);
+  Event turn = MakeEvent(played, 0, player);
   std::vector<Event> legal = match.LegalEvents();
   bool listed = std::any_of(legal.begin(), legal.end(), [&](const Event& event) {
-    const TurnEvent& other = std::get<TurnEvent>(event);
-    return other.player == turn.player && other.card == turn.card && other.pile == turn.pile;
+    const TurnEvent& other = *event.As<TurnEvent>();
+    return event.actor == player && other.card == played.card && other.pile == played.pile;
   });
   RC_PRE(!listed);
   std::string before = match.Describe();

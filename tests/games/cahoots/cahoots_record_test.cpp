@@ -42,8 +42,9 @@ TEST(CahootsRecord, ReadsDeckGoalsAndBothTurnForms) {
                                 " completed: [2]}\n"));
   ASSERT_TRUE(record.has_value()) << record.error().message;
   ASSERT_EQ(record->entries.size(), 3u);
-  const auto& setup = std::get<SetupEvent>(std::get<Event>(record->entries[0].item));
-  EXPECT_EQ(setup.path, "/deck");
+  const Event& setup_event = std::get<Event>(record->entries[0].item);
+  const auto& setup = *setup_event.As<SetupEvent>();
+  EXPECT_EQ(setup_event.path.str(), "/deck");
   EXPECT_EQ(setup.deck->size(), 56u);
   ASSERT_EQ(setup.goals.size(), 2u);
   EXPECT_EQ(setup.goals[0].kind, "two-colours");
@@ -51,16 +52,19 @@ TEST(CahootsRecord, ReadsDeckGoalsAndBothTurnForms) {
   EXPECT_EQ(setup.goals[0].path, "/goals/0");
   EXPECT_EQ(setup.goals[1].label, "confirmed#1");
   EXPECT_EQ(setup.goals[1].kind, "pile-count");
-  const auto& first = std::get<TurnEvent>(std::get<Event>(record->entries[1].item));
+  const Event& first_event = std::get<Event>(record->entries[1].item);
+  const auto& first = *first_event.As<TurnEvent>();
   EXPECT_EQ(first.turn, 1);
-  EXPECT_EQ(first.player, 0);
+  EXPECT_EQ(first_event.actor, 0);
   EXPECT_EQ(first.card, (NumberCard{0, 1}));
   EXPECT_EQ(first.pile, 1);
-  const auto& second = std::get<TurnEvent>(std::get<Event>(record->entries[2].item));
-  EXPECT_EQ(second.path, "/turns/1");
+  const Event& second_event = std::get<Event>(record->entries[2].item);
+  const auto& second = *second_event.As<TurnEvent>();
+  EXPECT_EQ(second_event.path.str(), "/turns/1");
   EXPECT_EQ(second.at_ms, 12500);
-  EXPECT_EQ(second.drawn, (std::vector<NumberCard>{{3, 7}}));
-  EXPECT_EQ(second.completed, (std::vector<std::string>{"2"}));
+  ASSERT_NE(second.claims, nullptr);
+  EXPECT_EQ(second.claims->drawn, (std::vector<NumberCard>{{3, 7}}));
+  EXPECT_EQ(second.claims->completed, (std::vector<std::string>{"2"}));
 }
 
 TEST(CahootsRecord, WritesBackCanonically) {
@@ -116,7 +120,7 @@ TEST(CahootsRecord, SeedWithoutDeckGivesASeededSetUp) {
       "seed: s1\ngoals:\n  - {kind: sum-all, total: 28}\nturns: []\n";
   auto record = Read(text);
   ASSERT_TRUE(record.has_value()) << record.error().message;
-  const auto& setup = std::get<SetupEvent>(std::get<Event>(record->entries[0].item));
+  const auto& setup = *std::get<Event>(record->entries[0].item).As<SetupEvent>();
   EXPECT_TRUE(setup.seeded);
   EXPECT_FALSE(setup.deck.has_value());
   auto no_deal =

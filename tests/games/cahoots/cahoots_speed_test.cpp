@@ -18,13 +18,18 @@
 namespace referee::games::cahoots {
 namespace {
 
+using cahoots_test::At;
 using cahoots_test::Cards;
+using cahoots_test::Completing;
+using cahoots_test::Drawing;
 using cahoots_test::Goal;
 using cahoots_test::kGreen;
 using cahoots_test::MakeDeck;
 using cahoots_test::NewMatch;
+using cahoots_test::SetupOf;
 using cahoots_test::SetupWith;
 using cahoots_test::Turn;
+using cahoots_test::TurnOf;
 
 // A goal that no pile tops in these tests meet.
 GoalSpec Never() { return Goal("sum-all", {}, {28}); }
@@ -46,9 +51,9 @@ CahootsMatch SpeedMatch(int goal_count, int seconds = 240) {
                       {"speed_seconds", OptionValue(int64_t{seconds})}});
 }
 
-TurnEvent TimedTurn(int player, const std::string& card, int pile, std::optional<int64_t> at_ms) {
-  TurnEvent turn = Turn(player, card, pile);
-  turn.at_ms = at_ms;
+Event TimedTurn(int player, const std::string& card, int pile, std::optional<int64_t> at_ms) {
+  Event turn = Turn(player, card, pile);
+  TurnOf(turn).at_ms = at_ms;
   return turn;
 }
 
@@ -68,7 +73,7 @@ TEST(CahootsSpeed, AnyPlayerHoldingCardsMayPlay) {
   CahootsMatch match = SpeedMatch(2);
   ASSERT_TRUE(match.Apply(SetupWith(GreenDeck(), {Goal("pile-count", {kGreen}, {3}), Never()}))
                   .has_value());
-  EXPECT_FALSE(match.Next().player.has_value());
+  EXPECT_FALSE(match.Next().actor.has_value());
   ASSERT_TRUE(match.Apply(TimedTurn(1, "6O", 1, 0)).has_value());
   EXPECT_FALSE(match.Apply(TimedTurn(1, "7U", 2, std::nullopt)).has_value());  // no match
   ASSERT_TRUE(match.Apply(TimedTurn(0, "7O", 1, 1000)).has_value());
@@ -94,7 +99,7 @@ TEST(CahootsSpeed, TurnsAfterTheTimerAreLegalAndTheGameIsLostOnTime) {
             "loss on time: turn 2 was played 241 s after turn 1, past the 240 s Speed limit; "
             "0 of 2 goals completed in 2 turns");
   // Play goes on: the turn is still anyone's, and a goal completed now is completed.
-  EXPECT_EQ(match.Next().phase, Phase::kTurn);
+  EXPECT_EQ(match.Next().kind, "turn");
   EXPECT_FALSE(match.LegalEvents().empty());
   auto completes = match.Apply(TimedTurn(1, "2G", 2, 250000));
   ASSERT_TRUE(completes.has_value()) << completes.error().message;

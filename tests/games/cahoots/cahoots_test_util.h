@@ -11,6 +11,7 @@
 
 #include "referee/games/cahoots/cahoots.h"
 #include "referee/games/cahoots/cahoots_cards.h"
+#include "referee/games/cahoots/cahoots_events.h"
 #include "referee/games/cahoots/cahoots_goals.h"
 #include "referee/games/cahoots/cahoots_match.h"
 
@@ -77,20 +78,40 @@ inline CahootsMatch NewMatch(int players, const std::map<std::string, OptionValu
   return CahootsMatch(MatchSetup{rules, names, std::nullopt, nullptr});
 }
 
-inline SetupEvent SetupWith(std::vector<NumberCard> deck, std::vector<GoalSpec> goals) {
+inline Event SetupWith(std::vector<NumberCard> deck, std::vector<GoalSpec> goals) {
   SetupEvent setup;
-  setup.path = "/deck";
   setup.deck = std::move(deck);
   for (size_t i = 0; i < goals.size(); ++i) goals[i].path = "/goals/" + std::to_string(i);
   setup.goals = std::move(goals);
-  return setup;
+  return MakeEvent(std::move(setup), 0, std::nullopt, "/deck");
 }
 
-inline TurnEvent Turn(int player, const std::string& card, int pile) {
+inline Event Turn(int player, const std::string& card, int pile) {
   TurnEvent turn;
-  turn.player = player;
   turn.card = Cards(card).at(0);
   turn.pile = pile;
+  return MakeEvent(turn, 0, player);
+}
+
+inline TurnEvent& TurnOf(Event& event) { return *event.As<TurnEvent>(); }
+inline const TurnEvent& TurnOf(const Event& event) { return *event.As<TurnEvent>(); }
+inline SetupEvent& SetupOf(Event& event) { return *event.As<SetupEvent>(); }
+
+// A turn that claims what it drew, or the goals it completed.
+inline Event Drawing(Event turn, std::vector<NumberCard> drawn) {
+  TurnClaims claims = TurnOf(turn).claims ? *TurnOf(turn).claims : TurnClaims{};
+  claims.drawn = std::move(drawn);
+  TurnOf(turn).claims = std::make_shared<const TurnClaims>(std::move(claims));
+  return turn;
+}
+inline Event Completing(Event turn, std::vector<std::string> completed) {
+  TurnClaims claims = TurnOf(turn).claims ? *TurnOf(turn).claims : TurnClaims{};
+  claims.completed = std::move(completed);
+  TurnOf(turn).claims = std::make_shared<const TurnClaims>(std::move(claims));
+  return turn;
+}
+inline Event At(Event turn, int64_t at_ms) {
+  TurnOf(turn).at_ms = at_ms;
   return turn;
 }
 

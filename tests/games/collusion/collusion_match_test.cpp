@@ -7,10 +7,17 @@
 
 #include "referee/games/collusion/collusion_scoring.h"
 #include "referee/games/registry.h"
+#include "tests/support/trick_events.h"
 #include "verifier/sha256.h"
 
 namespace referee {
 namespace {
+
+using test_support::Dealing;
+using test_support::DealOf;
+using test_support::NextSeat;
+using test_support::Playing;
+using test_support::PlayOf;
 
 std::unique_ptr<Match> NewCollusion(int64_t target = 100) {
   const games::GameDescriptor* game = games::FindGame("collusion");
@@ -31,29 +38,24 @@ std::vector<Card> Cards(const std::string& text) {
 }
 
 // Each seat holds one suit: N spades, E hearts, S diamonds, W clubs. Nobody can follow anyone.
-DealEvent SuitPerSeatDeal(Seat dealer, int number = 1) {
-  DealEvent deal{.deal = number, .path = "/deals/0", .dealer = dealer};
+Event SuitPerSeatDeal(Seat dealer, int number = 1) {
+  games::trick::DealEvent deal{.dealer = dealer};
   deal.hands = std::array<std::vector<Card>, 4>{Cards("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"),
                                                 Cards("AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H"),
                                                 Cards("AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D"),
                                                 Cards("AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C")};
-  return deal;
+  return Dealing(number, deal, "/deals/0");
 }
 
-PlayEvent Play(const std::string& card, int trick = 0, int position = -1) {
-  PlayEvent play{
-      .deal = 1,
-      .trick = trick,
-      .position = position,
-      .path = "/deals/0/tricks/" + std::to_string(trick - 1) + "/" + std::to_string(position),
-      .card = *ParseCard(card, "")};
-  return play;
+Event Play(const std::string& card, int trick = 0, int position = -1) {
+  return Playing(1, *ParseCard(card, ""), trick, position,
+                 "/deals/0/tricks/" + std::to_string(trick - 1) + "/" + std::to_string(position));
 }
 
 TEST(CollusionMatch, TheSeatAtTheDealersLeftLeads) {
   auto match = NewCollusion();
   ASSERT_TRUE(match->Apply(SuitPerSeatDeal(Seat::kWest)).has_value());
-  EXPECT_EQ(match->Next().seat, Seat::kNorth);
+  EXPECT_EQ(NextSeat(*match), Seat::kNorth);
   auto wrong = match->Apply(Play("AH", 1, 0));
   ASSERT_FALSE(wrong.has_value());
   EXPECT_EQ(wrong.error().code, "wrong-leader");
@@ -65,13 +67,13 @@ TEST(CollusionMatch, ARevokeIsRejectedAndChangesNothing) {
   const games::GameDescriptor* game = games::FindGame("collusion");
   MatchSetup setup{RuleOptions(game->options), {"a", "b", "c", "d"}, std::nullopt, nullptr};
   auto match = game->new_match(setup);
-  DealEvent deal{.deal = 1, .path = "/deals/0", .dealer = Seat::kWest};
+  games::trick::DealEvent deal{.dealer = Seat::kWest};
   // N: spades and one heart; E: hearts and AS... built so E can follow a heart lead.
   deal.hands = std::array<std::vector<Card>, 4>{Cards("2H KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"),
                                                 Cards("AS KH QH JH TH 9H 8H 7H 6H 5H 4H 3H AH"),
                                                 Cards("AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D"),
                                                 Cards("AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C")};
-  ASSERT_TRUE(match->Apply(deal).has_value());
+  ASSERT_TRUE(match->Apply(Dealing(1, deal, "/deals/0")).has_value());
   ASSERT_TRUE(match->Apply(Play("2H", 1, 0)).has_value());
   std::string before = match->Describe();
   auto revoke = match->Apply(Play("AS", 1, 1));
@@ -101,7 +103,7 @@ TEST(CollusionMatch, AWholeDealWithNobodyFollowingScoresThirteenNilNilNil) {
   EXPECT_EQ(sheet.rows[0].points, (std::vector<int>{43, 0, 0, 0}));  // 13 tricks + 30
   EXPECT_FALSE(match->IsOver());
   EXPECT_EQ(match->Next().phase, Phase::kDeal);
-  EXPECT_EQ(match->Next().seat, Seat::kNorth);  // the deal passes left from W
+  EXPECT_EQ(NextSeat(*match), Seat::kNorth);  // the deal passes left from W
 }
 
 TEST(CollusionMatch, TheDealPassesLeft) {
@@ -116,14 +118,14 @@ TEST(CollusionMatch, TheDealPassesLeft) {
 
 TEST(CollusionMatch, HandsMustBeThirteenDistinctCards) {
   auto match = NewCollusion();
-  DealEvent deal = SuitPerSeatDeal(Seat::kNorth);
-  (*deal.hands)[1].back() = *ParseCard("AS", "");
+  Event deal = SuitPerSeatDeal(Seat::kNorth);
+  (*DealOf(deal).hands)[1].back() = *ParseCard("AS", "");
   auto duplicate = match->Apply(deal);
   ASSERT_FALSE(duplicate.has_value());
   EXPECT_EQ(duplicate.error().code, "duplicate-card");
   EXPECT_EQ(duplicate.error().place.path, "/deals/0/hands/E/12");
-  DealEvent short_hand = SuitPerSeatDeal(Seat::kNorth);
-  (*short_hand.hands)[2].pop_back();
+  Event short_hand = SuitPerSeatDeal(Seat::kNorth);
+  (*DealOf(short_hand).hands)[2].pop_back();
   auto size = match->Apply(short_hand);
   ASSERT_FALSE(size.has_value());
   EXPECT_EQ(size.error().code, "wrong-hand-size");
@@ -131,9 +133,10 @@ TEST(CollusionMatch, HandsMustBeThirteenDistinctCards) {
 
 TEST(CollusionMatch, HandsDeckAndSeedMustAgree) {
   auto match = NewCollusion();
-  DealEvent deal{.deal = 1, .path = "/deals/0", .dealer = Seat::kNorth, .seeded = true};
+  Event deal = Dealing(1, {.dealer = Seat::kNorth, .seeded = true}, "/deals/0");
   ASSERT_TRUE(match->Clone()->Apply(deal).has_value());
-  deal.hands = SuitPerSeatDeal(Seat::kNorth).hands;  // not what the seed deals
+  Event suits = SuitPerSeatDeal(Seat::kNorth);
+  DealOf(deal).hands = DealOf(suits).hands;  // not what the seed deals
   auto mismatch = match->Apply(deal);
   ASSERT_FALSE(mismatch.has_value());
   EXPECT_EQ(mismatch.error().code, "deal-mismatch");
@@ -148,20 +151,21 @@ RC_GTEST_PROP(CollusionMatch, RandomPlayoutsEndWithEveryCardPlayedOnce, ()) {
   Seat dealer = SeatAt(*rc::gen::inRange(0, 4));
   for (int deal = 1; !match->IsOver(); ++deal) {
     RC_ASSERT(deal < 200);
-    DealEvent event{.deal = deal, .dealer = dealer, .board = deal, .seeded = true};
+    Event event = Dealing(deal, {.dealer = dealer, .board = deal, .seeded = true});
     RC_ASSERT(match->Apply(event).has_value());
     std::vector<int> before = match->Scores().totals;
     before.resize(4, 0);
     CardSet played;
     int plays = 0;
     std::array<int, 4> won{};
-    while (match->Next().phase == Phase::kPlay) {
+    while (match->Next().kind == "play") {
       std::vector<Event> legal = match->LegalEvents();
       RC_ASSERT(!legal.empty());
-      const PlayEvent& play = std::get<PlayEvent>(legal[rng() % legal.size()]);
-      RC_ASSERT(!played.Contains(play.card));
-      played.Add(play.card);
-      auto ruling = match->Apply(play);
+      const Event& event = legal[rng() % legal.size()];
+      Card card = PlayOf(event).card;
+      RC_ASSERT(!played.Contains(card));
+      played.Add(card);
+      auto ruling = match->Apply(event);
       RC_ASSERT(ruling.has_value());
       for (const Announcement& announcement : ruling->announcements) {
         if (announcement.kind != "trick") continue;

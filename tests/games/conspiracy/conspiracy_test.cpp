@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include "referee/games/conspiracy/conspiracy_events.h"
+#include "referee/games/trick/trick_events.h"
 #include "tests/support/facts.h"
 
 namespace referee::games::conspiracy {
@@ -27,25 +29,41 @@ Card C(const std::string& text) { return ParseCard(text, "").value(); }
 
 std::string DealPath(int deal) { return "/deals/" + std::to_string(deal - 1); }
 
-DealEvent Deal(int deal, Seat dealer, const Hands& hands) {
-  return DealEvent{.deal = deal, .path = DealPath(deal), .dealer = dealer, .hands = hands};
+Event Deal(int deal, Seat dealer, const Hands& hands) {
+  return MakeEvent(trick::DealEvent{.dealer = dealer, .hands = hands}, deal, std::nullopt,
+                   DealPath(deal));
 }
 
-CallEvent Call(int deal, std::optional<Suit> trump, int64_t tricks, std::optional<Seat> by = {}) {
-  return CallEvent{
-      .deal = deal, .path = DealPath(deal) + "/call", .by = by, .trump = trump, .tricks = tricks};
+Event Call(int deal, std::optional<Suit> trump, int64_t tricks, std::optional<Seat> by = {}) {
+  std::optional<int> actor;
+  if (by) actor = SeatIndex(*by);
+  return MakeEvent(CallEvent{.trump = trump, .tricks = tricks}, deal, actor,
+                   DealPath(deal) + "/call");
 }
 
-ConferenceEvent Conference(int deal, int64_t start_ms, int64_t end_ms) {
-  return ConferenceEvent{
-      .deal = deal, .path = DealPath(deal) + "/conference", .start_ms = start_ms, .end_ms = end_ms};
+Event Conference(int deal, int64_t start_ms, int64_t end_ms) {
+  return MakeEvent(ConferenceEvent{.start_ms = start_ms, .end_ms = end_ms}, deal, std::nullopt,
+                   DealPath(deal) + "/conference");
 }
 
-PlayEvent Play(int deal, int trick, int position, Card card) {
+Event Play(int deal, int trick, int position, Card card) {
   std::string path =
       DealPath(deal) + "/tricks/" + std::to_string(trick - 1) + "/" + std::to_string(position);
-  return PlayEvent{.deal = deal, .trick = trick, .position = position, .path = path, .card = card};
+  return MakeEvent(trick::PlayEvent{.card = card, .trick = trick, .position = position}, deal,
+                   std::nullopt, path);
 }
+
+// A card played as a live client sends it: no trick or position, the seat left to the rules.
+Event LivePlay(int deal, Card card) { return MakeEvent(trick::PlayEvent{.card = card}, deal); }
+
+// The seat the match awaits, if any.
+std::optional<Seat> NextSeat(const Match& match) {
+  std::optional<int> actor = match.Next().actor;
+  if (!actor) return std::nullopt;
+  return SeatAt(*actor);
+}
+
+CallEvent& CallOf(Event& event) { return *event.As<CallEvent>(); }
 
 const Suit kOneSuit[4] = {Suit::kSpades, Suit::kHearts, Suit::kDiamonds, Suit::kClubs};
 
@@ -73,7 +91,7 @@ Hands OneSuitEachSwapped() {
 
 // Plays trick k of a OneSuitEach deal from whoever leads: everyone plays their rank 15 - k.
 void PlayOneSuitTrick(Match& match, int deal, int trick) {
-  Seat leader = *match.Next().seat;
+  Seat leader = *NextSeat(match);
   Rank rank = static_cast<Rank>(15 - trick);
   for (int position = 0; position < 4; ++position) {
     Card card{kOneSuit[SeatIndex(SeatAt(SeatIndex(leader) + position))], rank};
@@ -102,14 +120,14 @@ void ExpectFinding(const Result<Ruling>& result, const std::string& code, const 
 TEST(ConspiracyMatchTest, TheDealersLeftCallsAndLeads) {
   auto match = NewMatch();
   ASSERT_TRUE(match->Apply(Deal(1, Seat::kNorth, OneSuitEach())).has_value());
-  EXPECT_EQ(match->Next().phase, Phase::kCall);
-  EXPECT_EQ(match->Next().seat, Seat::kEast);
+  EXPECT_EQ(match->Next().kind, "call");
+  EXPECT_EQ(NextSeat(*match), Seat::kEast);
   std::vector<Event> calls = match->LegalEvents();
   EXPECT_EQ(calls.size(), 4u * 9u);  // four suits x 0..8, no no-trump by default
-  for (const Event& event : calls) EXPECT_EQ(std::get<CallEvent>(event).by, Seat::kEast);
+  for (const Event& event : calls) EXPECT_EQ(event.actor, SeatIndex(Seat::kEast));
   ASSERT_TRUE(match->Apply(Call(1, Suit::kHearts, 8)).has_value());
-  EXPECT_EQ(match->Next().phase, Phase::kPlay);
-  EXPECT_EQ(match->Next().seat, Seat::kEast);
+  EXPECT_EQ(match->Next().kind, "play");
+  EXPECT_EQ(NextSeat(*match), Seat::kEast);
 }
 
 // Worked by hand. Deal 1, dealer N: E calls 8 hearts, leads AH; nobody else holds a heart, so E
@@ -118,7 +136,7 @@ TEST(ConspiracyMatchTest, TheDealersLeftCallsAndLeads) {
 TEST(ConspiracyMatchTest, TwoDealsWorkedByHand) {
   auto match = NewMatch();
   PlayOneSuitDeal(*match, 1, Seat::kNorth, Suit::kHearts, 8);
-  ASSERT_EQ(match->Next().seat, Seat::kEast);  // the next dealer
+  ASSERT_EQ(NextSeat(*match), Seat::kEast);  // the next dealer
   EXPECT_FALSE(match->IsOver());
   EXPECT_EQ(match->GetOutcome().summary,
             "not finished after 1 deals: an odd number, so the sides have not called equally "
@@ -216,14 +234,14 @@ TEST(ConspiracyMatchTest, TrumpRequired) {
   ExpectFinding(match->Apply(Call(1, std::nullopt, 5)), "missing-trump", "/deals/0/call",
                 GamePlace{.deal = 1, .actor = "E"},
                 "expected the call to name the trump suit, found no trump named");
-  CallEvent no_trump = Call(1, std::nullopt, 5);
-  no_trump.no_trump = true;
+  Event no_trump = Call(1, std::nullopt, 5);
+  CallOf(no_trump).no_trump = true;
   ExpectFinding(match->Apply(no_trump), "no-trump-not-allowed", "/deals/0/call/trump",
                 GamePlace{.deal = 1, .actor = "E"},
                 "expected a trump suit (no-trump calls need the rule option no_trump), found no "
                 "trump");
-  CallEvent both = Call(1, Suit::kClubs, 5);
-  both.no_trump = true;
+  Event both = Call(1, Suit::kClubs, 5);
+  CallOf(both).no_trump = true;
   ExpectFinding(match->Apply(both), "bad-call", "/deals/0/call", GamePlace{.deal = 1, .actor = "E"},
                 "expected a trump suit or no trump, found both");
 }
@@ -233,8 +251,8 @@ TEST(ConspiracyMatchTest, NoTrumpUnderTheOption) {
   auto match = NewMatch({{"no_trump", true}});
   ASSERT_TRUE(match->Apply(Deal(1, Seat::kNorth, OneSuitEach())).has_value());
   EXPECT_EQ(match->LegalEvents().size(), 5u * 9u);
-  CallEvent no_trump = Call(1, std::nullopt, 8);
-  no_trump.no_trump = true;
+  Event no_trump = Call(1, std::nullopt, 8);
+  CallOf(no_trump).no_trump = true;
   ASSERT_TRUE(match->Apply(no_trump).has_value());
   // E leads AH, nobody follows and nothing trumps: E wins every trick; EW took 8 of 8.
   for (int trick = 1; trick <= 8; ++trick) PlayOneSuitTrick(*match, 1, trick);
@@ -314,9 +332,9 @@ TEST(ConspiracyMatchTest, TrumpWins) {
   ASSERT_TRUE(match->Apply(Deal(1, Seat::kNorth, OneSuitEachSwapped())).has_value());
   ASSERT_TRUE(match->Apply(Call(1, Suit::kClubs, 3)).has_value());
   for (const char* card : {"7S", "AD", "AC", "AS"}) {
-    ASSERT_TRUE(match->Apply(PlayEvent{.deal = 1, .card = C(card)}).has_value()) << card;
+    ASSERT_TRUE(match->Apply(LivePlay(1, C(card))).has_value()) << card;
   }
-  EXPECT_EQ(match->Next().seat, Seat::kWest);
+  EXPECT_EQ(NextSeat(*match), Seat::kWest);
 }
 
 // rules.md, Conspiracy ambiguity 6: the dealer leading instead of the caller.
@@ -362,7 +380,7 @@ TEST(ConspiracyMatchTest, RejectedEventLeavesTheStateUnchanged) {
 // ---------------------------------------------------------------------------------------------
 // Properties over random legal deals.
 
-DealEvent RandomDeal(int deal, Seat dealer) {
+Event RandomDeal(int deal, Seat dealer) {
   std::vector<Card> pack = Pack32().Cards();
   for (size_t i = pack.size() - 1; i > 0; --i) {
     std::swap(pack[i], pack[*rc::gen::inRange<size_t>(0, i + 1)]);
@@ -394,7 +412,7 @@ void CheckRevokeRefused(Match& match, const std::vector<Card>& hand, std::option
   for (Card card : hand) {
     if (!holds_led || card.suit == *led) continue;
     std::string before = match.Describe();
-    auto result = match.Apply(PlayEvent{.deal = 1, .card = card});
+    auto result = match.Apply(LivePlay(1, card));
     RC_ASSERT(!result.has_value());
     RC_ASSERT(result.error().code == "revoke");
     RC_ASSERT(match.Describe() == before);
@@ -404,7 +422,7 @@ void CheckRevokeRefused(Match& match, const std::vector<Card>& hand, std::option
 
 // Plays one random legal trick; returns the winner.
 Seat PlayRandomTrick(Match& match, Hands& hands, std::optional<Suit> trump) {
-  Seat leader = *match.Next().seat;
+  Seat leader = *NextSeat(match);
   std::vector<Card> trick;
   for (int position = 0; position < 4; ++position) {
     std::vector<Card>& hand = hands[SeatIndex(SeatAt(SeatIndex(leader) + position))];
@@ -414,7 +432,7 @@ Seat PlayRandomTrick(Match& match, Hands& hands, std::optional<Suit> trump) {
     RC_ASSERT(!legal.empty());
     Event event = legal[*rc::gen::inRange<size_t>(0, legal.size())];
     RC_ASSERT(match.Apply(event).has_value());
-    trick.push_back(std::get<PlayEvent>(event).card);
+    trick.push_back(event.As<trick::PlayEvent>()->card);
     std::erase(hand, trick.back());
   }
   return SeatAt(SeatIndex(leader) + WinnerPosition(trick, trump));
@@ -426,22 +444,23 @@ RC_GTEST_PROP(ConspiracyProperties, DealInvariants, ()) {
   Seat dealer = *rc::gen::element(Seat::kNorth, Seat::kEast, Seat::kSouth, Seat::kWest);
   bool no_trump = *rc::gen::arbitrary<bool>();
   auto match = NewMatch({{"no_trump", no_trump}});
-  DealEvent deal = RandomDeal(1, dealer);
-  Hands hands = *deal.hands;
+  Event deal = RandomDeal(1, dealer);
+  Hands hands = *deal.As<trick::DealEvent>()->hands;
   RC_ASSERT(match->Apply(deal).has_value());
   std::vector<Event> calls = match->LegalEvents();
   RC_ASSERT(calls.size() == (no_trump ? 45u : 36u));
-  CallEvent call = std::get<CallEvent>(calls[*rc::gen::inRange<size_t>(0, calls.size())]);
-  RC_ASSERT(call.by == LeftOf(dealer));
-  RC_ASSERT(match->Apply(call).has_value());
-  RC_ASSERT(match->Next().seat == LeftOf(dealer));  // the caller leads
+  Event call_event = calls[*rc::gen::inRange<size_t>(0, calls.size())];
+  CallEvent call = CallOf(call_event);
+  RC_ASSERT(call_event.actor == SeatIndex(LeftOf(dealer)));
+  RC_ASSERT(match->Apply(call_event).has_value());
+  RC_ASSERT(NextSeat(*match) == LeftOf(dealer));  // the caller leads
   int taken = 0;
   int tricks = 0;
-  while (match->Next().phase == Phase::kPlay) {
+  while (match->Next().kind == "play") {
     Seat winner = PlayRandomTrick(*match, hands, call.trump);
     taken += PartnershipOf(winner) == PartnershipOf(LeftOf(dealer)) ? 1 : 0;
     ++tricks;
-    if (tricks < 8) RC_ASSERT(match->Next().seat == winner);
+    if (tricks < 8) RC_ASSERT(NextSeat(*match) == winner);
   }
   RC_ASSERT(tricks == 8);
   std::vector<int> points = match->Scores().rows.at(0).points;

@@ -19,7 +19,10 @@ std::vector<Card> Cards(const std::string& text) {
 }
 
 trick::CompletedTrick Trick(Seat leader, const std::string& cards, Seat winner) {
-  return trick::CompletedTrick{leader, Cards(cards), winner};
+  std::vector<Card> list = Cards(cards);
+  trick::CompletedTrick trick{leader, {}, winner};
+  std::copy(list.begin(), list.end(), trick.cards.begin());
+  return trick;
 }
 
 constexpr int kNS = static_cast<int>(Partnership::kNorthSouth);

@@ -9,11 +9,19 @@
 #include <numeric>
 #include <sstream>
 
+#include "referee/games/conspiracy/conspiracy_events.h"
 #include "referee/games/plonk/plonk_scoring.h"
 #include "tests/support/facts.h"
+#include "tests/support/trick_events.h"
 
 namespace referee::games::plonk {
 namespace {
+
+using test_support::Dealing;
+using test_support::DealOf;
+using test_support::NextSeat;
+using test_support::Playing;
+using test_support::PlayOf;
 
 using Hands = std::array<std::vector<Card>, 4>;
 
@@ -33,14 +41,14 @@ Card C(const std::string& text) { return ParseCard(text, "").value(); }
 
 std::string DealPath(int deal) { return "/deals/" + std::to_string(deal - 1); }
 
-DealEvent Deal(int deal, Seat dealer, const Hands& hands) {
-  return DealEvent{.deal = deal, .path = DealPath(deal), .dealer = dealer, .hands = hands};
+Event Deal(int deal, Seat dealer, const Hands& hands) {
+  return Dealing(deal, {.dealer = dealer, .hands = hands}, DealPath(deal));
 }
 
-PlayEvent Play(int deal, int trick, int position, Card card) {
+Event Play(int deal, int trick, int position, Card card) {
   std::string path =
       DealPath(deal) + "/tricks/" + std::to_string(trick - 1) + "/" + std::to_string(position);
-  return PlayEvent{.deal = deal, .trick = trick, .position = position, .path = path, .card = card};
+  return Playing(deal, card, trick, position, path);
 }
 
 // Every player holds one whole suit: N spades, E hearts, S diamonds, W clubs. Nobody can ever
@@ -74,7 +82,7 @@ Card OneSuitCard(Seat seat, Rank rank) {
 
 // Plays trick k of a OneSuitEach deal: everyone plays their card of rank 15 - k (A first).
 void PlayOneSuitTrick(Match& match, int deal, int trick) {
-  Seat leader = *match.Next().seat;
+  Seat leader = *NextSeat(match);
   Rank rank = static_cast<Rank>(15 - trick);
   for (int position = 0; position < 4; ++position) {
     Card card = OneSuitCard(SeatAt(SeatIndex(leader) + position), rank);
@@ -96,7 +104,7 @@ TEST(PlonkMatchTest, LeadPassesRightAfterEveryUnfollowedTrick) {
   ASSERT_TRUE(match->Apply(Deal(1, Seat::kWest, OneSuitEach())).has_value());
   const Seat leaders[4] = {Seat::kNorth, Seat::kWest, Seat::kSouth, Seat::kEast};
   for (int trick = 1; trick <= 13; ++trick) {
-    ASSERT_EQ(match->Next().seat, leaders[(trick - 1) % 4]) << "trick " << trick;
+    ASSERT_EQ(NextSeat(*match), leaders[(trick - 1) % 4]) << "trick " << trick;
     PlayOneSuitTrick(*match, 1, trick);
   }
   ScoreSheet sheet = match->Scores();
@@ -154,7 +162,7 @@ TEST(PlonkMatchTest, RightHandOpponentLeadingAfterAFollowedTrickIsWrongLeader) {
     const char* cards[4] = {"AS", "2S", "AD", "AC"};  // E follows with 2S; AS wins for N
     ASSERT_TRUE(match->Apply(Play(1, 1, position, C(cards[position]))).has_value());
   }
-  EXPECT_EQ(match->Next().seat, Seat::kNorth);
+  EXPECT_EQ(NextSeat(*match), Seat::kNorth);
   ExpectFinding(match->Apply(Play(1, 2, 0, C("KC"))), "wrong-leader", "/deals/0/tricks/1/0",
                 GamePlace{.deal = 1, .trick = 2, .actor = "N", .card = "KC"},
                 "expected N to lead to trick 2 (someone followed spades in trick 1, so its "
@@ -179,7 +187,8 @@ TEST(PlonkMatchTest, RejectedEventLeavesTheStateUnchanged) {
   EXPECT_FALSE(match->Apply(Play(1, 2, 1, C("KD"))).has_value());  // S's card, N to play
   EXPECT_FALSE(match->Apply(Play(1, 2, 1, C("KC"))).has_value());  // already played
   EXPECT_FALSE(match->Apply(Deal(2, Seat::kNorth, OneSuitEach())).has_value());
-  EXPECT_FALSE(match->Apply(CallEvent{.deal = 1, .path = "/x", .tricks = 3}).has_value());
+  Event call = MakeEvent(conspiracy::CallEvent{.tricks = 3}, 1, std::nullopt, "/x");
+  EXPECT_FALSE(match->Apply(call).has_value());  // no such event in this game
   EXPECT_EQ(match->Describe(), before);
 }
 
@@ -218,7 +227,7 @@ TEST(PlonkMatchTest, DefaultTargetIs500) {
 TEST(PlonkMatchTest, DealPassesLeft) {
   auto match = NewMatch({});
   PlayOneSuitDeal(*match, 1, Seat::kWest);
-  EXPECT_EQ(match->Next().seat, Seat::kNorth);
+  EXPECT_EQ(NextSeat(*match), Seat::kNorth);
   ExpectFinding(match->Apply(Deal(2, Seat::kEast, OneSuitEach())), "wrong-dealer",
                 "/deals/1/dealer", GamePlace{.deal = 2, .actor = "E"},
                 "expected N to deal (the deal passes to the left of the last dealer, W), found E");
@@ -228,11 +237,11 @@ TEST(PlonkMatchTest, DealPassesLeft) {
 TEST(PlonkMatchTest, TwoDealersAlternate) {
   auto match = NewMatch({{"dealer_rotation", std::string("two-dealers")}});
   PlayOneSuitDeal(*match, 1, Seat::kWest);
-  EXPECT_EQ(match->Next().seat, Seat::kNorth);
+  EXPECT_EQ(NextSeat(*match), Seat::kNorth);
   PlayOneSuitDeal(*match, 2, Seat::kNorth);
-  EXPECT_EQ(match->Next().seat, Seat::kWest);
+  EXPECT_EQ(NextSeat(*match), Seat::kWest);
   PlayOneSuitDeal(*match, 3, Seat::kWest);
-  EXPECT_EQ(match->Next().seat, Seat::kNorth);
+  EXPECT_EQ(NextSeat(*match), Seat::kNorth);
   auto wrong = match->Apply(Deal(4, Seat::kEast, OneSuitEach()));
   ASSERT_FALSE(wrong.has_value());
   EXPECT_EQ(wrong.error().code, "wrong-dealer");
@@ -245,16 +254,16 @@ TEST(PlonkMatchTest, TwoDealersAfterAVoidFirstDeal) {
   short_hands[0].pop_back();
   ASSERT_FALSE(match->Apply(Deal(1, Seat::kSouth, short_hands)).has_value());
   ASSERT_TRUE(match->VoidCurrentDeal(std::nullopt));
-  EXPECT_EQ(match->Next().seat, Seat::kWest);
+  EXPECT_EQ(NextSeat(*match), Seat::kWest);
   PlayOneSuitDeal(*match, 2, Seat::kWest);
-  EXPECT_EQ(match->Next().seat, Seat::kSouth);
+  EXPECT_EQ(NextSeat(*match), Seat::kSouth);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Properties over random legal deals.
 
 // A random deal: a random permutation of the pack dealt round from the dealer's left.
-DealEvent RandomDeal(int deal, Seat dealer) {
+Event RandomDeal(int deal, Seat dealer) {
   std::vector<Card> pack = FullPack52().Cards();
   for (size_t i = pack.size() - 1; i > 0; --i) {
     std::swap(pack[i], pack[*rc::gen::inRange<size_t>(0, i + 1)]);
@@ -277,12 +286,12 @@ int HighestOfLed(const std::vector<Card>& trick) {
 
 // An event the engine did not list must be refused without changing the state.
 void CheckUnlistedIsRefused(Match& match, const Hands& hands) {
-  Seat to_play = *match.Next().seat;
+  Seat to_play = *NextSeat(match);
   for (Seat other : kAllSeats) {
     if (other == to_play) continue;
     for (Card card : hands[SeatIndex(other)]) {
       std::string before = match.Describe();
-      RC_ASSERT(!match.Apply(PlayEvent{.deal = 1, .seat = to_play, .card = card}).has_value());
+      RC_ASSERT(!match.Apply(Playing(1, card, 0, -1, "", to_play)).has_value());
       RC_ASSERT(match.Describe() == before);
       return;
     }
@@ -299,7 +308,7 @@ struct Tally {
 
 // Applies one trick of random legal plays and checks the lead that follows it.
 void PlayRandomTrick(Match& match, Hands& hands, int trick_number, Tally& tally) {
-  Seat leader = *match.Next().seat;
+  Seat leader = *NextSeat(match);
   std::vector<Card> trick;
   for (int position = 0; position < 4; ++position) {
     std::vector<Event> legal = match.LegalEvents();
@@ -307,7 +316,7 @@ void PlayRandomTrick(Match& match, Hands& hands, int trick_number, Tally& tally)
     CheckUnlistedIsRefused(match, hands);
     Event event = legal[*rc::gen::inRange<size_t>(0, legal.size())];
     RC_ASSERT(match.Apply(event).has_value());
-    Card card = std::get<PlayEvent>(event).card;
+    Card card = PlayOf(event).card;
     trick.push_back(card);
     std::erase(hands[SeatIndex(SeatAt(SeatIndex(leader) + position))], card);
   }
@@ -325,7 +334,7 @@ void PlayRandomTrick(Match& match, Hands& hands, int trick_number, Tally& tally)
                 trick[3].suit != trick[0].suit;
   tally.unfollowed += nobody ? 1 : 0;
   if (trick_number == 13) return;
-  Seat next = *match.Next().seat;
+  Seat next = *NextSeat(match);
   RC_ASSERT(next == (nobody ? RightOf(winner) : winner));
   tally.exceptions += next != winner ? 1 : 0;
 }
@@ -336,8 +345,8 @@ void PlayRandomTrick(Match& match, Hands& hands, int trick_number, Tally& tally)
 RC_GTEST_PROP(PlonkProperties, DealInvariants, ()) {
   Seat dealer = *rc::gen::element(Seat::kNorth, Seat::kEast, Seat::kSouth, Seat::kWest);
   auto match = NewMatch({{"target", int64_t{100000}}});
-  DealEvent deal = RandomDeal(1, dealer);
-  Hands hands = *deal.hands;
+  Event deal = RandomDeal(1, dealer);
+  Hands hands = *DealOf(deal).hands;
   RC_ASSERT(match->Apply(deal).has_value());
   Tally tally;
   for (int trick = 1; trick <= 13; ++trick) PlayRandomTrick(*match, hands, trick, tally);
@@ -352,7 +361,7 @@ RC_GTEST_PROP(PlonkProperties, DealInvariants, ()) {
   RC_ASSERT(sheet.rows[0].points[0] + sheet.rows[0].points[1] ==
             tally.live_points[0] + tally.live_points[1] - dead);
   RC_ASSERT(match->Next().phase == Phase::kDeal);
-  RC_ASSERT(match->Next().seat == LeftOf(dealer));
+  RC_ASSERT(NextSeat(*match) == LeftOf(dealer));
 }
 
 }  // namespace

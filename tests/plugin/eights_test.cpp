@@ -1,0 +1,125 @@
+// What adding a game costs (tests/plugin/eights.h): a game defined in the tests alone is verified,
+// generated with faults, refereed live and ranked in a league by the shipped modules, unchanged;
+// and the properties every game must have hold for it.
+#include "tests/plugin/eights.h"
+
+#include <gtest/gtest.h>
+
+#include <optional>
+
+#include "formats/json_writer.h"
+#include "formats/yaml_reader.h"
+#include "generator/deals.h"
+#include "generator/faults.h"
+#include "generator/generator.h"
+#include "live/live_script.h"
+#include "live/session.h"
+#include "referee/record/record_writer.h"
+#include "reports/league.h"
+#include "reports/standings.h"
+#include "reports/verdict_text.h"
+#include "tests/shared/every_game.h"
+#include "verifier/verifier.h"
+
+namespace referee::testing {
+
+INSTANTIATE_TEST_SUITE_P(Plugin, EveryGame, ::testing::Values(&eights::Descriptor()), GameName);
+
+namespace {
+
+class Eights : public ::testing::Test {
+ protected:
+  const games::GameDescriptor& game() const { return eights::Descriptor(); }
+
+  std::vector<generator::GeneratedRecord> Generate(int count, int faults) {
+    generator::GenerateOptions options;
+    options.game = &game();
+    options.count = count;
+    options.seed = "eights";
+    options.rules = RuleOptions(game().options);
+    options.players = {"ann", "bob", "cy", "dee"};
+    options.faults = faults;
+    auto records = generator::Generate(options);
+    EXPECT_TRUE(records.has_value()) << (records ? "" : records.error().message);
+    return records.has_value() ? std::move(*records) : std::vector<generator::GeneratedRecord>{};
+  }
+
+ private:
+  games::ScopedGame registration_{eights::Descriptor()};
+};
+
+TEST_F(Eights, GeneratedRecordsVerifyAndTheirFaultsAreFoundFirst) {
+  std::vector<generator::GeneratedRecord> records = Generate(12, 6);
+  ASSERT_EQ(records.size(), 12u);
+  int faulted = 0;
+  for (const generator::GeneratedRecord& generated : records) {
+    verifier::Verdict verdict =
+        verifier::VerifyNode(record::WriteRecord(generated.record), generated.name);
+    if (!generated.expected) {
+      EXPECT_EQ(verdict.status, verifier::Status::kValid) << generated.name;
+      continue;
+    }
+    ++faulted;
+    EXPECT_TRUE(generator::VerifierAgrees(generated.record, *generated.expected))
+        << generated.name << ": " << generated.expected->fault;
+  }
+  EXPECT_EQ(faulted, 6);
+}
+
+TEST_F(Eights, TheVerdictCarriesItsTypedResult) {
+  verifier::Verdict verdict =
+      verifier::VerifyNode(record::WriteRecord(Generate(1, 0).at(0).record), "eights.yaml");
+  ASSERT_EQ(verdict.status, verifier::Status::kValid);
+  ASSERT_EQ(verdict.outcome.sides.size(), 4u);
+  int64_t tricks = 0;
+  for (const SideResult& side : verdict.outcome.sides) tricks += side.statistics.at(0);
+  EXPECT_EQ(tricks, 4 * 8);  // four deals of eight tricks
+  std::string json = formats::WriteJson(reports::VerdictTree(verdict), false);
+  EXPECT_NE(json.find("\"game\":\"eights\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"statistics\":{\"tricks\":"), std::string::npos) << json;
+}
+
+TEST_F(Eights, ALiveSessionPlaysItOut) {
+  record::Record record = Generate(1, 0).at(0).record;
+  live::LiveScript script = live::ScriptFor(record);
+  auto session = live::Session::Start(script.header);
+  ASSERT_TRUE(session.has_value()) << session.error().message;
+  for (const record::Node& line : script.events) {
+    live::Reply reply = session->Handle(line);
+    ASSERT_TRUE(reply.accepted.has_value()) << formats::WriteJson(reply.line, false);
+  }
+  EXPECT_TRUE(session->IsOver());
+  EXPECT_EQ(session->Verdict().status, verifier::Status::kValid);
+}
+
+TEST_F(Eights, ALeagueRanksItsPlayers) {
+  auto tree = formats::ParseYaml(
+      "format: referee-league/1\nname: Eights club\ngame: eights\n"
+      "entrants: [{id: ann}, {id: bob}, {id: cy}, {id: dee}]\nrecords: [records/]\n");
+  ASSERT_TRUE(tree.has_value());
+  Result<reports::League> league = reports::ReadLeague(*tree);
+  ASSERT_TRUE(league.has_value()) << league.error().message;
+  std::vector<reports::PlayedRecord> played;
+  for (const generator::GeneratedRecord& generated : Generate(3, 0)) {
+    record::Node document = record::WriteRecord(generated.record);
+    verifier::Verdict verdict = verifier::VerifyNode(document, generated.name);
+    played.push_back(reports::SummarizeRecord(*league, verdict, &document, std::string("1")));
+  }
+  reports::Standings standings = reports::ComputeStandings(*league, std::move(played));
+  EXPECT_EQ(standings.records_counted, 3);
+  ASSERT_EQ(standings.tables.size(), 1u);
+  int64_t points = 0;
+  for (const reports::StandingRow& row : standings.tables[0].rows) points += row.points;
+  EXPECT_EQ(points, 3 * (3 + 2 + 1 + 0) * reports::kPointUnit);  // placement, shared on ties
+}
+
+TEST_F(Eights, ReferenceDealPrintsItsBoards) {
+  generator::DealRequest request{&game(), RuleOptions(game().options), "club", {1, 2}, 0};
+  auto tree = generator::DealTree(request);
+  ASSERT_TRUE(tree.has_value()) << tree.error().message;
+  EXPECT_EQ(tree->Find("boards")->items().size(), 2u);
+  EXPECT_NE(generator::DealText(*tree).find("board 2, dealer E"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace referee::testing
