@@ -110,6 +110,7 @@ GameDescriptor MakeDescriptor() {
   game.league.level_option = "level";
   game.league.level_weights = {{"beginner", 1}, {"normal", 2}, {"expert", 3}, {"insane", 4}};
   game.read_body = &ReadCahootsBody;
+  game.stream_body = &StreamCahootsBody;
   game.write_body = &WriteCahootsBody;
   game.new_match = &NewMatch;
   game.heuristic_bot = &NewHeuristicBot;

@@ -9,7 +9,9 @@
 #include "referee/games/cahoots/cahoots_goals.h"
 #include "referee/games/cahoots/cahoots_match.h"
 #include "referee/record/fields.h"
+#include "referee/record/record_stream.h"
 #include "referee/record/record_writer.h"
+#include "referee/record/tokens.h"
 
 namespace referee::games::cahoots {
 namespace {
@@ -146,12 +148,11 @@ Result<std::vector<std::string>> ReadCompleted(const Node& node, const std::stri
 
 // The common case of ReadTurnWords, a string "player card pile" of a known player and a
 // well-formed card and number, read without a string per word; nothing for anything else.
-std::optional<Event> WellFormedTurn(const Node& node, const std::string& path,
+std::optional<Event> WellFormedTurn(std::string_view text, const std::string& path,
                                     const record::Record& record, const Edition& edition) {
-  if (node.kind() != Node::Kind::kString) return std::nullopt;
   std::array<std::string_view, 3> words;
   size_t count = 0;
-  bool fits = record::ForEachWord(node.text(), [&](const record::Word& word) {
+  bool fits = record::ForEachWord(text, [&](const record::Word& word) {
     if (count == words.size()) return false;
     words[count++] = word.text;
     return true;
@@ -167,7 +168,11 @@ std::optional<Event> WellFormedTurn(const Node& node, const std::string& path,
 // "ann 3G 2": player, card, pile.
 Result<Event> ReadTurnWords(const Node& node, const std::string& path, const record::Record& record,
                             const Edition& edition) {
-  if (std::optional<Event> turn = WellFormedTurn(node, path, record, edition)) return *turn;
+  if (node.kind() == Node::Kind::kString) {
+    if (std::optional<Event> turn = WellFormedTurn(node.text(), path, record, edition)) {
+      return *turn;
+    }
+  }
   // Anything else is read word by word, where the findings come from.
   auto words = record::ReadWords(node, path, 3);
   REFEREE_TRY(words);
@@ -271,7 +276,8 @@ Result<void> ReadBoard(const Node& root, const record::Record& record, SetupEven
   return {};
 }
 
-Result<void> ReadSetup(const Node& root, record::Record& record, const Edition& edition) {
+// The set-up event: the deck (or the seed and board that deal it) and the goal pile.
+Result<Event> ReadSetup(const Node& root, const record::Record& record, const Edition& edition) {
   SetupEvent setup;
   std::string path;  // the deck's, or none when the seed alone deals
   if (const Node* deck = root.Find("deck")) {
@@ -297,15 +303,50 @@ Result<void> ReadSetup(const Node& root, record::Record& record, const Edition& 
     REFEREE_TRY(goal);
     setup.goals.push_back(*goal);
   }
-  AddEvent(record, MakeEvent(std::move(setup), 0, std::nullopt, path));
-  return {};
+  return MakeEvent(std::move(setup), 0, std::nullopt, path);
+}
+
+// The fast path's set-up: the values of `board`, `deck` and `goals` (the first three body keys)
+// copied out as a tree, once a record, and read by ReadSetup; none where it makes a finding.
+std::optional<Event> StreamSetup(const record::TokenBuffer& tokens,
+                                 const record::BodyValues& values, const record::Record& header,
+                                 const Edition& edition) {
+  static constexpr std::array<const char*, 3> kSetupKeys = {"board", "deck", "goals"};
+  Node root = Node::Map({});
+  for (size_t k = 0; k < kSetupKeys.size(); ++k) {
+    if (!values[k]) continue;
+    std::optional<Node> value = record::NodeAt(tokens, *values[k]);
+    if (!value) return std::nullopt;
+    root.AddMember(kSetupKeys[k], {}, std::move(*value));
+  }
+  Result<Event> setup = ReadSetup(root, header, edition);
+  if (!setup.has_value()) return std::nullopt;
+  return std::move(*setup);
+}
+
+// The fast path's turn: "player card pile" read straight from its text; any other form through
+// the tree readers, on the turn's own value; none where they make a finding.
+std::optional<Event> StreamTurn(const record::TokenBuffer& tokens, size_t index,
+                                const std::string& path, const record::Record& header,
+                                const Edition& edition) {
+  if (std::optional<std::string_view> text = record::StringAt(tokens, index)) {
+    if (std::optional<Event> turn = WellFormedTurn(*text, path, header, edition)) return turn;
+  }
+  std::optional<Node> node = record::NodeAt(tokens, index);
+  if (!node) return std::nullopt;
+  Result<Event> turn = node->IsMap() ? ReadTurnMap(*node, path, header, edition)
+                                     : ReadTurnWords(*node, path, header, edition);
+  if (!turn.has_value()) return std::nullopt;
+  return std::move(*turn);
 }
 
 }  // namespace
 
 Result<void> ReadCahootsBody(const Node& root, record::Record& record) {
   const Edition& edition = EditionNamed(record.rules.Choice("edition"));
-  REFEREE_TRY(ReadSetup(root, record, edition));
+  auto setup = ReadSetup(root, record, edition);
+  REFEREE_TRY(setup);
+  AddEvent(record, std::move(*setup));
   const Node* turns_node = root.Find("turns");
   if (turns_node == nullptr) {
     return Fail(Malformed("missing-key", "", "a record needs the key 'turns', which is missing"));
@@ -322,6 +363,30 @@ Result<void> ReadCahootsBody(const Node& root, record::Record& record) {
     AddEvent(record, std::move(*turn));
   }
   return {};
+}
+
+bool StreamCahootsBody(const record::TokenBuffer& tokens, const record::BodyValues& values,
+                       const record::Record& header, record::EntrySink& sink) {
+  if (values.size() != 4 || !values[3]) return false;
+  const Edition& edition = EditionNamed(header.rules.Choice("edition"));
+  thread_local std::vector<record::Record::Entry> batch;
+  batch.clear();
+  std::optional<Event> setup = StreamSetup(tokens, values, header, edition);
+  if (!setup) return false;
+  batch.push_back({std::move(*setup)});
+  if (!sink.Take(batch)) return false;
+  std::optional<std::vector<size_t>> turns = record::ListItems(tokens, *values[3], kMaxTurns);
+  if (!turns) return false;
+  for (size_t i = 0; i < turns->size(); ++i) {
+    std::optional<Event> turn =
+        StreamTurn(tokens, (*turns)[i], ChildPath("/turns", i), header, edition);
+    if (!turn) return false;
+    turn->As<TurnEvent>()->turn = static_cast<int>(i) + 1;
+    batch.clear();
+    batch.push_back({std::move(*turn)});
+    if (!sink.Take(batch)) return false;
+  }
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -18,11 +18,17 @@
 #include "referee/games/registry.h"
 #include "referee/record/node.h"
 #include "referee/record/record.h"
+#include "referee/record/record_stream.h"
+#include "referee/record/tokens.h"
 
 namespace referee::games::cahoots {
 
 Result<void> ReadCahootsBody(const record::Node& root, record::Record& record);
 void WriteCahootsBody(const record::Record& record, record::Node& root);
+// The fast path's body reader (GameDescriptor::stream_body): ReadCahootsBody's entries from tokens,
+// the set-up and then each turn; false wherever ReadCahootsBody would make a finding.
+bool StreamCahootsBody(const record::TokenBuffer& tokens, const record::BodyValues& values,
+                       const record::Record& header, record::EntrySink& sink);
 
 // Live lines (docs/live.md): `turn` (player, card, pile, and optionally at, drew, completed) read
 // with the record's turn reader; the view shows the player's own cards, the pile tops, the visible

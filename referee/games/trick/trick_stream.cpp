@@ -115,11 +115,12 @@ bool ReadTricks(const TokenBuffer& tokens, std::optional<size_t> index, int numb
                      .position = position,
                      .written_size = 4,
                      .last_in_record = last_deal && t + 1 == tricks->size()};
-      record::Record::Entry entry;
-      entry.item.emplace<Event>(MakeEvent(
-          play, number, std::nullopt,
-          EventPath::Nested("deals", number - 1, "tricks", static_cast<int>(t), position)));
-      batch.push_back(std::move(entry));
+      // Made in place: an event moved is its payload moved through a table of functions.
+      Event& event = std::get<Event>(batch.emplace_back().item);
+      event.kind = PlayEvent::kKind;
+      event.deal = number;
+      event.path = EventPath::Nested("deals", number - 1, "tricks", static_cast<int>(t), position);
+      event.payload = Payload(play);
     }
   }
   return true;
