@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "formats/input_format.h"
+#include "reports/ratings.h"
 
 namespace referee::cli {
 
@@ -62,13 +63,26 @@ int RunGenerate(const GenerateOptions& options, std::ostream& out, std::ostream&
 // `referee standings LEAGUE.yaml` (docs/standings.md).
 struct StandingsOptions {
   std::string league;
-  std::string format = "text";    // text | markdown | csv | json | html
-  std::string output;             // a file; empty or "-": standard output
-  std::string check;              // a published standings file (JSON or CSV) to compare with
+  std::string format = "text";  // text | markdown | csv | json | html
+  std::string output;           // a file; empty or "-": standard output
+  std::string check;            // a published standings file (JSON or CSV) to compare with
+  std::optional<std::string> after_round;  // the standings as of this round
+  unsigned threads = 0;                    // 0: every core
+  bool records_anywhere = false;           // league paths may lead outside the league file's folder
+};
+int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostream& err);
+
+// `referee ratings LEAGUE.yaml...` (docs/ratings.md): the players of leagues of one game rated
+// from their valid records, league by league in the order given.
+struct RatingsOptions {
+  std::vector<std::string> leagues;
+  std::string format = "text";  // text | markdown | csv | json
+  std::string output;           // a file; empty or "-": standard output
+  reports::RatingParameters parameters;
   unsigned threads = 0;           // 0: every core
   bool records_anywhere = false;  // league paths may lead outside the league file's folder
 };
-int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostream& err);
+int RunRatings(const RatingsOptions& options, std::ostream& out, std::ostream& err);
 
 // `referee serve --data DIR` (docs/serve.md): the live referee over HTTP until SIGINT/SIGTERM.
 struct ServeOptions {

@@ -63,6 +63,11 @@ std::vector<Example> Examples(std::string_view command) {
             {"referee standings league.yaml --format html --output standings.html", "a web page"},
             {"referee standings league.yaml --check published.csv", "exit 1 on a difference"}};
   }
+  if (command == "ratings") {
+    return {{"referee ratings spring.yaml autumn.yaml", "players rated over two seasons"},
+            {"referee ratings league.yaml --format json --output ratings.json", "for programs"},
+            {"referee ratings league.yaml --tau 0", "no drift between matches"}};
+  }
   return {{"referee verify match.yaml", "verify a record"},
           {"referee standings league.yaml", "a league's standings"},
           {"referee COMMAND --help", "a command's options, examples and exit status"}};
@@ -110,6 +115,13 @@ std::vector<ExitCode> ExitCodes(std::string_view command) {
             {1, "--check found a difference"},
             {2, "the league file is malformed or leaves its folder"},
             usage,
+            {4, "I/O: a file could not be read or written"},
+            internal};
+  }
+  if (command == "ratings") {
+    return {{0, "the ratings were computed"},
+            {2, "a league file is malformed or leaves its folder"},
+            {3, "usage: a bad command line, a bad parameter, or leagues of different games"},
             {4, "I/O: a file could not be read or written"},
             internal};
   }

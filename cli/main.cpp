@@ -89,9 +89,32 @@ void AddStandingsOptions(CLI::App& command, StandingsOptions& options) {
   command.add_option("--output", options.output, "write the report to this file");
   command.add_option("--check", options.check,
                      "compare with published standings (JSON or CSV); exit 1 on a difference");
+  command.add_option("--after-round", options.after_round,
+                     "the standings as of this round: later rounds are left out");
   command.add_option("--threads", options.threads, "threads to verify on (default: every core)");
   command.add_flag("--records-anywhere", options.records_anywhere,
                    "let the league file list records outside its own folder");
+}
+
+void AddRatingsOptions(CLI::App& command, RatingsOptions& options) {
+  command
+      .add_option("leagues", options.leagues,
+                  "league files (YAML) of one game, in the order to rate")
+      ->required();
+  command.add_option("--format", options.format, "text, markdown, csv or json")
+      ->check(CLI::IsMember({"text", "markdown", "csv", "json"}));
+  command.add_option("--output", options.output, "write the ratings to this file");
+  reports::RatingParameters& parameters = options.parameters;
+  command.add_option("--mu", parameters.mu, "a new player's mean skill (default 25)");
+  command.add_option("--sigma", parameters.sigma, "a new player's deviation (default 25/3)");
+  command.add_option("--beta", parameters.beta, "one match's performance deviation (default 25/6)");
+  command.add_option("--kappa", parameters.kappa,
+                     "the floor of a variance's shrink (default 0.0001)");
+  command.add_option("--tau", parameters.tau,
+                     "added to each deviation before a match (default 25/300)");
+  command.add_option("--threads", options.threads, "threads to verify on (default: every core)");
+  command.add_flag("--records-anywhere", options.records_anywhere,
+                   "let a league file list records outside its own folder");
 }
 
 void SetUpLogging(const std::string& level) {
@@ -248,6 +271,11 @@ int Run(int argc, char** argv) {
       "standings", "verify a league's records and rank its entrants (docs/standings.md)");
   AddStandingsOptions(*standings_command, standings);
 
+  RatingsOptions ratings;
+  CLI::App* ratings_command = app.add_subcommand(
+      "ratings", "rate the players of leagues of one game from their records (docs/ratings.md)");
+  AddRatingsOptions(*ratings_command, ratings);
+
   app.footer([] { return HelpFooter(""); });
   for (CLI::App* command : app.get_subcommands({})) {
     std::string name = command->get_name();
@@ -274,6 +302,7 @@ int Run(int argc, char** argv) {
   auto run = [&] {
     if (verify_command->parsed()) return RunVerify(verify, out, std::cerr);
     if (standings_command->parsed()) return RunStandings(standings, out, std::cerr);
+    if (ratings_command->parsed()) return RunRatings(ratings, out, std::cerr);
     if (live_command->parsed()) return RunLive(live, std::cin, out, std::cerr);
     if (serve_command->parsed()) return RunServe(serve, out, std::cerr);
     if (deal_command->parsed()) return RunDeal(deal, out, std::cerr);

@@ -3,6 +3,7 @@
 // files within limits, keeps the league's paths inside its folder, keeps of each record only its
 // summary, draws the progress bar and maps outcomes to exit codes.
 #include <glob.h>
+#include <malloc.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -19,16 +20,19 @@
 #include "cli/input.h"
 #include "cli/progress.h"
 #include "formats/json_reader.h"
+#include "formats/json_writer.h"
 #include "formats/read_limits.h"
 #include "formats/text_checks.h"
 #include "formats/yaml_reader.h"
 #include "library/standings_render.h"
 #include "referee/record/record_reader.h"
 #include "reports/league.h"
+#include "reports/ratings.h"
 #include "reports/standings.h"
 #include "reports/standings_output.h"
 #include "reports/standings_sources.h"
 #include "reports/verdict_text.h"
+#include "verifier/sha256.h"
 #include "verifier/verifier.h"
 
 namespace referee::cli {
@@ -198,12 +202,13 @@ struct Finder {
   }
 };
 
-// Verifies one document and keeps only what the standings need of it.
+// Verifies one document and keeps only what the standings need of it, with the digest of its
+// text for the provenance.
 reports::PlayedRecord Summarize(const reports::League& league, Document& document,
                                 const std::optional<std::string>& round) {
   verifier::Verdict verdict = VerifyDocument(document);
   const record::Node* node = document.Node().has_value() ? &*document.Node() : nullptr;
-  return reports::SummarizeRecord(league, verdict, node, round);
+  return reports::SummarizeRecord(league, verdict, node, round, document.text.Text());
 }
 
 // Verifies every listed file on all threads (files of one document a few to a worker, a JSON
@@ -258,11 +263,13 @@ struct LeagueFile {
   std::string text;
   std::optional<record::Node> root;
   std::optional<reports::League> league;
+  std::optional<Sha256Digest> digest;  // of its bytes, for the provenance
 
   int Read(std::ostream& err) {
     if (auto failure = ReadFileBounded(path, kLimits.max_document_bytes, text)) {
       return ReportProblems({*failure}, err);
     }
+    digest = verifier::Sha256(text);
     Result<record::Node> node = formats::ParseYaml(text, kLimits);
     if (!node) return ReportLeagueFinding(node.error(), nullptr, path, text, err);
     root = std::move(*node);
@@ -319,11 +326,30 @@ int Check(const reports::Standings& standings, const std::string& path, std::ost
                                         : reports::ParseStandingsCsv(text, kLimits.max_nodes);
   if (!published) return ReportLeagueFinding(published.error(), nullptr, path, text, err);
   std::vector<std::string> differences = reports::CompareStandings(standings, *published);
+  for (const std::string& note : reports::CompareNotes(standings, *published)) {
+    out << Printable(path) << ": note: " << Printable(note) << "\n";
+  }
   for (const std::string& difference : differences) {
     out << Printable(path) << ": " << Printable(difference) << "\n";
   }
   if (differences.empty()) out << Printable(path) << ": the published standings match\n";
   return differences.empty() ? kExitValid : kExitInvalid;
+}
+
+// `--after-round` must name a round of the season: a mistyped round would otherwise give the
+// standings of a round nobody asked for.
+int CheckAfterRound(const reports::Standings& standings, std::ostream& err) {
+  if (!standings.after_round) return kExitValid;
+  const std::vector<std::string>& rounds = standings.season_rounds;
+  if (std::find(rounds.begin(), rounds.end(), *standings.after_round) != rounds.end()) {
+    return kExitValid;
+  }
+  std::string list;
+  for (const std::string& round : rounds) list += (list.empty() ? "" : ", ") + round;
+  err << "referee: --after-round: expected a round of the season ("
+      << Printable(list.empty() ? "none" : list) << "), found " << Printable(*standings.after_round)
+      << "\n";
+  return kExitUsage;
 }
 
 int Write(const std::string& text, const std::string& output, std::ostream& out,
@@ -339,22 +365,77 @@ int Write(const std::string& text, const std::string& output, std::ostream& out,
   return kExitIo;
 }
 
+// One league of a rating: read, listed and verified as the standings' league is.
+int ReadRatedLeague(const std::string& path, const RatingsOptions& options, std::ostream& err,
+                    reports::RatedLeague& rated) {
+  std::vector<reports::ListedFile> files;
+  LeagueFile file{path, {}, std::nullopt, std::nullopt, std::nullopt};
+  if (int code = file.Read(err)) return code;
+  if (int code = file.ListFiles(options.records_anywhere, files, err)) return code;
+  Verification verification(*file.league, options.threads, err, files.size());
+  verification.Run(files);
+  if (!verification.problems.empty()) return ReportProblems(verification.problems, err);
+  rated = {path, std::move(*file.league), std::move(verification.played), file.digest};
+  return kExitValid;
+}
+
+// Ratings mix no games: a rating at one game says nothing about another.
+int CheckOneGame(const std::vector<reports::RatedLeague>& leagues, std::ostream& err) {
+  for (const reports::RatedLeague& league : leagues) {
+    if (league.league.game == leagues[0].league.game) continue;
+    err << "referee: ratings: expected leagues of one game (" << Printable(leagues[0].league.game)
+        << ", as " << Printable(leagues[0].path) << "), found " << Printable(league.league.game)
+        << " in " << Printable(league.path) << "\n";
+    return kExitUsage;
+  }
+  return kExitValid;
+}
+
 }  // namespace
+
+int RunRatings(const RatingsOptions& options, std::ostream& out, std::ostream& err) {
+  if (std::optional<std::string> bad = reports::CheckParameters(options.parameters)) {
+    err << "referee: ratings: --" << *bad << "\n";
+    return kExitUsage;
+  }
+  std::vector<reports::RatedLeague> leagues(options.leagues.size());
+  for (size_t i = 0; i < options.leagues.size(); ++i) {
+    if (int code = ReadRatedLeague(options.leagues[i], options, err, leagues[i])) return code;
+  }
+  if (int code = CheckOneGame(leagues, err)) return code;
+  reports::Ratings ratings = reports::ComputeRatings(std::move(leagues), options.parameters,
+                                                     std::string("referee ") + REFEREE_VERSION);
+  std::string text = options.format == "json"
+                         ? formats::WriteJson(reports::RatingsTree(ratings), true) + "\n"
+                     : options.format == "markdown" ? reports::FormatRatingsMarkdown(ratings)
+                     : options.format == "csv"      ? reports::FormatRatingsCsv(ratings)
+                                                    : reports::FormatRatingsText(ratings);
+  return Write(text, options.output, out, err);
+}
 
 int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostream& err) {
   std::optional<reports::League> league;
   std::vector<reports::ListedFile> files;
+  reports::StandingsOptions computing;
+  computing.referee = std::string("referee ") + REFEREE_VERSION;
+  if (options.after_round) computing.after_round = reports::RoundName(*options.after_round);
   {
-    LeagueFile file{options.league, {}, std::nullopt, std::nullopt};
+    LeagueFile file{options.league, {}, std::nullopt, std::nullopt, std::nullopt};
     if (int code = file.Read(err)) return code;
     if (int code = file.ListFiles(options.records_anywhere, files, err)) return code;
     league = std::move(file.league);
+    computing.league_digest = file.digest;
   }  // the league's text and tree are not needed any more
   Verification verification(*league, options.threads, err, files.size());
   verification.Run(files);
   files = {};  // only the summaries are needed from here on
+  // The workers' parsing is over: give the memory their arenas kept back to the system, so that
+  // the standings (the tables and the cross-table of every record) reuse it rather than add to it.
+  malloc_trim(0);
   if (!verification.problems.empty()) return ReportProblems(verification.problems, err);
-  reports::Standings standings = reports::ComputeStandings(*league, std::move(verification.played));
+  reports::Standings standings =
+      reports::ComputeStandings(*league, std::move(verification.played), computing);
+  if (int code = CheckAfterRound(standings, err)) return code;
   PrintWarnings(standings, options.league, err);
   bool report = options.check.empty() || !options.output.empty();
   int code =

@@ -22,6 +22,7 @@
 #include "reports/league.h"
 #include "reports/standings.h"
 #include "reports/verdict_text.h"
+#include "verifier/sha256.h"
 #include "verifier/verifier.h"
 
 namespace referee::api {
@@ -197,7 +198,7 @@ reports::PlayedRecord Played(const reports::League& league, const RecordText& gi
     return reports::SummarizeRecord(league, verdict, nullptr, given.round);
   }
   verifier::Verdict verdict = verifier::VerifyNode(*node, given.name, 0);
-  return reports::SummarizeRecord(league, verdict, &*node, given.round);
+  return reports::SummarizeRecord(league, verdict, &*node, given.round, given.text);
 }
 
 }  // namespace
@@ -218,7 +219,9 @@ Standings ComputeStandings(std::string_view league_yaml, const std::vector<Recor
   std::vector<reports::PlayedRecord> played;
   played.reserve(records.size());
   for (const RecordText& record : records) played.push_back(Played(*league, record));
-  reports::Standings standings = reports::ComputeStandings(*league, std::move(played));
+  reports::StandingsOptions provenance{std::nullopt, std::string("referee ") + REFEREE_VERSION,
+                                       verifier::Sha256(league_yaml)};
+  reports::Standings standings = reports::ComputeStandings(*league, std::move(played), provenance);
   return {{}, library::RenderStandings(standings, format)};
 }
 

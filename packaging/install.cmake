@@ -42,7 +42,7 @@ set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
     "referee and replay verifier for card-game tournaments")
 set(CPACK_PACKAGE_DESCRIPTION
     "referee verifies game records (YAML, JSON, JSON Lines) of four card games, referees live play
- on standard input or over HTTP, and computes league standings.")
+ on standard input or over HTTP, and computes league standings and player ratings.")
 set(CPACK_PACKAGE_INSTALL_DIRECTORY referee)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)

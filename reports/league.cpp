@@ -12,6 +12,7 @@ namespace {
 
 using record::MapFields;
 using record::Node;
+using record::NodeMember;
 
 // The standings' own tie-breaks; games add theirs (LeagueTraits::statistic_tie_breaks).
 const std::vector<std::pair<TieBreak::Kind, std::string>> kOwnTieBreaks = {
@@ -20,6 +21,8 @@ const std::vector<std::pair<TieBreak::Kind, std::string>> kOwnTieBreaks = {
     {TieBreak::Kind::kPointDifference, "point-difference"},
     {TieBreak::Kind::kHeadToHead, "head-to-head"},
     {TieBreak::Kind::kMatchesPlayed, "matches-played"},
+    {TieBreak::Kind::kOpponentsPoints, "buchholz"},
+    {TieBreak::Kind::kSonnebornBerger, "sonneborn-berger"},
 };
 
 const std::vector<std::pair<SchemeKind, std::string>> kSchemeNames = {
@@ -253,6 +256,50 @@ Result<void> ReadMatchPoints(const MapFields& fields, Scheme& scheme) {
   return {};
 }
 
+Result<Direction> ReadDirection(const NodeMember& member, const std::string& path,
+                                const games::GameDescriptor& game) {
+  const std::vector<std::string>& units = game.score_units;
+  if (std::find(units.begin(), units.end(), member.key) == units.end()) {
+    std::string list;
+    for (const std::string& unit : units) list += (list.empty() ? "" : ", ") + unit;
+    return Fail(BadValue("unknown-direction", path,
+                         "expected a direction of " + game.name + " (" + list + "), found '" +
+                             member.key + "'" + record::DidYouMean(member.key, units)));
+  }
+  Result<std::vector<std::string>> entrants = NamesAt(member.value, path);
+  if (!entrants) return Fail(std::move(entrants).error());
+  return Direction{member.key, std::move(*entrants), {path}};
+}
+
+// `rank: percentage | matchpoints` and `directions: {NS: [...], EW: [...]}`: duplicate only.
+Result<void> ReadDuplicate(const MapFields& fields, const games::GameDescriptor& game,
+                           Scheme& scheme) {
+  for (const char* key : {"rank", "directions"}) {
+    if (fields.Optional(key) == nullptr || scheme.kind == SchemeKind::kDuplicate) continue;
+    return Fail(BadValue("unexpected-key", fields.PathOf(key),
+                         std::string("expected '") + key + "' only in a duplicate scheme"));
+  }
+  if (const Node* rank = fields.Optional("rank")) {
+    Result<std::string> by = record::ReadText(*rank, fields.PathOf("rank"));
+    if (!by) return Fail(std::move(by).error());
+    if (*by != "percentage" && *by != "matchpoints") {
+      return Fail(BadValue("out-of-range", fields.PathOf("rank"),
+                           "expected percentage or matchpoints, found '" + *by + "'"));
+    }
+    scheme.rank_by_percentage = *by == "percentage";
+  }
+  const Node* directions = fields.Optional("directions");
+  if (directions == nullptr) return {};
+  Result<MapFields> map = MapFields::Open(*directions, fields.PathOf("directions"), "directions");
+  if (!map) return Fail(std::move(map).error());
+  for (const record::NodeMember& member : directions->members()) {
+    Result<Direction> direction = ReadDirection(member, map->PathOf(member.key), game);
+    if (!direction) return Fail(std::move(direction).error());
+    scheme.directions.push_back(std::move(*direction));
+  }
+  return {};
+}
+
 // `scheme: NAME` or `scheme: {name: NAME, ...parameters}`.
 Result<Scheme> ReadScheme(const Node* node, const std::string& path,
                           const games::GameDescriptor& game) {
@@ -266,7 +313,8 @@ Result<Scheme> ReadScheme(const Node* node, const std::string& path,
   }
   Result<MapFields> fields = MapFields::Open(*node, path, "a scheme");
   if (!fields) return Fail(std::move(fields).error());
-  REFEREE_TRY(fields->AllowOnly({"name", "points", "win", "draw", "loss", "weights"}));
+  REFEREE_TRY(fields->AllowOnly(
+      {"name", "points", "win", "draw", "loss", "weights", "rank", "directions"}));
   Result<const Node*> name = fields->Required("name");
   if (!name) return Fail(std::move(name).error());
   Result<SchemeKind> kind = SchemeKindAt(**name, fields->PathOf("name"));
@@ -275,7 +323,46 @@ Result<Scheme> ReadScheme(const Node* node, const std::string& path,
   REFEREE_TRY(ReadPlacement(*fields, scheme));
   REFEREE_TRY(ReadMatchPoints(*fields, scheme));
   REFEREE_TRY(ReadLevelWeights(*fields, scheme));
+  REFEREE_TRY(ReadDuplicate(*fields, game, scheme));
   return scheme;
+}
+
+Result<std::string> ReadSeed(const Node& node, const std::string& path) {
+  Result<std::string> seed = record::ReadText(node, path);
+  if (!seed) return Fail(std::move(seed).error());
+  if (seed->empty()) {
+    return Fail(BadValue("out-of-range", path, "expected a seed to draw lots from, found ''"));
+  }
+  return seed;
+}
+
+// `lots: SEED` or `lots: {seed: SEED, places: all | first}`.
+Result<std::optional<Lots>> ReadLots(const Node* node, const std::string& path) {
+  if (node == nullptr) return std::optional<Lots>();
+  Lots lots;
+  lots.place.path = path;
+  if (!node->IsMap()) {
+    Result<std::string> seed = ReadSeed(*node, path);
+    if (!seed) return Fail(std::move(seed).error());
+    lots.seed = *seed;
+    return std::optional<Lots>(lots);
+  }
+  Result<MapFields> fields = MapFields::Open(*node, path, "a drawing of lots");
+  if (!fields) return Fail(std::move(fields).error());
+  REFEREE_TRY(fields->AllowOnly({"seed", "places"}));
+  Result<const Node*> seed_node = fields->Required("seed");
+  if (!seed_node) return Fail(std::move(seed_node).error());
+  Result<std::string> seed = ReadSeed(**seed_node, fields->PathOf("seed"));
+  if (!seed) return Fail(std::move(seed).error());
+  lots.seed = *seed;
+  Result<std::optional<std::string>> places = OptionalText(*fields, "places");
+  if (!places) return Fail(std::move(places).error());
+  if (*places && **places != "all" && **places != "first") {
+    return Fail(BadValue("out-of-range", fields->PathOf("places"),
+                         "expected all or first, found '" + **places + "'"));
+  }
+  lots.first_place_only = *places && **places == "first";
+  return std::optional<Lots>(lots);
 }
 
 Result<std::vector<TieBreak>> ReadTieBreaks(const Node& node, const std::string& path,
@@ -392,9 +479,9 @@ Result<std::string> ReadGame(const MapFields& fields) {
 }
 
 Result<void> ReadHeader(const MapFields& fields, League& league) {
-  REFEREE_TRY(
-      fields.AllowOnly({"format", "name", "game", "entrants", "partnerships", "teams", "records",
-                        "scheme", "tie_breaks", "forfeits", "byes", "withdrawals", "adjustments"}));
+  REFEREE_TRY(fields.AllowOnly({"format", "name", "game", "entrants", "partnerships", "teams",
+                                "records", "scheme", "tie_breaks", "lots", "forfeits", "byes",
+                                "withdrawals", "adjustments"}));
   Result<std::string> format = TextAt(fields, "format");
   if (!format) return Fail(std::move(format).error());
   if (*format != kLeagueFormat) {
@@ -683,6 +770,43 @@ void LocateEntries(const Node& root, League& league) {
   for (Bye& bye : league.byes) Locate(root, bye.place);
   for (Withdrawal& withdrawal : league.withdrawals) Locate(root, withdrawal.place);
   for (Adjustment& adjustment : league.adjustments) Locate(root, adjustment.place);
+  if (league.lots) Locate(root, league.lots->place);
+  for (Direction& direction : league.scheme.directions) Locate(root, direction.place);
+}
+
+// Each ranked entrant (partnerships where the league has them, else players) in exactly one
+// direction: each direction is ranked on its own, so an entrant in none would be in no table.
+Result<void> CheckDirections(const League& league) {
+  const std::vector<Direction>& directions = league.scheme.directions;
+  if (directions.empty()) return {};
+  const std::vector<Entrant>& ranked = RankedEntrants(league);
+  std::map<std::string, std::string> seen;
+  for (const Direction& direction : directions) {
+    std::string path = "/scheme/directions/" + direction.name;
+    for (size_t i = 0; i < direction.entrants.size(); ++i) {
+      const std::string& id = direction.entrants[i];
+      std::string at = path + "/" + std::to_string(i);
+      bool known = std::any_of(ranked.begin(), ranked.end(),
+                               [&](const Entrant& entrant) { return entrant.id == id; });
+      if (!known) {
+        std::string kind = league.partnerships.empty() ? "a player" : "a partnership";
+        return Fail(
+            BadValue("unknown-entrant", at, "expected " + kind + " id, found '" + id + "'"));
+      }
+      auto [first, fresh] = seen.emplace(id, direction.name);
+      if (fresh) continue;
+      return Fail(BadValue("duplicate-entry", at,
+                           "expected each entrant in one direction, found '" + id + "' in " +
+                               first->second + " and " + direction.name));
+    }
+  }
+  for (const Entrant& entrant : ranked) {
+    if (seen.count(entrant.id)) continue;
+    return Fail(
+        BadValue("missing-direction", "/scheme/directions",
+                 "expected every entrant in a direction, found '" + entrant.id + "' in none"));
+  }
+  return {};
 }
 
 // A scheme or tie-break that measures something the game does not have is a mistake in the
@@ -733,12 +857,16 @@ Result<League> ReadLeague(const record::Node& root) {
     if (!list) return Fail(std::move(list).error());
     league.tie_breaks = std::move(*list);
   }
+  Result<std::optional<Lots>> lots = ReadLots(fields->Optional("lots"), "/lots");
+  if (!lots) return Fail(std::move(lots).error());
+  league.lots = std::move(*lots);
   REFEREE_TRY(ReadEntries(*fields, league));
   REFEREE_TRY(CheckIds(league));
   REFEREE_TRY(CheckGroups(league));
   REFEREE_TRY(CheckEntries(league));
   REFEREE_TRY(CheckConflicts(league));
   REFEREE_TRY(CheckFit(league));
+  REFEREE_TRY(CheckDirections(league));
   LocateEntries(root, league);
   return league;
 }
@@ -749,6 +877,11 @@ std::string RoundName(std::string_view text) {
   if (!number) return std::string(text);
   size_t first = text.find_first_not_of('0');
   return first == std::string_view::npos ? "0" : std::string(text.substr(first));
+}
+
+const std::vector<Entrant>& RankedEntrants(const League& league) {
+  if (league.descriptor->league.sides == games::SideKind::kTable) return league.teams;
+  return league.partnerships.empty() ? league.players : league.partnerships;
 }
 
 std::vector<std::string> PlayersOf(const League& league, const std::string& id) {

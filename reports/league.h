@@ -40,6 +40,14 @@ enum class SchemeKind {
   kDuplicate,    // seeded boards: matchpoints unit by unit per board
 };
 
+// A duplicate event run by direction (bridge's Mitchell movement): each entrant keeps one
+// direction, and each direction is ranked on its own.
+struct Direction {
+  std::string name;                   // one of the game's scoring units ("NS", "EW", "N", ...)
+  std::vector<std::string> entrants;  // partnerships where the league has them, else players
+  Place place;                        // its key in the league file
+};
+
 struct Scheme {
   SchemeKind kind = SchemeKind::kPlacement;
   std::vector<int> placement = {3, 2, 1, 0};  // kPlacement: points for 1st, 2nd, ...
@@ -47,12 +55,33 @@ struct Scheme {
   // kLevelWins: the weight of a win at each level (the game's LeagueTraits::level_weights unless
   // the league file sets them).
   std::vector<std::pair<std::string, int>> level_weights;
+  // kDuplicate: rank by the percentage of the tops (points / tops) instead of matchpoints, and the
+  // directions when the event ran by direction (none: one ranking).
+  bool rank_by_percentage = false;
+  std::vector<Direction> directions;
+};
+
+// The drawing of lots that separates entrants still level after the last tie-break
+// (docs/standings.md, "Drawing of lots"): reproducible from the declared seed.
+struct Lots {
+  std::string seed;
+  bool first_place_only = false;  // `places: first`: only a shared first place is drawn
+  Place place;                    // the `lots:` key in the league file
 };
 
 // A tie-break (docs/standings.md describes each): one of the standings' own, or one a game
 // declares on a statistic of its sides (games::LeagueTraits::statistic_tie_breaks).
 struct TieBreak {
-  enum class Kind { kWins, kTotalScore, kPointDifference, kHeadToHead, kMatchesPlayed, kStatistic };
+  enum class Kind {
+    kWins,
+    kTotalScore,
+    kPointDifference,
+    kHeadToHead,
+    kMatchesPlayed,
+    kOpponentsPoints,  // "buchholz": the sum of the opponents' points
+    kSonnebornBerger,  // the points of opponents beaten, plus half of those met level
+    kStatistic,
+  };
   using Measure = games::StatisticTieBreak::Measure;
 
   Kind kind = Kind::kWins;
@@ -111,6 +140,7 @@ struct League {
   std::vector<RecordSource> records;
   Scheme scheme;
   std::vector<TieBreak> tie_breaks;
+  std::optional<Lots> lots;
   std::vector<Forfeit> forfeits;
   std::vector<Bye> byes;
   std::vector<Withdrawal> withdrawals;
@@ -130,6 +160,9 @@ std::string RoundName(std::string_view text);
 // The players an entry naming `id` stands for: a player itself, or a partnership's or team's
 // players. Empty for an id that is not an entrant.
 std::vector<std::string> PlayersOf(const League& league, const std::string& id);
+
+// The entrants a league ranks in its first table: its teams, its partnerships, or its players.
+const std::vector<Entrant>& RankedEntrants(const League& league);
 
 // The scheme and tie-breaks a game gets when the league file names none.
 Scheme DefaultScheme(const games::GameDescriptor& game);

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "referee/core/finding.h"
@@ -52,6 +53,10 @@ struct PlayedRecord {
   std::optional<std::string> seed;      // duplicate scheme only
   std::vector<PlayedBoard> boards;      // duplicate scheme only: scored deals, by board
   std::optional<Sha256Digest> content;  // ContentDigest: equal for two copies of one match
+  std::string table;                    // the record's `table:` metadata, for people
+  // SHA-256 of the record's text as read (a file's bytes, or one line of a JSON Lines stream):
+  // what the standings' provenance digest covers. None when the text was not given.
+  std::optional<Sha256Digest> text_digest;
 
   // The players of the record in its order (seats N E S W, or the turn order). Not kept apart
   // from the sides: a league of many records holds every name once per record.
@@ -68,17 +73,51 @@ PlayedRecord DescribeRecord(const League& league, const verifier::Verdict& verdi
 
 // DescribeRecord for a verified document (null when it could not be parsed): the record is read
 // from it, and its content digest kept.
+// `text` is the record's text as read, for the provenance digest (PlayedRecord::text_digest).
 PlayedRecord SummarizeRecord(const League& league, const verifier::Verdict& verdict,
-                             const record::Node* document, const std::optional<std::string>& round);
+                             const record::Node* document, const std::optional<std::string>& round,
+                             std::optional<std::string_view> text = std::nullopt);
 
 // The SHA-256 of the record in canonical form (record::WriteRecord) without its metadata (id,
 // event, date, round, table, ...): the same match written as YAML or JSON, under any name or with
 // other metadata, gives the same digest.
 Sha256Digest ContentDigest(const record::Record& record);
 
-// Points are kept in twelfths, so that places shared by 2, 3 or 4 entrants split exactly.
-inline constexpr int64_t kPointUnit = 12;
-std::string FormatPoints(int64_t twelfths);  // "9", "1.5", "0.33"
+// Points are kept as whole units of 1/55440 of a point (2 x 3 x 4 x ... x 11 x 12's least common
+// multiple, doubled): places shared by 2, 3 or 4 entrants split exactly, and so do matchpoints
+// scaled by Neuberg's formula for boards played at up to 12 tables, and their halves
+// (Sonneborn-Berger).
+inline constexpr int64_t kPointUnit = 55440;
+std::string FormatPoints(int64_t units);  // "9", "1.5", "0.33"
+
+// What one entrant met in one round, for the cross-table: a match it played, or an entry of the
+// league file (a forfeit, a bye, an adjustment, a withdrawal).
+struct Meeting {
+  enum class Kind { kMatch, kForfeitWon, kForfeitLost, kBye, kAdjustment, kWithdrawal };
+  enum class Outcome { kNone, kWon, kDrew, kLost };
+  Kind kind = Kind::kMatch;
+  std::string round;
+  // kMatch: the record (an index into Standings::records: its source, `table:` and level are
+  // not copied into every meeting) and the side (an index into Standings::side_names).
+  int record = -1;
+  int side = -1;
+  std::vector<std::string> opponents;  // entrants of this standings table on the other sides
+  std::vector<int> opponent_places;    // kMatch: each opponent's place (0-based), as `place`
+  int place = 0;                       // kMatch: 0-based, as the game placed the sides
+  int sides = 0;                       // kMatch: how many sides the match had
+  bool shared_place = false;           // kMatch: another side has the same place
+  Outcome outcome = Outcome::kNone;
+  int64_t points = 0;  // units: the points it gave (matchpoints under duplicate)
+  std::string reason;  // entries: the league file's reason
+};
+std::string_view MeetingKindName(Meeting::Kind kind);  // "match", "forfeit-won", ...
+
+// An entrant's place after one round: the standings as `--after-round` that round gives them.
+struct RoundRank {
+  int rank = 0;
+  bool shared = false;
+  bool operator==(const RoundRank&) const = default;
+};
 
 struct StandingRow {
   std::string entrant;
@@ -86,24 +125,81 @@ struct StandingRow {
   int rank = 0;         // 1-based; entrants that share a place share its number
   bool shared = false;  // the place is shared
   int played = 0, won = 0, drawn = 0, lost = 0;
-  int64_t points = 0;  // twelfths
+  int64_t points = 0;  // units (kPointUnit)
   int64_t score_for = 0;
   int64_t score_against = 0;
   int won_played = 0;  // wins in counted records, not by forfeit: what a mean in wins divides by
   // Per side statistic of the game: its sum over the matches counted, and over those won in play.
   std::vector<int64_t> statistic_totals;
   std::vector<int64_t> statistic_in_wins;
-  std::vector<int64_t> by_round;  // cumulative points (twelfths) after each league round
+  std::vector<int64_t> by_round;         // cumulative points (units) after each league round
+  std::vector<RoundRank> rank_by_round;  // the place after each league round
   std::optional<std::string> withdrawn_after;
   // The value of each tie-break as it was applied (head-to-head within the group then level).
   std::vector<std::optional<int64_t>> applied;
+  // Duplicate: the tops (units) of the boards the entrant's matchpoints came from; the percentage
+  // is points / tops.
+  int64_t tops = 0;
+  // Opponents' strength (docs/standings.md): the sum of the opponents' points, and of those beaten
+  // plus half of those met level (units).
+  int64_t opponents_points = 0;
+  int64_t sonneborn_berger = 0;
+  // The entrant's lot (DrawLot), when a drawing of lots separated it from entrants still level.
+  std::optional<Sha256Digest> lot;
+  std::vector<Meeting> meetings;  // in round order, then as they happened
 };
+
+// The percentage of the tops an entrant's matchpoints make, in hundredths (5833 for 58.33%,
+// rounded half up); none without a board.
+std::optional<int64_t> PercentageHundredths(const StandingRow& row);
+// Hundredths as a number for people: "58.33", "58.3", "-2".
+std::string FormatHundredths(int64_t hundredths);
 
 struct StandingsTable {
   std::string kind;  // "players", "partnerships" or "teams"
   std::vector<StandingRow> rows;
   std::vector<std::string> explanations;  // one per pair of neighbours level on points
+  std::string direction;  // a duplicate event run by direction: the direction ranked ("NS")
+
+  std::string Title() const { return direction.empty() ? kind : kind + " " + direction; }
 };
+
+// Duplicate: every table's result on one board, each side (direction) compared with the same
+// side at the other tables (bridge's traveller).
+struct TravellerLine {
+  std::string source;
+  std::string table;  // the record's `table:` metadata
+  std::string round;
+  std::vector<std::string> entrants;  // per side: who sat there (a partnership, or players)
+  std::vector<int64_t> scores;        // per side
+  std::vector<int64_t> matchpoints;   // per side, units, after Neuberg's formula
+};
+struct Traveller {
+  std::string seed;
+  int board = 0;
+  int tables = 0;    // the tables that played it
+  int expected = 0;  // the most tables any board of its seed was played at
+  int64_t top = 0;   // units: a top on this board, 2 x (expected - 1) matchpoints
+  std::vector<std::string> directions;  // the sides' names ("NS", "EW")
+  std::vector<TravellerLine> lines;
+};
+
+// Where the standings come from, so that a published page can be re-derived and checked: the
+// program, and SHA-256 digests of the league file and of each counted record's text
+// (docs/standings.md, "Provenance").
+struct Provenance {
+  std::string referee;                 // "referee 0.1.0"
+  std::optional<Sha256Digest> league;  // the league file's bytes
+  // The records counted, by source: indices into Standings::records, whose text_digest each
+  // record's digest is.
+  std::vector<size_t> records;
+  // InputsDigest of the above; none when a digest is unknown.
+  std::optional<Sha256Digest> inputs;
+};
+
+// The digest over a league file and the records counted: SHA-256 of the text
+// "league <hex>\n" followed by "record <hex>\n" for each record, sorted.
+Sha256Digest InputsDigest(const Sha256Digest& league, std::vector<Sha256Digest> records);
 
 struct NotCounted {
   std::string source;
@@ -124,21 +220,67 @@ struct Standings {
   std::string game;
   std::string scheme;  // described for people
   std::vector<TieBreak> tie_breaks;
+  std::optional<Lots> lots;  // the drawing of lots after the last tie-break
   // The tie-breaks the tables show as columns: those applied but head-to-head (which depends on
   // the group, so it is only explained), then any the game always shows.
   std::vector<TieBreak> shown_tie_breaks;
-  bool shows_draws = false;         // a column of draws: the game is played by partnerships
-  std::vector<std::string> rounds;  // in order
+  bool shows_draws = false;                // a column of draws: the game is played by partnerships
+  bool duplicate = false;                  // matchpoints: a percentage column and travellers
+  bool rank_by_percentage = false;         // duplicate ranked by percentage, not matchpoints
+  std::vector<std::string> rounds;         // in order, up to after_round
+  std::vector<std::string> season_rounds;  // every round of the season, in order
+  std::optional<std::string> after_round;  // the standings as of this round
+  int later_records = 0;                   // records of rounds after after_round, left out
   int records_counted = 0;
   std::vector<StandingsTable> tables;
   std::vector<std::string> entries;  // forfeits, byes, withdrawals, adjustments, with reasons
   std::vector<NotCounted> not_counted;
   std::vector<std::string> notes;
   std::vector<Warning> warnings;
+  std::vector<Traveller> travellers;  // duplicate: by seed and board
+  Provenance provenance;
+  // Every record given, sorted by source: the meetings and the provenance refer to them. They are
+  // kept, not copied, so that a league of many records holds its cross-table at a few bytes each.
+  std::vector<PlayedRecord> records;
+  std::vector<std::string> side_names;  // the game's scoring units ("N", "NS"): Meeting::side
 };
 
-Standings ComputeStandings(const League& league, std::vector<PlayedRecord> records);
+// A match meeting's record, or null for an entry; its seat ("N", "NS"; empty where the game has
+// none).
+const PlayedRecord* RecordOf(const Standings& standings, const Meeting& meeting);
+std::string SeatOf(const Standings& standings, const Meeting& meeting);
+// A match meeting's score, where the game keeps one (the side's total), and the other sides'
+// totals in side order; read from its record.
+std::optional<int64_t> ScoreOf(const Standings& standings, const Meeting& meeting);
+std::vector<int64_t> OtherScoresOf(const Standings& standings, const Meeting& meeting);
 
+struct StandingsOptions {
+  // The standings as of this round: only records, forfeits, byes, adjustments and withdrawals of
+  // rounds up to it count (docs/standings.md, "Standings as of a round").
+  std::optional<std::string> after_round;
+  std::string referee;                        // the program, for the provenance: "referee 0.1.0"
+  std::optional<Sha256Digest> league_digest;  // of the league file's bytes
+};
+
+Standings ComputeStandings(const League& league, std::vector<PlayedRecord> records,
+                           const StandingsOptions& options = {});
+
+// The records that count, each once, in a stable order (by source), for the standings and for
+// any other report over a league's results (ratings): valid, of the league's game and entrants,
+// not a later copy of a counted match, not after a withdrawal, and of a round up to
+// `after_round` when one is given. `records` must outlive the result.
+struct CountedRecords {
+  std::vector<const PlayedRecord*> counted;
+  std::vector<NotCounted> not_counted;     // records of rounds after `after_round` are left out
+  std::vector<std::string> season_rounds;  // of every counted record and entry, in order
+  int later_records = 0;                   // records of rounds after `after_round`
+};
+void SortRecords(std::vector<PlayedRecord>& records);  // the order CountRecords expects
+CountedRecords CountRecords(const League& league, const std::vector<PlayedRecord>& records,
+                            const std::optional<std::string>& after_round = std::nullopt);
+
+// Round names in season order: integers by value first, then other names alphabetically.
+bool RoundBefore(const std::string& a, const std::string& b);
 // The value a tie-break shows in tables (head-to-head has none: it depends on the group).
 std::optional<int64_t> TieBreakValue(const TieBreak& tie_break, const StandingRow& row);
 // A tie-break value for people: "38.5" for a mean in wins (kept in hundredths; "none" without a
@@ -146,5 +288,7 @@ std::optional<int64_t> TieBreakValue(const TieBreak& tie_break, const StandingRo
 std::string FormatTieBreakValue(const TieBreak& tie_break, int64_t value);
 // Whether a tie-break's values are hundredths of a mean (written with decimals).
 bool IsMeanTieBreak(const TieBreak& tie_break);
+// Whether a tie-break's values are points (units), written as points are.
+bool IsPointsTieBreak(const TieBreak& tie_break);
 
 }  // namespace referee::reports

@@ -1,5 +1,6 @@
 #include "reports/standings_checks.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <utility>
@@ -100,7 +101,42 @@ std::vector<Warning> ByesInPlayedRounds(const League& league,
   return warnings;
 }
 
+// The entrant a side's players are ranked as, and the direction the league declares for it.
+std::pair<std::string, const Direction*> Declared(const League& league, const PlayedSide& side) {
+  std::vector<std::string> players = side.players;
+  std::sort(players.begin(), players.end());
+  std::string entrant = players.empty() ? "" : players.front();
+  for (const Entrant& group : league.partnerships) {
+    std::vector<std::string> members = group.players;
+    std::sort(members.begin(), members.end());
+    if (members == players) entrant = group.id;
+  }
+  for (const Direction& direction : league.scheme.directions) {
+    const std::vector<std::string>& ids = direction.entrants;
+    if (std::find(ids.begin(), ids.end(), entrant) != ids.end()) return {entrant, &direction};
+  }
+  return {entrant, nullptr};
+}
+
 }  // namespace
+
+std::vector<Warning> CheckDirections(const League& league,
+                                     const std::vector<const PlayedRecord*>& counted) {
+  std::vector<Warning> warnings;
+  const std::vector<std::string>& units = league.descriptor->score_units;
+  if (league.scheme.directions.empty()) return warnings;
+  for (const PlayedRecord* record : counted) {
+    for (size_t side = 0; side < record->sides.size() && side < units.size(); ++side) {
+      auto [entrant, direction] = Declared(league, record->sides[side]);
+      if (direction == nullptr || direction->name == units[side]) continue;
+      warnings.push_back({"wrong-direction", direction->place,
+                          entrant + " sat " + units[side] + " in " + record->source +
+                              ", declared " + direction->name + ": its matchpoints there are " +
+                              units[side] + "'s, counted in the " + direction->name + " ranking"});
+    }
+  }
+  return warnings;
+}
 
 std::vector<Warning> CheckRounds(const League& league,
                                  const std::vector<const PlayedRecord*>& counted) {

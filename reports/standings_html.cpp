@@ -1,6 +1,7 @@
 #include "reports/standings_html.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 #include "reports/standings_output.h"
@@ -8,19 +9,45 @@
 namespace referee::reports {
 namespace {
 
-// Distinct colours that stay readable on white; entrants beyond them repeat with a dash.
+// Distinct colours that stay readable on white.
 const char* const kColours[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
                                 "#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#393b79", "#637939"};
-constexpr int kColourCount = sizeof(kColours) / sizeof(kColours[0]);
+constexpr size_t kColourCount = sizeof(kColours) / sizeof(kColours[0]);
+// Dash patterns and marker shapes cycle with other periods than the colours, so that two entrants
+// never look alike and lines that coincide still show each of them.
+const char* const kDashes[] = {"", "7 3", "2 3", "9 3 2 3"};
+constexpr size_t kDashCount = sizeof(kDashes) / sizeof(kDashes[0]);
+enum class Marker { kCircle, kSquare, kTriangle, kDiamond, kDown, kCross };
+constexpr size_t kMarkerCount = 6;
 
 constexpr const char* kStyle =
-    "body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:72em}"
-    "table{border-collapse:collapse;margin:1em 0}"
-    "th,td{border:1px solid #ccc;padding:.3em .6em;text-align:right}"
+    "*{box-sizing:border-box}"
+    "body{font-family:system-ui,sans-serif;margin:0 auto;padding:1rem;color:#222;"
+    "max-width:72rem;line-height:1.4}"
+    "h1{font-size:1.6rem;margin:.4rem 0}"
+    "h2{font-size:1.3rem;margin:1.6rem 0 .5rem;border-bottom:1px solid #ddd}"
+    "h3{font-size:1.05rem;margin:1.1rem 0 .4rem}"
+    "p,li{overflow-wrap:anywhere}"
+    ".scroll{overflow-x:auto;max-width:100%}"
+    "table{border-collapse:collapse;margin:.3rem 0}"
+    "th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:right;white-space:nowrap}"
     "th{background:#f2f2f2}td.text,th.text{text-align:left}"
-    "tr.shared td{background:#fffbe6}ul.why{font-size:.95em}"
-    "svg{background:#fff;border:1px solid #ddd}svg text{font-size:12px;fill:#333}"
-    "caption{font-weight:bold;text-align:left}";
+    "tr.shared td{background:#fffbe6}"
+    ".charts{display:flex;flex-wrap:wrap;gap:1rem;margin:.6rem 0}"
+    "figure{margin:0;flex:1 1 18rem;max-width:38rem;min-width:0}"
+    "figure svg{width:100%;height:auto;display:block;background:#fff}"
+    "figcaption{font-weight:600;margin:.2rem 0}"
+    "svg text{font-size:13px;fill:#333}"
+    "ul.legend{list-style:none;padding:0;margin:.4rem 0;display:flex;flex-wrap:wrap;"
+    "gap:.3rem 1.2rem}"
+    "ul.legend li{white-space:nowrap}ul.legend svg{vertical-align:middle;margin-right:.3rem}"
+    "footer{margin-top:2rem;padding-top:.5rem;border-top:1px solid #ddd;font-size:.9rem;"
+    "color:#555}"
+    "code{overflow-wrap:anywhere;word-break:break-all}"
+    "table.rejected td{white-space:normal;overflow-wrap:anywhere;min-width:8rem}"
+    // On a phone the chart is drawn smaller than its 560 units: larger text keeps it legible.
+    "@media (max-width:600px){body{padding:.6rem}th,td{padding:.2rem .35rem}h1{font-size:1.35rem}"
+    "svg.chart text{font-size:19px}}";
 
 // Printable text with the characters HTML gives a meaning escaped.
 std::string Escape(const std::string& text) {
@@ -52,22 +79,213 @@ std::string Number(double value) {
   return text;
 }
 
-// The grid every format shows, as HTML; shared places are highlighted.
-std::string HtmlTable(const Standings& standings, const StandingsTable& table) {
-  std::vector<std::vector<std::string>> grid = StandingsGrid(standings, table);
-  std::string html = "<table class=\"standings\" id=\"table-" + Escape(table.kind) +
-                     "\">\n<caption>" + Escape(table.kind) + "</caption>\n";
+// An id for an element, from a table's title: letters and digits kept, the rest a hyphen.
+std::string Anchor(const std::string& text) {
+  std::string id;
+  for (unsigned char c : text) id += std::isalnum(c) ? static_cast<char>(std::tolower(c)) : '-';
+  return id;
+}
+
+struct SeriesStyle {
+  std::string colour;
+  std::string dash;
+  Marker marker;
+};
+
+SeriesStyle StyleOf(size_t i) {
+  return {kColours[i % kColourCount], kDashes[i % kDashCount],
+          static_cast<Marker>(i % kMarkerCount)};
+}
+
+std::string DashAttribute(const SeriesStyle& style) {
+  return style.dash.empty() ? "" : " stroke-dasharray=\"" + style.dash + "\"";
+}
+
+// A marker centred on (x, y), filled with the series' colour and edged in white so that markers
+// on top of each other stay apart.
+std::string MarkerSvg(const SeriesStyle& style, double x, double y) {
+  const double r = 4.5;
+  std::string paint = " fill=\"" + style.colour + "\" stroke=\"#fff\" stroke-width=\"1\"";
+  auto point = [](double px, double py) { return Number(px) + "," + Number(py); };
+  switch (style.marker) {
+    case Marker::kCircle:
+      return "<circle cx=\"" + Number(x) + "\" cy=\"" + Number(y) + "\" r=\"" + Number(r) + "\"" +
+             paint + "/>";
+    case Marker::kSquare:
+      return "<rect x=\"" + Number(x - r) + "\" y=\"" + Number(y - r) + "\" width=\"" +
+             Number(2 * r) + "\" height=\"" + Number(2 * r) + "\"" + paint + "/>";
+    case Marker::kTriangle:
+      return "<polygon points=\"" + point(x, y - r - 1) + " " + point(x + r + 1, y + r) + " " +
+             point(x - r - 1, y + r) + "\"" + paint + "/>";
+    case Marker::kDiamond:
+      return "<polygon points=\"" + point(x, y - r - 1) + " " + point(x + r + 1, y) + " " +
+             point(x, y + r + 1) + " " + point(x - r - 1, y) + "\"" + paint + "/>";
+    case Marker::kDown:
+      return "<polygon points=\"" + point(x - r - 1, y - r) + " " + point(x + r + 1, y - r) + " " +
+             point(x, y + r + 1) + "\"" + paint + "/>";
+    case Marker::kCross:
+      return "<path d=\"M" + point(x - r, y - r) + "L" + point(x + r, y + r) + "M" +
+             point(x - r, y + r) + "L" + point(x + r, y - r) + "\" stroke=\"" + style.colour +
+             "\" stroke-width=\"3\"/>";
+  }
+  return "";
+}
+
+// One chart: the rounds along the bottom, a value axis with gridlines at `ticks`, one line per
+// series. Series that coincide are dodged sideways by a few pixels each, so none hides another.
+struct Chart {
+  std::string label;                                  // for screen readers
+  std::string y_title;                                // "points", "rank"
+  std::vector<std::string> x_labels;                  // one per step
+  std::vector<std::pair<double, std::string>> ticks;  // value and its label
+  double low = 0, high = 1;                           // the value range; `inverted`: low at the top
+  bool inverted = false;
+  struct Series {
+    std::string entrant, title;
+    std::vector<double> values;  // one per step
+  };
+  std::vector<Series> series;
+};
+
+constexpr int kWidth = 560, kHeight = 320;
+constexpr int kLeft = 52, kRight = 16, kTop = 14, kBottom = 46;
+
+// The first and last rounds stand a little inside the axes, so that their markers (dodged
+// sideways) stay clear of the value labels.
+constexpr int kInset = 18;
+
+double ChartX(const Chart& chart, size_t step) {
+  size_t steps = chart.x_labels.size();
+  double width = kWidth - kLeft - kRight - 2 * kInset;
+  double left = kLeft + kInset;
+  return left + (steps <= 1 ? width / 2 : width * static_cast<double>(step) / (steps - 1));
+}
+
+double ChartY(const Chart& chart, double value) {
+  double share = (value - chart.low) / (chart.high - chart.low);
+  double height = kHeight - kTop - kBottom;
+  return chart.inverted ? kTop + height * share : kTop + height * (1 - share);
+}
+
+std::string AxesSvg(const Chart& chart) {
+  std::string svg;
+  double left = kLeft, right = kWidth - kRight, bottom = kHeight - kBottom;
+  for (const auto& [value, label] : chart.ticks) {
+    double y = ChartY(chart, value);
+    svg += "<line class=\"grid\" x1=\"" + Number(left) + "\" y1=\"" + Number(y) + "\" x2=\"" +
+           Number(right) + "\" y2=\"" + Number(y) + "\" stroke=\"#e3e3e3\"/>";
+    svg += "<text x=\"" + Number(left - 6) + "\" y=\"" + Number(y + 4) + "\" text-anchor=\"end\">" +
+           Escape(label) + "</text>\n";
+  }
+  for (size_t step = 0; step < chart.x_labels.size(); ++step) {
+    double x = ChartX(chart, step);
+    svg += "<line class=\"grid\" x1=\"" + Number(x) + "\" y1=\"" + Number(kTop) + "\" x2=\"" +
+           Number(x) + "\" y2=\"" + Number(bottom) + "\" stroke=\"#f0f0f0\"/>";
+    svg += "<text x=\"" + Number(x) + "\" y=\"" + Number(bottom + 17) +
+           "\" text-anchor=\"middle\">" + Escape(chart.x_labels[step]) + "</text>\n";
+  }
+  svg += "<line class=\"axis\" x1=\"" + Number(left) + "\" y1=\"" + Number(bottom) + "\" x2=\"" +
+         Number(right) + "\" y2=\"" + Number(bottom) + "\" stroke=\"#666\"/>";
+  svg += "<line class=\"axis\" x1=\"" + Number(left) + "\" y1=\"" + Number(kTop) + "\" x2=\"" +
+         Number(left) + "\" y2=\"" + Number(bottom) + "\" stroke=\"#666\"/>\n";
+  svg += "<text class=\"axis-title\" x=\"" + Number((left + right) / 2) + "\" y=\"" +
+         Number(kHeight - 6) + "\" text-anchor=\"middle\">round</text>";
+  svg += "<text class=\"axis-title\" transform=\"translate(14," + Number((kTop + bottom) / 2) +
+         ") rotate(-90)\" text-anchor=\"middle\">" + Escape(chart.y_title) + "</text>\n";
+  return svg;
+}
+
+std::string SeriesSvg(const Chart& chart) {
+  std::string svg;
+  size_t count = chart.series.size();
+  double spacing = count > 1 ? std::min(3.0, 24.0 / static_cast<double>(count - 1)) : 0;
+  for (size_t i = 0; i < count; ++i) {
+    const Chart::Series& series = chart.series[i];
+    SeriesStyle style = StyleOf(i);
+    double dodge = (static_cast<double>(i) - static_cast<double>(count - 1) / 2) * spacing;
+    std::string points, markers;
+    for (size_t step = 0; step < series.values.size(); ++step) {
+      double x = ChartX(chart, step) + dodge, y = ChartY(chart, series.values[step]);
+      points += (points.empty() ? "" : " ") + Number(x) + "," + Number(y);
+      markers += MarkerSvg(style, x, y);
+    }
+    svg += "<g class=\"series\"><polyline class=\"entrant\" data-entrant=\"" +
+           Escape(series.entrant) + "\" fill=\"none\" stroke=\"" + style.colour +
+           "\" stroke-width=\"2\"" + DashAttribute(style) + " points=\"" + points + "\"><title>" +
+           Escape(series.title) + "</title></polyline>" + markers + "</g>\n";
+  }
+  return svg;
+}
+
+std::string ChartSvg(const Chart& chart) {
+  std::string size = std::to_string(kWidth) + " " + std::to_string(kHeight);
+  return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 " + size +
+         "\" width=\"" + std::to_string(kWidth) + "\" height=\"" + std::to_string(kHeight) +
+         "\" role=\"img\" aria-label=\"" + Escape(chart.label) + "\">\n" + AxesSvg(chart) +
+         SeriesSvg(chart) + "</svg>\n";
+}
+
+// The step between gridlines: 1, 2 or 5 times a power of ten points, for at most five steps.
+int64_t TickStep(int64_t span) {
+  for (int64_t scale = kPointUnit;; scale *= 10) {
+    for (int64_t factor : {1, 2, 5}) {
+      if (factor * scale * 5 >= span) return factor * scale;
+    }
+  }
+}
+
+// Gridline values for points, the range widened to whole steps.
+std::vector<std::pair<double, std::string>> PointTicks(int64_t& low, int64_t& high) {
+  int64_t step = TickStep(std::max<int64_t>(high - low, kPointUnit));
+  low = (low >= 0 ? low / step : -((-low + step - 1) / step)) * step;
+  high = ((high + step - 1) / step) * step;
+  std::vector<std::pair<double, std::string>> ticks;
+  for (int64_t value = low; value <= high; value += step) {
+    ticks.emplace_back(static_cast<double>(value), FormatPoints(value));
+  }
+  return ticks;
+}
+
+std::string Legend(const StandingsTable& table) {
+  std::string html = "<ul class=\"legend\">\n";
+  for (size_t i = 0; i < table.rows.size(); ++i) {
+    SeriesStyle style = StyleOf(i);
+    html +=
+        "<li><svg width=\"40\" height=\"14\" viewBox=\"0 0 40 14\" aria-hidden=\"true\">"
+        "<line x1=\"2\" y1=\"7\" x2=\"38\" y2=\"7\" stroke=\"" +
+        style.colour + "\" stroke-width=\"2\"" + DashAttribute(style) + "/>" +
+        MarkerSvg(style, 20, 7) + "</svg>" + Escape(table.rows[i].name) + "</li>\n";
+  }
+  return html + "</ul>\n";
+}
+
+std::string Cell(const std::string& tag, const std::string& text, bool left) {
+  return "<" + tag + (left ? " class=\"text\"" : "") + ">" + Escape(text) + "</" + tag + ">";
+}
+
+// A grid as an HTML table in a container that scrolls sideways on a narrow screen. `left`: which
+// columns are text; `shared`: rows to highlight (a shared place).
+std::string HtmlGrid(const Grid& grid, const std::string& cls, const std::string& labelled_by,
+                     const std::vector<bool>& left, const std::vector<bool>& shared = {}) {
+  std::string html = "<div class=\"scroll\"><table class=\"" + cls + "\"" +
+                     (labelled_by.empty() ? "" : " aria-labelledby=\"" + labelled_by + "\"") +
+                     ">\n";
   for (size_t r = 0; r < grid.size(); ++r) {
     bool head = r == 0;
-    html += head ? "<thead><tr>" : (table.rows[r - 1].shared ? "<tr class=\"shared\">" : "<tr>");
+    bool highlight = !head && r - 1 < shared.size() && shared[r - 1];
+    html += head ? "<thead><tr>" : highlight ? "<tr class=\"shared\">" : "<tr>";
     for (size_t c = 0; c < grid[r].size(); ++c) {
-      std::string tag = head ? "th" : "td";
-      std::string cls = c == 1 || c == 2 ? " class=\"text\"" : "";
-      html += "<" + tag + cls + ">" + Escape(grid[r][c]) + "</" + tag + ">";
+      html += Cell(head ? "th" : "td", grid[r][c], c < left.size() && left[c]);
     }
     html += head ? "</tr></thead>\n<tbody>\n" : "</tr>\n";
   }
-  return html + "</tbody>\n</table>\n";
+  return html + "</tbody>\n</table></div>\n";
+}
+
+std::vector<bool> FirstColumnsText(size_t columns, size_t text) {
+  std::vector<bool> left(columns, false);
+  for (size_t c = 0; c < text && c < columns; ++c) left[c] = true;
+  return left;
 }
 
 std::string List(const std::string& cls, const std::vector<std::string>& items) {
@@ -77,24 +295,108 @@ std::string List(const std::string& cls, const std::vector<std::string>& items) 
   return html + "</ul>\n";
 }
 
-std::string NotCountedTable(const Standings& standings) {
-  if (standings.not_counted.empty()) return "<p>Every record was counted.</p>\n";
-  std::string html =
-      "<table class=\"rejected\">\n<thead><tr><th class=\"text\">record</th>"
-      "<th class=\"text\">status</th><th class=\"text\">first finding or reason</th></tr>"
-      "</thead>\n<tbody>\n";
-  for (const NotCounted& item : standings.not_counted) {
-    html += "<tr><td class=\"text\">" + Escape(item.source) + "</td><td class=\"text\">" +
-            Escape(item.status) + "</td><td class=\"text\">" + Escape(item.reason) + "</td></tr>\n";
+std::string RoundByRound(const Standings& standings, const StandingsTable& table,
+                         const std::string& id) {
+  std::string html = "<h3 id=\"" + id + "-rounds\">Round by round</h3>\n";
+  Grid ranks = RankByRoundGrid(standings, table);
+  html += HtmlGrid(ranks, "by-round", id + "-rounds", FirstColumnsText(ranks[0].size(), 1));
+  html += "<div class=\"charts\">\n<figure>\n<figcaption>Points after each round</figcaption>\n" +
+          PointsChartSvg(standings, table) + "</figure>\n";
+  html += "<figure>\n<figcaption>Rank after each round</figcaption>\n" +
+          RankChartSvg(standings, table) + "</figure>\n</div>\n";
+  return html + Legend(table);
+}
+
+std::string TableSection(const Standings& standings, const StandingsTable& table) {
+  std::string id = "table-" + Anchor(table.Title());
+  std::string html = "<section id=\"" + id + "\">\n<h2 id=\"" + id + "-title\">" +
+                     Escape(table.Title()) + "</h2>\n";
+  Grid grid = StandingsGrid(standings, table);
+  std::vector<bool> shared;
+  for (const StandingRow& row : table.rows) shared.push_back(row.shared);
+  std::vector<bool> left = FirstColumnsText(grid[0].size(), 3);
+  left[0] = false;  // the rank is a number
+  html += HtmlGrid(grid, "standings", id + "-title", left, shared);
+  html += List("why", table.explanations);
+  if (!standings.rounds.empty()) {
+    html += RoundByRound(standings, table, id);
+    Grid cross = CrossTableGrid(standings, table);
+    std::vector<bool> text(cross[0].size(), true);
+    text.front() = text.back() = false;
+    html += "<h3 id=\"" + id + "-cross\">Cross-table</h3>\n" +
+            HtmlGrid(cross, "cross", id + "-cross", text);
   }
-  return html + "</tbody>\n</table>\n";
+  return html + "</section>\n";
+}
+
+std::string TravellersSection(const Standings& standings) {
+  if (standings.travellers.empty()) return "";
+  std::string html = "<section id=\"travellers\">\n<h2>Travellers</h2>\n";
+  for (size_t i = 0; i < standings.travellers.size(); ++i) {
+    const Traveller& traveller = standings.travellers[i];
+    std::string id = "traveller-" + std::to_string(i + 1);
+    Grid grid = TravellerGrid(traveller);
+    std::vector<bool> left(grid[0].size(), false);
+    for (size_t c = 0; c < left.size(); ++c) left[c] = c < 3 || (c - 3) % 3 == 0;
+    html += "<h3 id=\"" + id + "\">" + Escape(TravellerTitle(traveller)) + "</h3>\n" +
+            HtmlGrid(grid, "traveller", id, left);
+  }
+  return html + "</section>\n";
+}
+
+std::string NotCountedSection(const Standings& standings) {
+  std::string html =
+      "<section id=\"not-counted\">\n<h2 id=\"not-counted-title\">Not counted</h2>\n";
+  if (standings.not_counted.empty()) return html + "<p>Every record was counted.</p>\n</section>\n";
+  Grid grid = {{"record", "status", "first finding or reason"}};
+  for (const NotCounted& item : standings.not_counted) {
+    grid.push_back({item.source, item.status, item.reason});
+  }
+  return html + HtmlGrid(grid, "rejected", "not-counted-title", {true, true, true}) +
+         "</section>\n";
+}
+
+std::string Summary(const Standings& standings) {
+  std::string html = "<p class=\"summary\">";
+  for (const std::string& line : HeadingLines(standings)) html += Escape(line) + "<br>";
+  return html + "</p>\n";
+}
+
+std::string Footer(const Standings& standings) {
+  std::vector<std::string> lines = ProvenanceLines(standings);
+  std::string html = "<footer class=\"provenance\">\n<p>";
+  for (size_t i = 0; i < lines.size(); ++i) {
+    html += (i == 0 ? "" : "<br>") + Escape(lines[i]);
+  }
+  return html +
+         "<br>The digest is recomputed from the league file and the records as "
+         "docs/standings.md (\"Provenance\") says; <code>referee standings --check</code> compares "
+         "a published file with them.</p>\n</footer>\n";
+}
+
+std::string Sections(const Standings& standings) {
+  std::string html;
+  std::vector<std::string> warnings;
+  for (const Warning& warning : standings.warnings) warnings.push_back(WarningText(warning));
+  if (!warnings.empty())
+    html += "<section>\n<h2>Warnings</h2>\n" + List("warnings", warnings) + "</section>\n";
+  for (const StandingsTable& table : standings.tables) html += TableSection(standings, table);
+  html += TravellersSection(standings);
+  if (!standings.entries.empty()) {
+    html += "<section>\n<h2>Entries</h2>\n" + List("entries", standings.entries) + "</section>\n";
+  }
+  html += NotCountedSection(standings);
+  if (!standings.notes.empty()) {
+    html += "<section>\n<h2>Notes</h2>\n" + List("notes", standings.notes) + "</section>\n";
+  }
+  return html;
 }
 
 }  // namespace
 
 std::string PointsChartSvg(const Standings& standings, const StandingsTable& table) {
-  constexpr int kLeft = 50, kTop = 20, kPlotWidth = 560, kPlotHeight = 300, kLegend = 200;
-  const size_t steps = standings.rounds.size();  // plus the start
+  Chart chart{"cumulative points after each round, " + table.Title(), "points", {"start"}};
+  for (const std::string& round : standings.rounds) chart.x_labels.push_back(round);
   int64_t low = 0, high = kPointUnit;
   for (const StandingRow& row : table.rows) {
     for (int64_t value : row.by_round) {
@@ -102,75 +404,43 @@ std::string PointsChartSvg(const Standings& standings, const StandingsTable& tab
       high = std::max(high, value);
     }
   }
-  auto x = [&](size_t step) {
-    return kLeft + (steps == 0 ? 0.0 : static_cast<double>(kPlotWidth) * step / steps);
-  };
-  auto y = [&](int64_t value) {
-    return kTop + kPlotHeight * static_cast<double>(high - value) / static_cast<double>(high - low);
-  };
-  int width = kLeft + kPlotWidth + kLegend, height = kTop + kPlotHeight + 40;
-  std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" width=\"" +
-                    std::to_string(width) + "\" height=\"" + std::to_string(height) +
-                    "\" viewBox=\"0 0 " + std::to_string(width) + " " + std::to_string(height) +
-                    "\" role=\"img\" aria-label=\"cumulative points by round, " +
-                    Escape(table.kind) + "\">\n";
-  svg += "<line x1=\"" + Number(x(0)) + "\" y1=\"" + Number(y(0)) + "\" x2=\"" + Number(x(steps)) +
-         "\" y2=\"" + Number(y(0)) + "\" stroke=\"#999\"/>\n";
-  svg += "<text x=\"4\" y=\"" + Number(y(high) + 4) + "\">" + FormatPoints(high) + "</text>\n";
-  svg += "<text x=\"4\" y=\"" + Number(y(low) + 4) + "\">" + FormatPoints(low) + "</text>\n";
-  for (size_t step = 0; step <= steps; ++step) {
-    std::string label = step == 0 ? "start" : "round " + standings.rounds[step - 1];
-    svg += "<text class=\"round\" x=\"" + Number(x(step)) + "\" y=\"" +
-           std::to_string(kTop + kPlotHeight + 20) + "\" text-anchor=\"middle\">" + Escape(label) +
-           "</text>\n";
+  chart.ticks = PointTicks(low, high);
+  chart.low = static_cast<double>(low);
+  chart.high = static_cast<double>(high);
+  for (const StandingRow& row : table.rows) {
+    Chart::Series series{row.entrant, row.name + ": " + FormatPoints(row.points) + " points", {0}};
+    for (int64_t value : row.by_round) series.values.push_back(static_cast<double>(value));
+    chart.series.push_back(std::move(series));
   }
-  for (size_t i = 0; i < table.rows.size(); ++i) {
-    const StandingRow& row = table.rows[i];
-    std::string points = Number(x(0)) + "," + Number(y(0));
-    for (size_t step = 0; step < row.by_round.size(); ++step) {
-      points += " " + Number(x(step + 1)) + "," + Number(y(row.by_round[step]));
-    }
-    std::string colour = kColours[i % kColourCount];
-    std::string dash = i >= kColourCount ? " stroke-dasharray=\"6 3\"" : "";
-    svg += "<polyline class=\"entrant\" data-entrant=\"" + Escape(row.entrant) +
-           "\" fill=\"none\" stroke=\"" + colour + "\" stroke-width=\"2\"" + dash + " points=\"" +
-           points + "\"><title>" + Escape(row.name) + ": " + FormatPoints(row.points) +
-           " points</title></polyline>\n";
-    int legend_y = kTop + 10 + static_cast<int>(i) * 18;
-    int legend_x = kLeft + kPlotWidth + 20;
-    svg += "<rect x=\"" + std::to_string(legend_x) + "\" y=\"" + std::to_string(legend_y - 9) +
-           "\" width=\"12\" height=\"4\" fill=\"" + colour + "\"/><text class=\"legend\" x=\"" +
-           std::to_string(legend_x + 18) + "\" y=\"" + std::to_string(legend_y) + "\">" +
-           Escape(row.name) + " (" + FormatPoints(row.points) + ")</text>\n";
+  return ChartSvg(chart);
+}
+
+std::string RankChartSvg(const Standings& standings, const StandingsTable& table) {
+  Chart chart{"rank after each round, " + table.Title(), "rank", standings.rounds};
+  size_t entrants = std::max<size_t>(table.rows.size(), 2);
+  chart.low = 1;
+  chart.high = static_cast<double>(entrants);
+  chart.inverted = true;
+  size_t step = entrants <= 12 ? 1 : (entrants + 9) / 10;
+  for (size_t rank = 1; rank <= entrants; rank += step) {
+    chart.ticks.emplace_back(static_cast<double>(rank), std::to_string(rank));
   }
-  return svg + "</svg>\n";
+  for (const StandingRow& row : table.rows) {
+    Chart::Series series{row.entrant, row.name + ": rank " + std::to_string(row.rank), {}};
+    for (const RoundRank& rank : row.rank_by_round) series.values.push_back(rank.rank);
+    chart.series.push_back(std::move(series));
+  }
+  return ChartSvg(chart);
 }
 
 std::string FormatStandingsHtml(const Standings& standings) {
   std::string html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
+  html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
   html += "<title>" + Escape(standings.league) + ": standings</title>\n<style>" + kStyle +
-          "</style>\n</head>\n<body>\n<h1>" + Escape(standings.league) + "</h1>\n";
-  std::string tie_breaks;
-  for (TieBreak tie_break : standings.tie_breaks) {
-    tie_breaks += (tie_breaks.empty() ? "" : ", ") + std::string(TieBreakName(tie_break));
-  }
-  html += "<p>Game: " + Escape(standings.game) + ". Scheme: " + Escape(standings.scheme) +
-          ". Tie-breaks: " + Escape(tie_breaks.empty() ? "none" : tie_breaks) + ". " +
-          std::to_string(standings.records_counted) + " records counted, " +
-          std::to_string(standings.not_counted.size()) + " not counted.</p>\n";
-  std::vector<std::string> warnings;
-  for (const Warning& warning : standings.warnings) warnings.push_back(WarningText(warning));
-  if (!warnings.empty()) html += "<h2>Warnings</h2>\n" + List("warnings", warnings);
-  for (const StandingsTable& table : standings.tables) {
-    html += "<section>\n<h2>" + Escape(table.kind) + "</h2>\n" + HtmlTable(standings, table);
-    html += List("why", table.explanations);
-    html += "<figure>\n" + PointsChartSvg(standings, table) +
-            "<figcaption>Cumulative points by round</figcaption>\n</figure>\n</section>\n";
-  }
-  if (!standings.entries.empty()) html += "<h2>Entries</h2>\n" + List("entries", standings.entries);
-  html += "<h2>Not counted</h2>\n" + NotCountedTable(standings);
-  if (!standings.notes.empty()) html += "<h2>Notes</h2>\n" + List("notes", standings.notes);
-  return html + "</body>\n</html>\n";
+          "</style>\n</head>\n<body>\n<header>\n<h1>" + Escape(standings.league) + "</h1>\n";
+  html += "<p class=\"game\">Game: " + Escape(standings.game) + "</p>\n" + Summary(standings) +
+          "</header>\n<main>\n" + Sections(standings) + "</main>\n";
+  return html + Footer(standings) + "</body>\n</html>\n";
 }
 
 }  // namespace referee::reports

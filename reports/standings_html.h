@@ -1,6 +1,9 @@
-// Standings as one self-contained HTML page: inline CSS, the tables with their explanations, the
-// hand-made entries, the records not counted, and an inline SVG chart per table of each entrant's
-// cumulative points round by round. No scripts and no external assets; deterministic bytes.
+// Standings as one self-contained HTML page that reads at desktop width and on a phone: inline
+// CSS, each table in a container that scrolls sideways instead of overflowing, the round-by-round
+// ranks with two SVG charts (points and rank after each round, labelled axes and gridlines, a
+// marker shape and dash pattern per entrant and a legend that shows both), the cross-table, the
+// travellers of a duplicate event, the entries, the records not counted, and the provenance. No
+// scripts and no external assets; deterministic bytes.
 #pragma once
 
 #include <string>
@@ -11,8 +14,10 @@ namespace referee::reports {
 
 std::string FormatStandingsHtml(const Standings& standings);
 
-// The chart alone: one polyline per entrant (class "entrant", data-entrant="id") from a start at
-// zero through each round, with axis labels and a legend.
+// The chart of each entrant's cumulative points, from a start at zero through each round: one
+// polyline per entrant (class "entrant", data-entrant="id") with a marker at each point.
 std::string PointsChartSvg(const Standings& standings, const StandingsTable& table);
+// The chart of each entrant's rank after each round, first place at the top.
+std::string RankChartSvg(const Standings& standings, const StandingsTable& table);
 
 }  // namespace referee::reports

@@ -11,32 +11,78 @@
 #include "referee/core/result.h"
 #include "referee/record/node.h"
 #include "reports/standings.h"
+#include "reports/text_columns.h"
 
 namespace referee::reports {
 
 // A warning in one line: "bye-in-played-round at /byes/0 (line 25): ...".
 std::string WarningText(const Warning& warning);
 
-// A table as rows of cells, the header first: the columns every format shows. Cells are Printable.
-std::vector<std::vector<std::string>> StandingsGrid(const Standings& standings,
-                                                    const StandingsTable& table);
+// Rows of cells, the header first. Cells are Printable.
+using Grid = std::vector<std::vector<std::string>>;
+
+// A table as every format shows it: rank, entrant, name, results, points, the percentage of a
+// duplicate event and the tie-break columns.
+Grid StandingsGrid(const Standings& standings, const StandingsTable& table);
+// Each entrant's place and points after each round: "2= (6.5)".
+Grid RankByRoundGrid(const Standings& standings, const StandingsTable& table);
+// The cross-table: per entrant (numbered in table order), per round, what it met there
+// (MeetingText), then its points.
+Grid CrossTableGrid(const Standings& standings, const StandingsTable& table);
+// One traveller: per table, who sat in each direction, its score and matchpoints.
+Grid TravellerGrid(const Traveller& traveller);
+// "board 1 of seed 'club-1': 3 tables, top 4"; with Neuberg's formula when played at fewer.
+std::string TravellerTitle(const Traveller& traveller);
+
+// One meeting in a cross-table cell: "N 1st 104 +3 v2,5,8" (seat, place or result, score, points
+// gained, opponents by their number in `table`, by id when they are in another table),
+// "forfeit won +3 v8", "bye +2", "adjustment -1", "withdrew".
+std::string MeetingText(const Standings& standings, const Meeting& meeting,
+                        const StandingsTable& table);
+
+// The heading lines: scheme, tie-breaks, lots, records, rounds, and the round the standings are
+// as of.
+std::vector<std::string> HeadingLines(const Standings& standings);
+// "made by: referee 0.1.0" and "inputs: sha256 HEX (the league file and 7 records counted)".
+std::vector<std::string> ProvenanceLines(const Standings& standings);
+
+// Markdown and CSV pieces the other reports (ratings) share.
+// Printable text with the characters Markdown acts on escaped: it cannot end a cell, open a link
+// or emphasis, or become raw HTML.
+std::string MarkdownCell(const std::string& cell);
+// A code span no backtick inside can close early.
+std::string MarkdownCode(const std::string& text);
+// A table whose source lines up too; cells are escaped with MarkdownCell.
+std::string MarkdownTable(Grid grid, const std::vector<Align>& aligns);
+// "- line" per line, escaped.
+std::string MarkdownList(const std::vector<std::string>& lines);
+// RFC 4180 quoting of Printable text, and a line of such fields.
+std::string CsvField(const std::string& field);
+std::string CsvLine(const std::vector<std::string>& cells);
 
 std::string FormatStandingsText(const Standings& standings);
 std::string FormatStandingsMarkdown(const Standings& standings);
-// One header line, then one line per entrant per table; the first column names the table.
+// Sections separated by an empty line, each with its own header line whose first field names it:
+// the standings (`table,rank,entrant,...`, one line per entrant per table), then `rank_by_round`,
+// `cross_table`, `traveller` (duplicate) and `provenance` (docs/standings.md, "Outputs").
 std::string FormatStandingsCsv(const Standings& standings);
 // The tree of docs/standings.md ("format": "referee-standings/1").
 record::Node StandingsTree(const Standings& standings);
 
 // Reads a standings file in the CSV output format into the tree StandingsTree makes (only the
-// parts --check compares: tables, rank, entrant, points and tie-break values). More than
-// `max_fields` fields is `too-large`: the tree of a hostile file stays bounded.
+// parts --check compares). More than `max_fields` fields is `too-large`: the tree of a hostile
+// file stays bounded.
 Result<record::Node> ParseStandingsCsv(std::string_view text, size_t max_fields = 1'000'000);
 
 // Every difference between the computed standings and a published tree (StandingsTree's shape,
 // from JSON or ParseStandingsCsv), e.g. "rank 3: expected carol (12 points), published dave (12
-// points)". Empty when they agree; a published tree of the wrong shape is one difference.
+// points)". Empty when they agree; a published tree of the wrong shape is one difference. What the
+// published file leaves out (an older file without provenance) is not compared.
 std::vector<std::string> CompareStandings(const Standings& standings,
                                           const record::Node& published);
+
+// Things a published file says that are not differences, e.g. that another version of referee
+// made it.
+std::vector<std::string> CompareNotes(const Standings& standings, const record::Node& published);
 
 }  // namespace referee::reports

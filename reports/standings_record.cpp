@@ -112,6 +112,7 @@ PlayedRecord DescribeRecord(const League& league, const verifier::Verdict& verdi
   if (record == nullptr) return played;
   for (const auto& [key, value] : record->metadata) {
     if (key == "round" && !round) played.round = RoundName(value);
+    if (key == "table") played.table = value;
   }
   if (verdict.status != verifier::Status::kValid) return played;
   played.sides = SidesOf(verdict.outcome, record->players);
@@ -125,13 +126,18 @@ PlayedRecord DescribeRecord(const League& league, const verifier::Verdict& verdi
 }
 
 PlayedRecord SummarizeRecord(const League& league, const verifier::Verdict& verdict,
-                             const record::Node* document,
-                             const std::optional<std::string>& round) {
-  if (document == nullptr) return DescribeRecord(league, verdict, nullptr, nullptr, round);
-  Result<record::Record> record = record::ReadRecord(*document);
-  const record::Record* read = record.has_value() ? &*record : nullptr;
-  PlayedRecord played = DescribeRecord(league, verdict, read, document, round);
-  if (read != nullptr) played.content = ContentDigest(*read);
+                             const record::Node* document, const std::optional<std::string>& round,
+                             std::optional<std::string_view> text) {
+  PlayedRecord played;
+  if (document == nullptr) {
+    played = DescribeRecord(league, verdict, nullptr, nullptr, round);
+  } else {
+    Result<record::Record> record = record::ReadRecord(*document);
+    const record::Record* read = record.has_value() ? &*record : nullptr;
+    played = DescribeRecord(league, verdict, read, document, round);
+    if (read != nullptr) played.content = ContentDigest(*read);
+  }
+  if (text) played.text_digest = verifier::Sha256(*text);
   return played;
 }
 

@@ -185,5 +185,74 @@ TEST(League, EntriesKnowTheirPlaceInTheFile) {
   EXPECT_EQ(league->records[0].place.line, 5u);
 }
 
+constexpr const char* kPairs =
+    "format: referee-league/1\nname: Pairs\ngame: plonk\n"
+    "entrants: [{id: a}, {id: b}, {id: c}, {id: d}, {id: e}, {id: f}, {id: g}, {id: h}]\n"
+    "partnerships: [{id: ab, players: [a, b]}, {id: cd, players: [c, d]},\n"
+    "               {id: ef, players: [e, f]}, {id: gh, players: [g, h]}]\n"
+    "records: [records/]\n";
+
+TEST(League, ReadsLotsInBothForms) {
+  Result<League> short_form = Read(std::string(kHeader) + "lots: spring-2026\n");
+  ASSERT_TRUE(short_form.has_value()) << short_form.error().message;
+  ASSERT_TRUE(short_form->lots.has_value());
+  EXPECT_EQ(short_form->lots->seed, "spring-2026");
+  EXPECT_FALSE(short_form->lots->first_place_only);
+  EXPECT_EQ(short_form->lots->place.line, 6u);
+  Result<League> map = Read(std::string(kHeader) + "lots: {seed: s, places: first}\n");
+  ASSERT_TRUE(map.has_value()) << map.error().message;
+  EXPECT_TRUE(map->lots->first_place_only);
+  EXPECT_FALSE(Read(kHeader)->lots.has_value());
+}
+
+TEST(League, LotsErrorsNameTheirPlace) {
+  ExpectFinding(std::string(kHeader) + "lots: {seed: s, places: some}\n", "out-of-range",
+                "/lots/places", "expected all or first");
+  ExpectFinding(std::string(kHeader) + "lots: {places: all}\n", "missing-key", "/lots", "seed");
+  ExpectFinding(std::string(kHeader) + "lots: {seed: s, sead: t}\n", "unknown-key", "/lots/sead",
+                "sead");
+  ExpectFinding(std::string(kHeader) + "lots: ''\n", "out-of-range", "/lots", "a seed");
+}
+
+TEST(League, OpponentsTieBreaksFitGamesWithOpponents) {
+  Result<League> league = Read(std::string(kHeader) + "tie_breaks: [buchholz, sonneborn-berger]\n");
+  ASSERT_TRUE(league.has_value()) << league.error().message;
+  EXPECT_EQ(league->tie_breaks[0].kind, TieBreak::Kind::kOpponentsPoints);
+  EXPECT_EQ(league->tie_breaks[1].kind, TieBreak::Kind::kSonnebornBerger);
+  // The whole table of a cooperative game is one team: it has no opponents to measure.
+  ExpectFinding(
+      "format: referee-league/1\nname: Cup\ngame: cahoots\nentrants: [{id: a}, {id: b}]\n"
+      "teams: [{id: t, players: [a, b]}]\nrecords: [records/]\ntie_breaks: [buchholz]\n",
+      "bad-tie-break", "/tie_breaks/0", "buchholz");
+}
+
+TEST(League, ReadsADuplicateEventByDirection) {
+  Result<League> league = Read(std::string(kPairs) +
+                               "scheme:\n  name: duplicate\n  rank: percentage\n"
+                               "  directions: {NS: [ab, cd], EW: [ef, gh]}\n");
+  ASSERT_TRUE(league.has_value()) << league.error().message;
+  EXPECT_TRUE(league->scheme.rank_by_percentage);
+  ASSERT_EQ(league->scheme.directions.size(), 2u);
+  EXPECT_EQ(league->scheme.directions[1].name, "EW");
+  EXPECT_EQ(league->scheme.directions[1].entrants, (std::vector<std::string>{"ef", "gh"}));
+  EXPECT_EQ(league->scheme.directions[1].place.path, "/scheme/directions/EW");
+}
+
+TEST(League, DirectionErrorsNameTheirPlace) {
+  std::string scheme = "scheme:\n  name: duplicate\n  directions: ";
+  ExpectFinding(std::string(kPairs) + scheme + "{NS: [ab, cd], WE: [ef, gh]}\n",
+                "unknown-direction", "/scheme/directions/WE", "(NS, EW), found 'WE'");
+  ExpectFinding(std::string(kPairs) + scheme + "{NS: [ab, cd], EW: [ef, ab]}\n", "duplicate-entry",
+                "/scheme/directions/EW/1", "'ab' in NS and EW");
+  ExpectFinding(std::string(kPairs) + scheme + "{NS: [ab, cd], EW: [ef]}\n", "missing-direction",
+                "/scheme/directions", "'gh' in none");
+  ExpectFinding(std::string(kPairs) + scheme + "{NS: [ab, a], EW: [ef, gh, cd]}\n",
+                "unknown-entrant", "/scheme/directions/NS/1", "expected a partnership id");
+  ExpectFinding(std::string(kPairs) + "scheme: {name: match-points, rank: percentage}\n",
+                "unexpected-key", "/scheme/rank", "only in a duplicate scheme");
+  ExpectFinding(std::string(kPairs) + "scheme: {name: duplicate, rank: fastest}\n", "out-of-range",
+                "/scheme/rank", "percentage or matchpoints");
+}
+
 }  // namespace
 }  // namespace referee::reports

@@ -37,16 +37,36 @@ std::string ReadAll(const fs::path& path) {
 const std::vector<std::pair<std::string, std::string>> kFormats = {
     {"text", "txt"}, {"markdown", "md"}, {"csv", "csv"}, {"json", "json"}, {"html", "html"}};
 
+// The sample seasons: one per game, and a duplicate pairs event run by direction.
+const std::vector<std::string> kSeasons = {"collusion", "plonk", "conspiracy", "cahoots",
+                                           "plonk-pairs"};
+
 struct Case {
-  std::string game;
+  std::string season;
   std::string format;
   std::string extension;
+  std::string after_round;  // the standings as of this round; empty: the whole season
 };
+
+// Named in test output by what it is, not by its bytes.
+void PrintTo(const Case& c, std::ostream* out) {
+  *out << c.season << " " << c.format << (c.after_round.empty() ? "" : " after round ")
+       << c.after_round;
+}
+
+std::string ExpectedName(const Case& c) {
+  std::string as_of = c.after_round.empty() ? "" : "-after-round-" + c.after_round;
+  return "standings" + as_of + "." + c.extension;
+}
 
 std::vector<Case> Cases() {
   std::vector<Case> cases;
-  for (const char* game : {"collusion", "plonk", "conspiracy", "cahoots"}) {
-    for (const auto& [format, extension] : kFormats) cases.push_back({game, format, extension});
+  for (const std::string& season : kSeasons) {
+    for (const auto& [format, extension] : kFormats) cases.push_back({season, format, extension});
+  }
+  // A page published after round 2 of the spring season, in every format.
+  for (const auto& [format, extension] : kFormats) {
+    cases.push_back({"collusion", format, extension, "2"});
   }
   return cases;
 }
@@ -55,34 +75,46 @@ class StandingsGolden : public testing::TestWithParam<Case> {};
 
 TEST_P(StandingsGolden, OutputMatchesExpected) {
   const Case& c = GetParam();
-  RunResult run =
-      RunReferee("standings samples/league/" + c.game + "/league.yaml --format " + c.format);
+  std::string as_of = c.after_round.empty() ? "" : " --after-round " + c.after_round;
+  RunResult run = RunReferee("standings samples/league/" + c.season + "/league.yaml --format " +
+                             c.format + as_of);
   EXPECT_EQ(run.exit_code, 0) << run.output;
-  fs::path expected =
-      kSourceDir / "samples/league" / c.game / "expected" / ("standings." + c.extension);
+  fs::path expected = kSourceDir / "samples/league" / c.season / "expected" / ExpectedName(c);
   if (std::getenv("REFEREE_REGENERATE_GOLDEN") != nullptr) {
     fs::create_directories(expected.parent_path());
     std::ofstream(expected, std::ios::binary) << run.output;
   }
   ASSERT_TRUE(fs::exists(expected))
       << "missing " << expected << " (run with REFEREE_REGENERATE_GOLDEN=1 and review it)";
-  EXPECT_EQ(ReadAll(expected), run.output) << "for " << c.game << " " << c.format;
+  EXPECT_EQ(ReadAll(expected), run.output) << "for " << c.season << " " << c.format << as_of;
 }
 
 INSTANTIATE_TEST_SUITE_P(Seasons, StandingsGolden, testing::ValuesIn(Cases()),
                          [](const testing::TestParamInfo<Case>& info) {
-                           return info.param.game + "_" + info.param.format;
+                           std::string name = info.param.season + "_" + info.param.format;
+                           if (!info.param.after_round.empty()) {
+                             name += "_after_round_" + info.param.after_round;
+                           }
+                           for (char& c : name) c = c == '-' ? '_' : c;
+                           return name;
                          });
 
 TEST(StandingsCli, CheckAgreesWithThePublishedFiles) {
-  for (const char* game : {"collusion", "plonk", "conspiracy", "cahoots"}) {
-    std::string league = "samples/league/" + std::string(game) + "/league.yaml";
-    std::string expected = "samples/league/" + std::string(game) + "/expected/standings.";
+  for (const std::string& season : kSeasons) {
+    std::string league = "samples/league/" + season + "/league.yaml";
+    std::string expected = "samples/league/" + season + "/expected/standings.";
     for (const char* extension : {"json", "csv"}) {
       RunResult run = RunReferee("standings " + league + " --check " + expected + extension);
       EXPECT_EQ(run.exit_code, 0) << run.output;
       EXPECT_NE(run.output.find("the published standings match"), std::string::npos) << run.output;
     }
+  }
+  for (const char* extension : {"json", "csv"}) {
+    RunResult run = RunReferee(
+        "standings samples/league/collusion/league.yaml --after-round 2 --check "
+        "samples/league/collusion/expected/standings-after-round-2." +
+        std::string(extension));
+    EXPECT_EQ(run.exit_code, 0) << run.output;
   }
 }
 

@@ -17,151 +17,13 @@
 #include "referee/record/record_reader.h"
 #include "referee/record/record_writer.h"
 #include "reports/standings_output.h"
+#include "tests/league/standings_fixtures.h"
 #include "verifier/verifier.h"
 
 namespace referee::reports {
 namespace {
 
-const games::GameDescriptor& Game(const std::string& name) { return *games::FindGame(name); }
-
-League MakeLeague(const std::string& game, std::vector<std::string> players) {
-  League league;
-  league.name = "Test";
-  league.game = game;
-  league.descriptor = &Game(game);
-  for (const std::string& id : players) league.players.push_back({id, id, {}, ""});
-  league.scheme = DefaultScheme(Game(game));
-  league.tie_breaks = DefaultTieBreaks(Game(game), league.scheme.kind);
-  return league;
-}
-
-TieBreak Named(const League& league, const std::string& name) {
-  return *TieBreakNamed(name, *league.descriptor);
-}
-
-void AddGroups(League& league, std::vector<Entrant>& groups,
-               const std::vector<std::vector<std::string>>& members) {
-  for (const auto& players : members) {
-    std::string id;
-    for (const std::string& player : players) id += player;
-    groups.push_back({id, id, players, ""});
-  }
-  (void)league;
-}
-
-// The tree of a document that is a record (a map with `format:`), for DescribeRecord.
-const record::Node& RecordDocument() {
-  static const record::Node document = [] {
-    record::Node map = record::Node::Map({});
-    map.AddMember("format", {}, record::StringNode("referee/1"));
-    return map;
-  }();
-  return document;
-}
-
-// A record as the standings keep it: its verdict from the verifier, its players from the record.
-PlayedRecord Describe(verifier::Verdict verdict, const std::string& source,
-                      const std::string& round, std::vector<std::string> players,
-                      const std::string& level = "") {
-  static const League league = MakeLeague("collusion", {});
-  verdict.source = source;
-  record::Record record;
-  record.game = games::FindGame(verdict.game);
-  record.rules = RuleOptions(record.game->options);
-  if (!level.empty()) record.rules.Set("level", level);
-  record.players = std::move(players);
-  return DescribeRecord(league, verdict, &record, &RecordDocument(), round);
-}
-
-std::vector<std::string> Words(const std::string& text) {
-  std::vector<std::string> words;
-  std::istringstream in(text);
-  for (std::string word; in >> word;) words.push_back(word);
-  return words;
-}
-
-// A finished trick match as its game reports it: a side per unit, placed as the game places
-// them (by total for seats, by the result for partnerships), with the winner as a fact.
-verifier::Verdict Finished(const std::string& game, std::vector<std::string> units,
-                           std::vector<int> totals, const std::string& winner) {
-  verifier::Verdict verdict;
-  verdict.game = game;
-  verdict.scores.units = units;
-  verdict.scores.totals = totals;
-  verdict.outcome.over = true;
-  std::vector<std::string> winners = Words(winner);
-  bool by_total = Game(game).league.sides == games::SideKind::kSeat;
-  for (size_t unit = 0; unit < units.size(); ++unit) {
-    SideResult side;
-    for (char seat : units[unit]) {
-      side.actors.push_back(static_cast<int>(std::string("NESW").find(seat)));
-    }
-    side.total = totals[unit];
-    side.won = std::find(winners.begin(), winners.end(), units[unit]) != winners.end();
-    side.drew = winner == "draw";
-    side.statistics.assign(Game(game).side_statistics.size(), 0);
-    verdict.outcome.sides.push_back(side);
-  }
-  for (SideResult& side : verdict.outcome.sides) {
-    for (const SideResult& other : verdict.outcome.sides) {
-      side.place += by_total ? other.total > side.total : (other.won || other.drew) && !side.won;
-    }
-    if (!by_total) side.place = std::min(side.place, side.drew ? 0 : 1);
-  }
-  verdict.outcome.facts = {{"winner", FactValue::Words(winners)}};
-  return verdict;
-}
-
-// A finished Collusion match: totals in seat order N E S W, and the winner(s).
-PlayedRecord Collusion(const std::string& source, const std::string& round,
-                       std::vector<std::string> players, std::vector<int> totals,
-                       const std::string& winner) {
-  return Describe(Finished("collusion", {"N", "E", "S", "W"}, std::move(totals), winner), source,
-                  round, std::move(players));
-}
-
-// A finished partnership match: NS is players 0 and 2, EW players 1 and 3.
-verifier::Verdict PairsVerdict(const std::string& game, int ns, int ew) {
-  std::string winner = ns > ew ? "NS" : ew > ns ? "EW" : "draw";
-  return Finished(game, {"NS", "EW"}, {ns, ew}, winner);
-}
-
-PlayedRecord Pairs(const std::string& game, const std::string& source, const std::string& round,
-                   std::vector<std::string> players, int ns, int ew) {
-  return Describe(PairsVerdict(game, ns, ew), source, round, std::move(players));
-}
-
-PlayedRecord Cahoots(const std::string& source, const std::string& round,
-                     std::vector<std::string> players, bool win, int goals, int turns,
-                     const std::string& level) {
-  verifier::Verdict verdict;
-  verdict.game = "cahoots";
-  verdict.outcome.over = true;
-  verdict.outcome.facts = {{"outcome", FactValue::Word(win ? "win" : "loss")},
-                           {"goals", FactValue::Number(goals)},
-                           {"turns", FactValue::Number(turns)}};
-  SideResult table;
-  for (size_t player = 0; player < players.size(); ++player) {
-    table.actors.push_back(static_cast<int>(player));
-  }
-  table.won = win;
-  table.statistics = {goals, turns};
-  verdict.outcome.sides = {table};
-  return Describe(verdict, source, round, std::move(players), level);
-}
-
-const StandingRow& RowOf(const StandingsTable& table, const std::string& entrant) {
-  for (const StandingRow& row : table.rows) {
-    if (row.entrant == entrant) return row;
-  }
-  throw std::runtime_error("no row " + entrant);
-}
-
-std::vector<std::string> Order(const StandingsTable& table) {
-  std::vector<std::string> order;
-  for (const StandingRow& row : table.rows) order.push_back(row.entrant);
-  return order;
-}
+using namespace standings_fixtures;  // NOLINT: the fixtures of every standings test
 
 // Two matches after which a and b are level on 3 points: a won once, b never.
 std::vector<PlayedRecord> LevelOnThree() {
@@ -305,8 +167,8 @@ TEST(Standings, ByesForfeitsAdjustmentsAndMatchesPlayed) {
   EXPECT_EQ(RowOf(table, "c").won, 1);
   EXPECT_EQ(RowOf(table, "d").lost, 2);
   EXPECT_EQ(RowOf(table, "b").points, 1 * kPointUnit);
-  EXPECT_EQ(RowOf(table, "b").by_round, (std::vector<int64_t>{12, 12}));
-  EXPECT_EQ(RowOf(table, "c").by_round, (std::vector<int64_t>{12, 48}));
+  EXPECT_EQ(RowOf(table, "b").by_round, (std::vector<int64_t>{kPointUnit, kPointUnit}));
+  EXPECT_EQ(RowOf(table, "c").by_round, (std::vector<int64_t>{kPointUnit, 4 * kPointUnit}));
   ASSERT_EQ(table.explanations.size(), 1u);
   EXPECT_EQ(table.explanations[0],
             "a above e: level on 3 points, separated by matches-played (1 to 0)");
@@ -347,7 +209,8 @@ TEST(Standings, ShowsWhatWasNotCountedAndWhy) {
 }
 
 // Board 1 of seed "s" at three tables; NS scored 10, 0, 10 and EW 0, 5, 0. NS at table 1 beat
-// table 2 (2) and tied table 3 (1): 3. EW at table 2 beat both: 4. Board 2 was played once.
+// table 2 (2) and tied table 3 (1): 3. EW at table 2 beat both: 4. Seed "t" was played once: no
+// table to compare with.
 TEST(Standings, DuplicateMatchpointsByHand) {
   League league =
       MakeLeague("plonk", {"a1", "a2", "b1", "b2", "c1", "c2", "d1", "d2", "e1", "e2", "f1", "f2"});
@@ -362,7 +225,7 @@ TEST(Standings, DuplicateMatchpointsByHand) {
     return played;
   };
   PlayedRecord once = table("t4", {"a1", "b1", "a2", "b2"}, 7, 7);
-  once.boards = {{2, {7, 7}}};
+  once.seed = "t";
   Standings standings =
       ComputeStandings(league, {table("t1", {"a1", "b1", "a2", "b2"}, 10, 0),
                                 table("t2", {"c1", "d1", "c2", "d2"}, 0, 5),
@@ -375,7 +238,7 @@ TEST(Standings, DuplicateMatchpointsByHand) {
   EXPECT_EQ(RowOf(pairs, "e1e2").points, 3 * kPointUnit);
   EXPECT_EQ(RowOf(pairs, "f1f2").points, 1 * kPointUnit);
   EXPECT_EQ(standings.notes,
-            std::vector<std::string>{"board 2 of seed 's' was played at one table only: no "
+            std::vector<std::string>{"board 1 of seed 't' was played at one table only: no "
                                      "matchpoints"});
 }
 

@@ -7,6 +7,14 @@ list(APPEND REFEREE_TEST_SOURCES
   league/standings_sources_test.cpp
   league/standings_cli_test.cpp
   league/display_width_test.cpp
+  league/duplicate_test.cpp
+  league/opponents_test.cpp
+  league/lots_test.cpp
+  league/rounds_test.cpp
+  league/provenance_test.cpp
+  league/standings_check_test.cpp
+  league/ratings_test.cpp
+  league/ratings_golden_test.cpp
 )
 # The HTML page rendered in Chromium: scripts/test.sh --no-browser leaves it out.
 if(REFEREE_BROWSER_TESTS)

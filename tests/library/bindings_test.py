@@ -119,6 +119,16 @@ class LiveTableAnswersAsTheProgram(unittest.TestCase):
         self.assertEqual(table.verdict().status, "incomplete")
 
 
+def without_sources(tables):
+    """The tables without the records' names in the cross-table: the module is given the records
+    by the names the league lists them under, the program finds them from where it runs."""
+    for table in tables:
+        for row in table["rows"]:
+            for meeting in row.get("cross_table", []):
+                meeting.pop("source", None)
+    return tables
+
+
 class StandingsAgreeWithTheProgram(unittest.TestCase):
     def test_every_sample_league(self):
         for league_file in sorted((SOURCE / "samples/league").glob("*/league.yaml")):
@@ -130,7 +140,8 @@ class StandingsAgreeWithTheProgram(unittest.TestCase):
                 ours = json.loads(referee.standings(league_file.read_text(), records, "json"))
                 program = json.loads(run("standings", "--format", "json",
                                          str(league_file.relative_to(SOURCE))).stdout)
-                self.assertEqual(ours["tables"], program["tables"])
+                self.assertEqual(without_sources(ours["tables"]),
+                                 without_sources(program["tables"]))
 
     def test_a_league_file_that_cannot_be_used(self):
         with self.assertRaises(ValueError):

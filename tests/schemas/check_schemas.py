@@ -12,7 +12,9 @@ With Debian's python3-jsonschema (Draft 2020-12) and python3-yaml:
 - the JSON golden outputs (tests/cli/expected/json-*.expected, samples/league/*/expected/
   standings.json), the lines `referee verify --format json` writes for every sample, the output
   of `referee standings --format json` for every sample league and the verdict a live referee
-  gives at the end of a match, against verdict.schema.json and standings.schema.json;
+  gives at the end of a match, against verdict.schema.json and standings.schema.json; the output
+  of `referee ratings --format json` for every sample league and samples/league/*/expected/
+  ratings.json against ratings.schema.json;
 - numbers are JSON numbers, and each exact fraction agrees with the number beside it;
 - hand-made documents that each schema must refuse.
 
@@ -80,7 +82,7 @@ class Checker:
         self.checked = 0
         self.generated = {}
         self.validators = {}
-        for name in ("record", "verdict", "standings", "league"):
+        for name in ("record", "verdict", "standings", "league", "ratings"):
             with open(os.path.join(source, "docs/schemas", name + ".schema.json")) as f:
                 schema = json.load(f)
             jsonschema.Draft202012Validator.check_schema(schema)
@@ -237,8 +239,9 @@ class Checker:
 
     def check_leagues(self):
         leagues = sorted(glob.glob("samples/league/*/league.yaml", root_dir=self.source))
-        if len(leagues) != 4:
-            self.fail("samples/league", f"expected a league per game, found {len(leagues)}")
+        games = {self.load_documents(relative)[0]["game"] for relative in leagues}
+        if games != {"collusion", "plonk", "conspiracy", "cahoots"}:
+            self.fail("samples/league", f"expected a league of every game, found {sorted(games)}")
         for relative in leagues:
             self.expect_valid("league", self.load_documents(relative)[0], relative)
             run = self.run("standings", relative, "--format", "json")
@@ -249,12 +252,24 @@ class Checker:
             what = f"referee standings {relative} --format json"
             if self.expect_valid("standings", standings, what):
                 self.check_points(standings, what)
-        for relative in sorted(glob.glob("samples/league/*/expected/standings.json",
+                self.check_complete(standings, what)
+        for relative in sorted(glob.glob("samples/league/*/expected/standings*.json",
                                          root_dir=self.source)):
             with open(self.path(relative)) as f:
                 standings = json.load(f)
             if self.expect_valid("standings", standings, relative):
                 self.check_points(standings, relative)
+        for relative in leagues:
+            run = self.run("ratings", relative, "--format", "json")
+            if run.returncode != 0:
+                self.fail(relative, f"referee ratings exited {run.returncode}: {run.stderr}")
+                continue
+            self.expect_valid("ratings", json.loads(run.stdout),
+                              f"referee ratings {relative} --format json")
+        for relative in sorted(glob.glob("samples/league/*/expected/ratings*.json",
+                                         root_dir=self.source)):
+            with open(self.path(relative)) as f:
+                self.expect_valid("ratings", json.load(f), relative)
 
     def check_points(self, standings, what):
         """Each exact fraction is the number beside it, rounded to two decimals."""
@@ -264,10 +279,36 @@ class Checker:
                 pairs += list(zip(row["by_round"], row["by_round_exact"]))
                 if len(row["by_round"]) != len(row["by_round_exact"]):
                     self.fail(what, f"{row['entrant']}: by_round and by_round_exact differ")
+                pairs += [(m["points"], m["points_exact"]) for m in row.get("cross_table", [])]
                 for number, exact in pairs:
-                    value = exact["numerator"] / exact["denominator"]
-                    if isinstance(number, bool) or abs(number - round(value, 2)) > 1e-9:
-                        self.fail(what, f"{row['entrant']}: {number} is not {exact}")
+                    self.check_fraction(number, exact, what, row["entrant"])
+        for traveller in standings.get("travellers", []):
+            for line in traveller["lines"]:
+                for number, exact in zip(line["matchpoints"], line["matchpoints_exact"]):
+                    self.check_fraction(number, exact, what, line["source"])
+
+    def check_fraction(self, number, exact, what, who):
+        value = exact["numerator"] / exact["denominator"]
+        if isinstance(number, bool) or abs(number - round(value, 2)) > 1e-9:
+            self.fail(what, f"{who}: {number} is not {exact}")
+        if 55440 % exact["denominator"] != 0:
+            self.fail(what, f"{who}: {exact} is not in units of 1/55440")
+
+    def check_complete(self, standings, what):
+        """What the schema leaves optional for older files, today's output always gives."""
+        for key in ("lots", "season_rounds", "after_round", "later_records", "travellers",
+                    "provenance"):
+            if key not in standings:
+                self.fail(what, f"expected the key {key}")
+        for table in standings["tables"]:
+            for row in table["rows"]:
+                for key in ("rank_by_round", "lot", "cross_table"):
+                    if key not in row:
+                        self.fail(what, f"{row['entrant']}: expected the key {key}")
+                if len(row.get("rank_by_round", [])) != len(standings["rounds"]):
+                    self.fail(what, f"{row['entrant']}: expected a rank for every round")
+        if standings.get("provenance", {}).get("sha256") is None:
+            self.fail(what, "expected the inputs digest")
 
     # --- golden outputs and the live referee -------------------------------------------------------
 
@@ -400,13 +441,34 @@ class Checker:
                 "tie_breaks"].update({"goals-completed": "9"})),
             "an unknown tie-break": changed(standings, lambda d: row(d)["tie_breaks"].update(
                 {"most-goals": 9})),
-            "a fraction over 5": changed(standings, lambda d: row(d).update(
-                points_exact={"numerator": 1, "denominator": 5})),
+            "a fraction over 0": changed(standings, lambda d: row(d).update(
+                points_exact={"numerator": 1, "denominator": 0})),
+            "a digest that is not hex": changed(standings, lambda d: d["provenance"].update(
+                sha256="not a digest")),
+            "a meeting of no kind": changed(standings, lambda d: row(d)["cross_table"][0].update(
+                kind="visit")),
+            "a rank after a round of 0": changed(standings, lambda d: row(d)[
+                "rank_by_round"][0].update(rank=0)),
+            "lots for some places": changed(standings, lambda d: d.update(
+                lots={"seed": "s", "places": "some"})),
+            "buchholz as a string": changed(standings, lambda d: row(d)["tie_breaks"].update(
+                {"buchholz": "7"})),
             "rank 0": changed(standings, lambda d: row(d).update(rank=0)),
             "no tables": changed(standings, lambda d: d.pop("tables")),
         }
         for what, document in refused_standings.items():
             self.expect_invalid("standings", document, f"standings with {what}")
+        run = self.run("standings", "samples/league/plonk-pairs/league.yaml", "--format", "json")
+        pairs = json.loads(run.stdout)
+        refused_pairs = {
+            "a percentage as a string": changed(pairs, lambda d: row(d).update(percentage="50")),
+            "a traveller without its lines": changed(pairs, lambda d: d["travellers"][0].pop(
+                "lines")),
+            "a traveller's matchpoints as strings": changed(pairs, lambda d: d["travellers"][0][
+                "lines"][0].update(matchpoints=["4", "0"])),
+        }
+        for what, document in refused_pairs.items():
+            self.expect_invalid("standings", document, f"duplicate standings with {what}")
 
         league = self.load_documents("samples/league/collusion/league.yaml")[0]
         cahoots_league = self.load_documents("samples/league/cahoots/league.yaml")[0]
@@ -427,6 +489,15 @@ class Checker:
             "an adjustment without a reason": changed(league, lambda d: d.update(
                 adjustments=[{"entrant": "alice", "points": 1}])),
             "no teams in cahoots": changed(cahoots_league, lambda d: d.pop("teams")),
+            "a misspelt buchholz": changed(league, lambda d: d.update(tie_breaks=["buchholtz"])),
+            "lots for some places": changed(league, lambda d: d.update(
+                lots={"seed": "s", "places": "some"})),
+            "lots without a seed": changed(league, lambda d: d.update(lots={"places": "all"})),
+            "lots of an empty seed": changed(league, lambda d: d.update(lots="")),
+            "a direction WE": changed(league, lambda d: d.update(scheme={
+                "name": "duplicate", "directions": {"WE": ["alice"]}})),
+            "a duplicate ranked by speed": changed(league, lambda d: d.update(scheme={
+                "name": "duplicate", "rank": "fastest"})),
         }
         for what, document in refused_leagues.items():
             self.expect_invalid("league", document, f"a league file with {what}")

@@ -123,8 +123,8 @@ GameDescriptor MakeDescriptor() {
   };
   game.league.sides = SideKind::kSeat;
   game.league.schemes = {"placement", "duplicate"};
-  game.league.tie_breaks = {"wins", "total-score", "head-to-head", "point-difference",
-                            "matches-played"};
+  game.league.tie_breaks = {"wins",           "total-score", "head-to-head",    "point-difference",
+                            "matches-played", "buchholz",    "sonneborn-berger"};
   game.league.default_tie_breaks = {"wins", "total-score", "head-to-head"};
   game.new_match = &NewMatch;
   game.faults = trick::TrickFaults(/*follows_suit=*/true);

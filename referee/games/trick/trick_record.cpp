@@ -219,7 +219,8 @@ LeagueTraits PartnershipLeague() {
   LeagueTraits league;
   league.sides = SideKind::kPartnership;
   league.schemes = {"match-points", "placement", "duplicate"};
-  league.tie_breaks = {"wins", "total-score", "point-difference", "head-to-head", "matches-played"};
+  league.tie_breaks = {"wins",           "total-score", "point-difference", "head-to-head",
+                       "matches-played", "buchholz",    "sonneborn-berger"};
   league.default_tie_breaks = {"point-difference", "head-to-head"};
   return league;
 }

@@ -1,0 +1,232 @@
+// Ratings as text and as a tree for JSON (docs/ratings.md, "Outputs").
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "referee/core/printable.h"
+#include "reports/ratings.h"
+#include "reports/standings_output.h"
+#include "reports/text_columns.h"
+
+namespace referee::reports {
+namespace {
+
+constexpr int kShownDecimals = 3;  // text: enough to tell players apart
+constexpr int kTreeDecimals = 6;  // JSON: enough to recompute, few enough to be the same everywhere
+
+// A parameter exactly, in the fewest digits that read back as the same double ("25",
+// "8.333333333333334", "0.0001"): given back with --sigma etc., it gives the same ratings.
+std::string ParameterText(double value) { return fmt::format("{}", value); }
+
+std::string ParametersLine(const RatingParameters& p) {
+  return "parameters: mu " + ParameterText(p.mu) + ", sigma " + ParameterText(p.sigma) + ", beta " +
+         ParameterText(p.beta) + ", kappa " + ParameterText(p.kappa) + ", tau " +
+         ParameterText(p.tau);
+}
+
+constexpr const char* kModel = "Weng-Lin Plackett-Luce (Weng and Lin, JMLR 12, 2011)";
+
+std::vector<std::string> HeadingLines(const Ratings& ratings) {
+  return {ParametersLine(ratings.parameters), "rating: mu - 3 sigma",
+          "made by: " + ratings.referee};
+}
+
+std::vector<std::string> Concatenated(std::vector<std::string> first,
+                                      const std::vector<std::string>& then) {
+  first.insert(first.end(), then.begin(), then.end());
+  return first;
+}
+
+// Ids and names to the left, numbers to the right.
+std::vector<Align> Aligns(size_t columns) {
+  std::vector<Align> aligns(columns, Align::kRight);
+  for (size_t i = 0; i < 3 && i < columns; ++i) aligns[i] = Align::kLeft;
+  return aligns;
+}
+
+std::string SourceLine(const RatingsSource& source) {
+  std::string line =
+      source.path + " (" + source.name + "): " + std::to_string(source.rated) + " records rated";
+  if (source.not_rated > 0) line += ", " + std::to_string(source.not_rated) + " not rated";
+  if (source.not_counted > 0) line += ", " + std::to_string(source.not_counted) + " not counted";
+  if (source.already_rated > 0) {
+    line += ", " + std::to_string(source.already_rated) + " already rated in an earlier league";
+  }
+  line += source.inputs ? "; inputs sha256 " + HexDigest(*source.inputs) : "; inputs unknown";
+  return line;
+}
+
+std::string RankText(const PlayerRating& player) {
+  return std::to_string(player.rank) + (player.shared ? "=" : "");
+}
+
+Grid PlayersGrid(const Ratings& ratings) {
+  Grid grid = {{"rank", "player", "name", "rating", "mu", "sigma", "matches"}};
+  for (const PlayerRating& player : ratings.players) {
+    grid.push_back({RankText(player), Printable(player.player), Printable(player.name),
+                    FormatDecimal(player.rating.Ordinal(), kShownDecimals),
+                    FormatDecimal(player.rating.mu, kShownDecimals),
+                    FormatDecimal(player.rating.sigma, kShownDecimals),
+                    std::to_string(player.matches)});
+  }
+  return grid;
+}
+
+// Columns padded to their widest cell: ids and names to the left, numbers to the right.
+std::string AlignedText(const Grid& grid) {
+  std::vector<size_t> widths(grid[0].size(), 0);
+  for (const auto& line : grid) {
+    for (size_t i = 0; i < line.size(); ++i) widths[i] = std::max(widths[i], DisplayWidth(line[i]));
+  }
+  std::string text;
+  for (const auto& line : grid) {
+    std::string row;
+    for (size_t i = 0; i < line.size(); ++i) {
+      row += (i == 0 ? "" : "  ") + Padded(line[i], widths[i], Aligns(line.size())[i]);
+    }
+    while (!row.empty() && row.back() == ' ') row.pop_back();
+    text += row + "\n";
+  }
+  return text;
+}
+
+using record::Node;
+
+Node Text(const std::string& text) {
+  return Node::Scalar(Node::Kind::kString, ValidUtf8(text), {});
+}
+Node Integer(int64_t value) {
+  return Node::Scalar(Node::Kind::kInteger, std::to_string(value), {});
+}
+Node Decimal(const std::string& text) {
+  bool whole = text.find_first_of(".eE") == std::string::npos;
+  return Node::Scalar(whole ? Node::Kind::kInteger : Node::Kind::kDecimal, text, {});
+}
+Node Bool(bool value) { return Node::Scalar(Node::Kind::kBool, value ? "true" : "false", {}); }
+Node Null() { return Node::Scalar(Node::Kind::kNull, "null", {}); }
+
+Node ParametersNode(const RatingParameters& p) {
+  Node node = Node::Map({});
+  node.AddMember("mu", {}, Decimal(ParameterText(p.mu)));
+  node.AddMember("sigma", {}, Decimal(ParameterText(p.sigma)));
+  node.AddMember("beta", {}, Decimal(ParameterText(p.beta)));
+  node.AddMember("kappa", {}, Decimal(ParameterText(p.kappa)));
+  node.AddMember("tau", {}, Decimal(ParameterText(p.tau)));
+  return node;
+}
+
+Node SourceNode(const RatingsSource& source) {
+  Node node = Node::Map({});
+  node.AddMember("league", {}, Text(source.path));
+  node.AddMember("name", {}, Text(source.name));
+  node.AddMember("rated", {}, Integer(source.rated));
+  node.AddMember("not_rated", {}, Integer(source.not_rated));
+  node.AddMember("not_counted", {}, Integer(source.not_counted));
+  node.AddMember("already_rated", {}, Integer(source.already_rated));
+  node.AddMember("inputs_sha256", {}, source.inputs ? Text(HexDigest(*source.inputs)) : Null());
+  return node;
+}
+
+Node PlayerNode(const PlayerRating& player) {
+  Node node = Node::Map({});
+  node.AddMember("rank", {}, Integer(player.rank));
+  node.AddMember("shared", {}, Bool(player.shared));
+  node.AddMember("player", {}, Text(player.player));
+  node.AddMember("name", {}, Text(player.name));
+  node.AddMember("rating", {}, Decimal(FormatDecimal(player.rating.Ordinal(), kTreeDecimals)));
+  node.AddMember("mu", {}, Decimal(FormatDecimal(player.rating.mu, kTreeDecimals)));
+  node.AddMember("sigma", {}, Decimal(FormatDecimal(player.rating.sigma, kTreeDecimals)));
+  node.AddMember("matches", {}, Integer(player.matches));
+  return node;
+}
+
+}  // namespace
+
+std::string FormatDecimal(double value, int decimals) {
+  std::string text = fmt::format("{:.{}f}", value, decimals);
+  if (text.find_first_not_of("-0.") == std::string::npos && text[0] == '-') text.erase(0, 1);
+  return text;
+}
+
+std::string FormatRatingsText(const Ratings& ratings) {
+  std::string text = "ratings of " + Printable(ratings.game) + " players: " + kModel + "\n";
+  for (const std::string& line : HeadingLines(ratings)) text += Printable(line) + "\n";
+  text += "\nleagues, in the order rated:\n";
+  for (const RatingsSource& source : ratings.leagues) {
+    text += "  " + Printable(SourceLine(source)) + "\n";
+  }
+  text += ratings.players.empty() ? "\nplayers: none rated\n"
+                                  : "\nplayers\n" + AlignedText(PlayersGrid(ratings));
+  if (!ratings.notes.empty()) {
+    text += "\nnotes:\n";
+    for (const std::string& note : ratings.notes) text += "  " + Printable(note) + "\n";
+  }
+  return text;
+}
+
+std::string FormatRatingsMarkdown(const Ratings& ratings) {
+  std::string text = "# Ratings: " + MarkdownCell(ratings.game) + "\n\n";
+  text += MarkdownList(Concatenated({kModel}, HeadingLines(ratings)));
+  std::vector<std::string> sources;
+  for (const RatingsSource& source : ratings.leagues) sources.push_back(SourceLine(source));
+  text += "\n## Leagues, in the order rated\n\n" + MarkdownList(sources);
+  text += "\n## Players\n\n";
+  if (ratings.players.empty()) {
+    text += "None rated.\n";
+  } else {
+    Grid grid = PlayersGrid(ratings);
+    text += MarkdownTable(grid, Aligns(grid[0].size()));
+  }
+  if (!ratings.notes.empty()) text += "\n## Notes\n\n" + MarkdownList(ratings.notes);
+  return text;
+}
+
+// Sections separated by an empty line, each with its own header: the players, the leagues, the
+// parameters.
+std::string FormatRatingsCsv(const Ratings& ratings) {
+  std::string text = CsvLine({"rank", "player", "name", "rating", "mu", "sigma", "matches"});
+  for (const PlayerRating& player : ratings.players) {
+    text += CsvLine({RankText(player), player.player, player.name,
+                     FormatDecimal(player.rating.Ordinal(), kTreeDecimals),
+                     FormatDecimal(player.rating.mu, kTreeDecimals),
+                     FormatDecimal(player.rating.sigma, kTreeDecimals),
+                     std::to_string(player.matches)});
+  }
+  text += "\n" + CsvLine({"league", "name", "rated", "not_rated", "not_counted", "already_rated",
+                          "inputs_sha256"});
+  for (const RatingsSource& source : ratings.leagues) {
+    text += CsvLine({source.path, source.name, std::to_string(source.rated),
+                     std::to_string(source.not_rated), std::to_string(source.not_counted),
+                     std::to_string(source.already_rated),
+                     source.inputs ? HexDigest(*source.inputs) : ""});
+  }
+  const RatingParameters& p = ratings.parameters;
+  text += "\n" + CsvLine({"parameter", "value"});
+  for (const auto& [name, value] :
+       {std::pair{"mu", p.mu}, std::pair{"sigma", p.sigma}, std::pair{"beta", p.beta},
+        std::pair{"kappa", p.kappa}, std::pair{"tau", p.tau}}) {
+    text += CsvLine({name, ParameterText(value)});
+  }
+  return text;
+}
+
+Node RatingsTree(const Ratings& ratings) {
+  Node root = Node::Map({});
+  root.AddMember("format", {}, Text("referee-ratings/1"));
+  root.AddMember("game", {}, Text(ratings.game));
+  root.AddMember("model", {}, Text("weng-lin-plackett-luce"));
+  root.AddMember("parameters", {}, ParametersNode(ratings.parameters));
+  root.AddMember("referee", {}, Text(ratings.referee));
+  Node leagues = Node::List({});
+  for (const RatingsSource& source : ratings.leagues) leagues.Append(SourceNode(source));
+  root.AddMember("leagues", {}, std::move(leagues));
+  Node players = Node::List({});
+  for (const PlayerRating& player : ratings.players) players.Append(PlayerNode(player));
+  root.AddMember("players", {}, std::move(players));
+  Node notes = Node::List({});
+  for (const std::string& note : ratings.notes) notes.Append(Text(note));
+  root.AddMember("notes", {}, std::move(notes));
+  return root;
+}
+
+}  // namespace referee::reports

@@ -1,0 +1,190 @@
+// Which records count (CountRecords): valid, of the league, each match once, not after a
+// withdrawal, and up to the round the standings are asked for.
+#include <algorithm>
+#include <optional>
+#include <set>
+
+#include "referee/games/registry.h"
+#include "reports/standings.h"
+#include "reports/standings_internal.h"
+
+namespace referee::reports {
+
+bool RoundBefore(const std::string& a, const std::string& b) {
+  auto number = [](const std::string& s) -> std::optional<long long> {
+    // Not ::isdigit: a round name may hold bytes above 127, which it must not be given.
+    bool digits = std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (s.empty() || s.size() > 15 || !digits) return {};
+    return std::stoll(s);
+  };
+  std::optional<long long> x = number(a), y = number(b);
+  if (x && y) return *x != *y ? *x < *y : a < b;
+  if (x || y) return x.has_value();
+  return a < b;
+}
+
+namespace internal {
+
+const Entrant* FindIn(const std::vector<Entrant>& list, const std::string& id) {
+  for (const Entrant& entrant : list) {
+    if (entrant.id == id) return &entrant;
+  }
+  return nullptr;
+}
+
+const Entrant* GroupOf(const std::vector<Entrant>& groups, std::vector<std::string> players) {
+  std::sort(players.begin(), players.end());
+  for (const Entrant& group : groups) {
+    std::vector<std::string> members = group.players;
+    std::sort(members.begin(), members.end());
+    if (members == players) return &group;
+  }
+  return nullptr;
+}
+
+bool RoundUpTo(const std::string& round, const std::string& limit) {
+  return !RoundBefore(limit, round);
+}
+
+std::vector<std::string> SortedRounds(const League& league,
+                                      const std::vector<const PlayedRecord*>& matches) {
+  std::set<std::string> rounds;
+  for (const PlayedRecord* match : matches) rounds.insert(match->round);
+  for (const Forfeit& forfeit : league.forfeits) rounds.insert(forfeit.round);
+  for (const Bye& bye : league.byes) rounds.insert(bye.round);
+  for (const Adjustment& adjustment : league.adjustments) {
+    if (adjustment.round) rounds.insert(*adjustment.round);
+  }
+  std::vector<std::string> sorted(rounds.begin(), rounds.end());
+  std::sort(sorted.begin(), sorted.end(), RoundBefore);
+  return sorted;
+}
+
+}  // namespace internal
+
+namespace {
+
+using internal::FindIn;
+using internal::GroupOf;
+
+// Why a valid record cannot be counted in this league, or nullopt when it can.
+std::optional<std::string> WhyNotCounted(const League& league, const PlayedRecord& played) {
+  if (played.game != league.game) {
+    return "a " + played.game + " record in a " + league.game + " league";
+  }
+  if (played.round.empty()) {
+    return "no round: give the record `round:` or its league entry a round";
+  }
+  std::vector<std::string> players = played.Players();
+  for (const std::string& player : players) {
+    if (!FindIn(league.players, player)) return "player '" + player + "' is not an entrant";
+  }
+  if (league.descriptor->league.sides == games::SideKind::kTable &&
+      !GroupOf(league.teams, players)) {
+    return "its players are not a declared team";
+  }
+  if (!league.partnerships.empty() && players.size() == 4) {
+    for (const auto& [a, b] : {std::pair<int, int>{0, 2}, {1, 3}}) {
+      if (GroupOf(league.partnerships, {players[a], players[b]})) continue;
+      return players[a] + " and " + players[b] + " are not a declared partnership";
+    }
+  }
+  return std::nullopt;
+}
+
+// A record that names a withdrawn entrant in a later round is not counted.
+std::optional<std::string> WhyWithdrawn(const League& league, const PlayedRecord& played) {
+  for (const Withdrawal& withdrawal : league.withdrawals) {
+    if (internal::RoundUpTo(played.round, withdrawal.after_round)) continue;
+    std::vector<std::string> players = PlayersOf(league, withdrawal.entrant);
+    for (const std::string& player : played.Players()) {
+      if (std::find(players.begin(), players.end(), player) != players.end()) {
+        return withdrawal.entrant + " withdrew after round " + withdrawal.after_round;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+// For each record (sorted by name), the index of the first record holding the same match: itself
+// unless it is a later copy. Sorting (digest, index) pairs costs 40 bytes a record, less than a
+// map.
+std::vector<size_t> FirstCopies(const std::vector<PlayedRecord>& records) {
+  std::vector<std::pair<Sha256Digest, size_t>> digests;
+  for (size_t i = 0; i < records.size(); ++i) {
+    if (records[i].content) digests.emplace_back(*records[i].content, i);
+  }
+  std::sort(digests.begin(), digests.end());
+  std::vector<size_t> first(records.size());
+  for (size_t i = 0; i < first.size(); ++i) first[i] = i;
+  for (size_t i = 1; i < digests.size(); ++i) {
+    if (digests[i].first == digests[i - 1].first) {
+      first[digests[i].second] = first[digests[i - 1].second];
+    }
+  }
+  return first;
+}
+
+// Why a record is not counted, or nullopt when it is. A later copy of a match (another file
+// holding the same match, see ContentDigest) is listed whatever its verdict: the first copy by
+// name stands for both.
+std::optional<NotCounted> WhySkipped(const League& league, const PlayedRecord& played,
+                                     const PlayedRecord* first_copy, bool first_counted) {
+  if (first_copy != nullptr) {
+    return NotCounted{played.source, "duplicate",
+                      "the same match as " + first_copy->source +
+                          (first_counted ? ", counted once, as " + first_copy->source
+                                         : ", which is not counted either")};
+  }
+  if (played.status != verifier::Status::kValid) {
+    return NotCounted{played.source, std::string(StatusName(played.status)), played.reason};
+  }
+  if (std::optional<std::string> why = WhyNotCounted(league, played)) {
+    return NotCounted{played.source, "not counted", *why};
+  }
+  if (std::optional<std::string> gone = WhyWithdrawn(league, played)) {
+    return NotCounted{played.source, "not counted", *gone};
+  }
+  return std::nullopt;
+}
+
+// A record of a round after the one asked for is left out, counted or not: the standings as of
+// that round did not know it. A record without a round cannot be placed and stays listed.
+bool AfterTheCut(const PlayedRecord& played, const std::optional<std::string>& after_round) {
+  return after_round && !played.round.empty() && !internal::RoundUpTo(played.round, *after_round);
+}
+
+}  // namespace
+
+void SortRecords(std::vector<PlayedRecord>& records) {
+  std::sort(records.begin(), records.end(), [](const PlayedRecord& a, const PlayedRecord& b) {
+    return std::tie(a.source, a.record_index, a.round) <
+           std::tie(b.source, b.record_index, b.round);
+  });
+}
+
+CountedRecords CountRecords(const League& league, const std::vector<PlayedRecord>& records,
+                            const std::optional<std::string>& after_round) {
+  CountedRecords result;
+  std::vector<size_t> first_copies = FirstCopies(records);
+  std::vector<bool> counted(records.size());
+  std::vector<const PlayedRecord*> season;
+  for (size_t i = 0; i < records.size(); ++i) {
+    size_t first = first_copies[i];
+    const PlayedRecord* copy_of = first == i ? nullptr : &records[first];
+    std::optional<NotCounted> skipped = WhySkipped(league, records[i], copy_of, counted[first]);
+    counted[i] = !skipped;
+    if (!skipped) season.push_back(&records[i]);
+    if (AfterTheCut(records[i], after_round)) {
+      ++result.later_records;
+    } else if (skipped) {
+      result.not_counted.push_back(std::move(*skipped));
+    } else {
+      result.counted.push_back(&records[i]);
+    }
+  }
+  result.season_rounds = internal::SortedRounds(league, season);
+  return result;
+}
+
+}  // namespace referee::reports

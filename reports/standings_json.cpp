@@ -1,0 +1,275 @@
+// The standings as a tree for formats/ to write as JSON (referee-standings/1, docs/standings.md
+// and docs/schemas/standings.schema.json). Numbers are numbers; every point value has its exact
+// fraction beside it.
+#include <limits>
+#include <numeric>
+
+#include "reports/standings_output.h"
+
+namespace referee::reports {
+namespace {
+
+using record::Node;
+
+// Names may come from file names, which need not be UTF-8; JSON must be.
+Node Text(const std::string& text) {
+  return Node::Scalar(Node::Kind::kString, ValidUtf8(text), {});
+}
+Node Null() { return Node::Scalar(Node::Kind::kNull, "null", {}); }
+Node TextOrNull(const std::string& text) { return text.empty() ? Null() : Text(text); }
+Node Integer(int64_t value) {
+  return Node::Scalar(Node::Kind::kInteger, std::to_string(value), {});
+}
+Node Bool(bool value) { return Node::Scalar(Node::Kind::kBool, value ? "true" : "false", {}); }
+Node Number(const std::string& text) {
+  bool whole = text.find('.') == std::string::npos;
+  return Node::Scalar(whole ? Node::Kind::kInteger : Node::Kind::kDecimal, text, {});
+}
+Node Points(int64_t units) { return Number(FormatPoints(units)); }
+// Points exactly, {"numerator", "denominator"} in lowest terms: a place shared by three splits
+// its points in thirds, which "points" can only show rounded (docs/json-output.md).
+Node ExactPoints(int64_t units) {
+  int64_t divisor = std::gcd(units, kPointUnit);
+  Node node = Node::Map({});
+  node.AddMember("numerator", {}, Integer(units / divisor));
+  node.AddMember("denominator", {}, Integer(kPointUnit / divisor));
+  return node;
+}
+// A tie-break's value as a number: a count, a score, points, or a mean per won match in
+// hundredths, written as a decimal; null where there is none (no win played).
+Node TieBreakNode(const TieBreak& tie_break, int64_t value) {
+  if (IsMeanTieBreak(tie_break) && (value == std::numeric_limits<int64_t>::max() ||
+                                    value == std::numeric_limits<int64_t>::min())) {
+    return Null();
+  }
+  return Number(FormatTieBreakValue(tie_break, value));
+}
+Node TextList(const std::vector<std::string>& items) {
+  Node list = Node::List({});
+  for (const std::string& item : items) list.Append(Text(item));
+  return list;
+}
+Node IntegerList(const std::vector<int64_t>& items) {
+  Node list = Node::List({});
+  for (int64_t item : items) list.Append(Integer(item));
+  return list;
+}
+
+const char* OutcomeName(Meeting::Outcome outcome) {
+  switch (outcome) {
+    case Meeting::Outcome::kWon:
+      return "won";
+    case Meeting::Outcome::kDrew:
+      return "drew";
+    case Meeting::Outcome::kLost:
+      return "lost";
+    case Meeting::Outcome::kNone:
+      break;
+  }
+  return "";
+}
+
+Node MeetingTree(const Standings& standings, const Meeting& meeting) {
+  bool match = meeting.kind == Meeting::Kind::kMatch;
+  const PlayedRecord* record = RecordOf(standings, meeting);
+  Node node = Node::Map({});
+  node.AddMember("round", {}, Text(meeting.round));
+  node.AddMember("kind", {}, Text(std::string(MeetingKindName(meeting.kind))));
+  node.AddMember("source", {}, TextOrNull(record ? record->source : ""));
+  node.AddMember("table", {}, TextOrNull(record ? record->table : ""));
+  node.AddMember("seat", {}, TextOrNull(SeatOf(standings, meeting)));
+  node.AddMember("opponents", {}, TextList(meeting.opponents));
+  node.AddMember("place", {}, match ? Integer(meeting.place + 1) : Null());
+  node.AddMember("shared_place", {}, Bool(meeting.shared_place));
+  node.AddMember("result", {}, TextOrNull(OutcomeName(meeting.outcome)));
+  node.AddMember("level", {}, TextOrNull(record ? record->level : ""));
+  std::optional<int64_t> score = ScoreOf(standings, meeting);
+  node.AddMember("score", {}, score ? Integer(*score) : Null());
+  node.AddMember("other_scores", {}, IntegerList(OtherScoresOf(standings, meeting)));
+  node.AddMember("points", {}, Points(meeting.points));
+  node.AddMember("points_exact", {}, ExactPoints(meeting.points));
+  node.AddMember("reason", {}, TextOrNull(meeting.reason));
+  return node;
+}
+
+void AddRoundByRound(const StandingRow& row, Node& node) {
+  Node by_round = Node::List({});
+  Node by_round_exact = Node::List({});
+  for (int64_t points : row.by_round) {
+    by_round.Append(Points(points));
+    by_round_exact.Append(ExactPoints(points));
+  }
+  node.AddMember("by_round", {}, std::move(by_round));
+  node.AddMember("by_round_exact", {}, std::move(by_round_exact));
+  Node ranks = Node::List({});
+  for (const RoundRank& rank : row.rank_by_round) {
+    Node item = Node::Map({});
+    item.AddMember("rank", {}, Integer(rank.rank));
+    item.AddMember("shared", {}, Bool(rank.shared));
+    ranks.Append(std::move(item));
+  }
+  node.AddMember("rank_by_round", {}, std::move(ranks));
+}
+
+Node RowTree(const Standings& standings, const StandingRow& row) {
+  Node node = Node::Map({});
+  node.AddMember("rank", {}, Integer(row.rank));
+  node.AddMember("shared", {}, Bool(row.shared));
+  node.AddMember("entrant", {}, Text(row.entrant));
+  node.AddMember("name", {}, Text(row.name));
+  node.AddMember("played", {}, Integer(row.played));
+  node.AddMember("won", {}, Integer(row.won));
+  node.AddMember("drawn", {}, Integer(row.drawn));
+  node.AddMember("lost", {}, Integer(row.lost));
+  node.AddMember("points", {}, Points(row.points));
+  node.AddMember("points_exact", {}, ExactPoints(row.points));
+  if (standings.duplicate) {
+    std::optional<int64_t> percentage = PercentageHundredths(row);
+    node.AddMember("percentage", {}, percentage ? Number(FormatHundredths(*percentage)) : Null());
+    node.AddMember("tops", {}, Points(row.tops));
+  }
+  Node tie_breaks = Node::Map({});
+  for (const TieBreak& tie_break : standings.shown_tie_breaks) {
+    tie_breaks.AddMember(std::string(TieBreakName(tie_break)), {},
+                         TieBreakNode(tie_break, *TieBreakValue(tie_break, row)));
+  }
+  node.AddMember("tie_breaks", {}, std::move(tie_breaks));
+  AddRoundByRound(row, node);
+  node.AddMember("withdrawn_after", {}, row.withdrawn_after ? Text(*row.withdrawn_after) : Null());
+  node.AddMember("lot", {}, row.lot ? Text(HexDigest(*row.lot)) : Null());
+  Node meetings = Node::List({});
+  for (const Meeting& meeting : row.meetings) meetings.Append(MeetingTree(standings, meeting));
+  node.AddMember("cross_table", {}, std::move(meetings));
+  return node;
+}
+
+Node TableTree(const Standings& standings, const StandingsTable& table) {
+  Node node = Node::Map({});
+  node.AddMember("kind", {}, Text(table.kind));
+  node.AddMember("direction", {}, TextOrNull(table.direction));
+  Node rows = Node::List({});
+  for (const StandingRow& row : table.rows) rows.Append(RowTree(standings, row));
+  node.AddMember("rows", {}, std::move(rows));
+  node.AddMember("explanations", {}, TextList(table.explanations));
+  return node;
+}
+
+Node TravellerTree(const Traveller& traveller) {
+  Node node = Node::Map({});
+  node.AddMember("seed", {}, Text(traveller.seed));
+  node.AddMember("board", {}, Integer(traveller.board));
+  node.AddMember("tables", {}, Integer(traveller.tables));
+  node.AddMember("expected", {}, Integer(traveller.expected));
+  node.AddMember("top", {}, Points(traveller.top));
+  node.AddMember("directions", {}, TextList(traveller.directions));
+  Node lines = Node::List({});
+  for (const TravellerLine& line : traveller.lines) {
+    Node item = Node::Map({});
+    item.AddMember("source", {}, Text(line.source));
+    item.AddMember("table", {}, TextOrNull(line.table));
+    item.AddMember("round", {}, Text(line.round));
+    item.AddMember("entrants", {}, TextList(line.entrants));
+    item.AddMember("scores", {}, IntegerList(line.scores));
+    Node matchpoints = Node::List({});
+    Node exact = Node::List({});
+    for (int64_t units : line.matchpoints) {
+      matchpoints.Append(Points(units));
+      exact.Append(ExactPoints(units));
+    }
+    item.AddMember("matchpoints", {}, std::move(matchpoints));
+    item.AddMember("matchpoints_exact", {}, std::move(exact));
+    lines.Append(std::move(item));
+  }
+  node.AddMember("lines", {}, std::move(lines));
+  return node;
+}
+
+Node Digest(const std::optional<Sha256Digest>& digest) {
+  return digest ? Text(HexDigest(*digest)) : Null();
+}
+
+Node ProvenanceTree(const Standings& standings) {
+  const Provenance& provenance = standings.provenance;
+  Node node = Node::Map({});
+  node.AddMember("referee", {}, Text(provenance.referee));
+  node.AddMember("sha256", {}, Digest(provenance.inputs));
+  node.AddMember("league_sha256", {}, Digest(provenance.league));
+  Node records = Node::List({});
+  for (size_t index : provenance.records) {
+    const PlayedRecord& record = standings.records[index];
+    Node item = Node::Map({});
+    item.AddMember("source", {}, Text(record.source));
+    item.AddMember("sha256", {}, Digest(record.text_digest));
+    records.Append(std::move(item));
+  }
+  node.AddMember("records", {}, std::move(records));
+  return node;
+}
+
+Node LotsTree(const std::optional<Lots>& lots) {
+  if (!lots) return Null();
+  Node node = Node::Map({});
+  node.AddMember("seed", {}, Text(lots->seed));
+  node.AddMember("places", {}, Text(lots->first_place_only ? "first" : "all"));
+  return node;
+}
+
+Node ListsTree(const Standings& standings, Node root) {
+  root.AddMember("entries", {}, TextList(standings.entries));
+  Node rejected = Node::List({});
+  for (const NotCounted& item : standings.not_counted) {
+    Node node = Node::Map({});
+    node.AddMember("source", {}, Text(item.source));
+    node.AddMember("status", {}, Text(item.status));
+    node.AddMember("reason", {}, Text(item.reason));
+    rejected.Append(std::move(node));
+  }
+  root.AddMember("not_counted", {}, std::move(rejected));
+  root.AddMember("notes", {}, TextList(standings.notes));
+  Node warnings = Node::List({});
+  for (const Warning& warning : standings.warnings) {
+    Node node = Node::Map({});
+    node.AddMember("code", {}, Text(warning.code));
+    node.AddMember("path", {}, Text(warning.place.path));
+    node.AddMember("line", {}, Integer(warning.place.line));
+    node.AddMember("column", {}, Integer(warning.place.column));
+    node.AddMember("message", {}, Text(warning.message));
+    warnings.Append(std::move(node));
+  }
+  root.AddMember("warnings", {}, std::move(warnings));
+  return root;
+}
+
+}  // namespace
+
+record::Node StandingsTree(const Standings& standings) {
+  Node root = Node::Map({});
+  root.AddMember("format", {}, Text("referee-standings/1"));
+  root.AddMember("league", {}, Text(standings.league));
+  root.AddMember("game", {}, Text(standings.game));
+  root.AddMember("scheme", {}, Text(standings.scheme));
+  std::vector<std::string> tie_breaks;
+  for (const TieBreak& tie_break : standings.tie_breaks) {
+    tie_breaks.emplace_back(TieBreakName(tie_break));
+  }
+  root.AddMember("tie_breaks", {}, TextList(tie_breaks));
+  root.AddMember("lots", {}, LotsTree(standings.lots));
+  root.AddMember("rounds", {}, TextList(standings.rounds));
+  root.AddMember("season_rounds", {}, TextList(standings.season_rounds));
+  root.AddMember("after_round", {}, standings.after_round ? Text(*standings.after_round) : Null());
+  root.AddMember("later_records", {}, Integer(standings.later_records));
+  root.AddMember("records_counted", {}, Integer(standings.records_counted));
+  Node tables = Node::List({});
+  for (const StandingsTable& table : standings.tables) tables.Append(TableTree(standings, table));
+  root.AddMember("tables", {}, std::move(tables));
+  root = ListsTree(standings, std::move(root));
+  Node travellers = Node::List({});
+  for (const Traveller& traveller : standings.travellers) {
+    travellers.Append(TravellerTree(traveller));
+  }
+  root.AddMember("travellers", {}, std::move(travellers));
+  root.AddMember("provenance", {}, ProvenanceTree(standings));
+  return root;
+}
+
+}  // namespace referee::reports
