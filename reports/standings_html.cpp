@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdio>
 
+#include "reports/html_page.h"
 #include "reports/standings_output.h"
 
 namespace referee::reports {
@@ -19,59 +20,6 @@ const char* const kDashes[] = {"", "7 3", "2 3", "9 3 2 3"};
 constexpr size_t kDashCount = sizeof(kDashes) / sizeof(kDashes[0]);
 enum class Marker { kCircle, kSquare, kTriangle, kDiamond, kDown, kCross };
 constexpr size_t kMarkerCount = 6;
-
-constexpr const char* kStyle =
-    "*{box-sizing:border-box}"
-    "body{font-family:system-ui,sans-serif;margin:0 auto;padding:1rem;color:#222;"
-    "max-width:72rem;line-height:1.4}"
-    "h1{font-size:1.6rem;margin:.4rem 0}"
-    "h2{font-size:1.3rem;margin:1.6rem 0 .5rem;border-bottom:1px solid #ddd}"
-    "h3{font-size:1.05rem;margin:1.1rem 0 .4rem}"
-    "p,li{overflow-wrap:anywhere}"
-    ".scroll{overflow-x:auto;max-width:100%}"
-    "table{border-collapse:collapse;margin:.3rem 0}"
-    "th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:right;white-space:nowrap}"
-    "th{background:#f2f2f2}td.text,th.text{text-align:left}"
-    "tr.shared td{background:#fffbe6}"
-    ".charts{display:flex;flex-wrap:wrap;gap:1rem;margin:.6rem 0}"
-    "figure{margin:0;flex:1 1 18rem;max-width:38rem;min-width:0}"
-    "figure svg{width:100%;height:auto;display:block;background:#fff}"
-    "figcaption{font-weight:600;margin:.2rem 0}"
-    "svg text{font-size:13px;fill:#333}"
-    "ul.legend{list-style:none;padding:0;margin:.4rem 0;display:flex;flex-wrap:wrap;"
-    "gap:.3rem 1.2rem}"
-    "ul.legend li{white-space:nowrap}ul.legend svg{vertical-align:middle;margin-right:.3rem}"
-    "footer{margin-top:2rem;padding-top:.5rem;border-top:1px solid #ddd;font-size:.9rem;"
-    "color:#555}"
-    "code{overflow-wrap:anywhere;word-break:break-all}"
-    "table.rejected td{white-space:normal;overflow-wrap:anywhere;min-width:8rem}"
-    // On a phone the chart is drawn smaller than its 560 units: larger text keeps it legible.
-    "@media (max-width:600px){body{padding:.6rem}th,td{padding:.2rem .35rem}h1{font-size:1.35rem}"
-    "svg.chart text{font-size:19px}}";
-
-// Printable text with the characters HTML gives a meaning escaped.
-std::string Escape(const std::string& text) {
-  std::string out;
-  for (char c : Printable(text)) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
 
 std::string Number(double value) {
   char text[32];
@@ -175,14 +123,14 @@ std::string AxesSvg(const Chart& chart) {
     svg += "<line class=\"grid\" x1=\"" + Number(left) + "\" y1=\"" + Number(y) + "\" x2=\"" +
            Number(right) + "\" y2=\"" + Number(y) + "\" stroke=\"#e3e3e3\"/>";
     svg += "<text x=\"" + Number(left - 6) + "\" y=\"" + Number(y + 4) + "\" text-anchor=\"end\">" +
-           Escape(label) + "</text>\n";
+           HtmlEscape(label) + "</text>\n";
   }
   for (size_t step = 0; step < chart.x_labels.size(); ++step) {
     double x = ChartX(chart, step);
     svg += "<line class=\"grid\" x1=\"" + Number(x) + "\" y1=\"" + Number(kTop) + "\" x2=\"" +
            Number(x) + "\" y2=\"" + Number(bottom) + "\" stroke=\"#f0f0f0\"/>";
     svg += "<text x=\"" + Number(x) + "\" y=\"" + Number(bottom + 17) +
-           "\" text-anchor=\"middle\">" + Escape(chart.x_labels[step]) + "</text>\n";
+           "\" text-anchor=\"middle\">" + HtmlEscape(chart.x_labels[step]) + "</text>\n";
   }
   svg += "<line class=\"axis\" x1=\"" + Number(left) + "\" y1=\"" + Number(bottom) + "\" x2=\"" +
          Number(right) + "\" y2=\"" + Number(bottom) + "\" stroke=\"#666\"/>";
@@ -191,7 +139,7 @@ std::string AxesSvg(const Chart& chart) {
   svg += "<text class=\"axis-title\" x=\"" + Number((left + right) / 2) + "\" y=\"" +
          Number(kHeight - 6) + "\" text-anchor=\"middle\">round</text>";
   svg += "<text class=\"axis-title\" transform=\"translate(14," + Number((kTop + bottom) / 2) +
-         ") rotate(-90)\" text-anchor=\"middle\">" + Escape(chart.y_title) + "</text>\n";
+         ") rotate(-90)\" text-anchor=\"middle\">" + HtmlEscape(chart.y_title) + "</text>\n";
   return svg;
 }
 
@@ -210,9 +158,9 @@ std::string SeriesSvg(const Chart& chart) {
       markers += MarkerSvg(style, x, y);
     }
     svg += "<g class=\"series\"><polyline class=\"entrant\" data-entrant=\"" +
-           Escape(series.entrant) + "\" fill=\"none\" stroke=\"" + style.colour +
+           HtmlEscape(series.entrant) + "\" fill=\"none\" stroke=\"" + style.colour +
            "\" stroke-width=\"2\"" + DashAttribute(style) + " points=\"" + points + "\"><title>" +
-           Escape(series.title) + "</title></polyline>" + markers + "</g>\n";
+           HtmlEscape(series.title) + "</title></polyline>" + markers + "</g>\n";
   }
   return svg;
 }
@@ -221,7 +169,7 @@ std::string ChartSvg(const Chart& chart) {
   std::string size = std::to_string(kWidth) + " " + std::to_string(kHeight);
   return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 " + size +
          "\" width=\"" + std::to_string(kWidth) + "\" height=\"" + std::to_string(kHeight) +
-         "\" role=\"img\" aria-label=\"" + Escape(chart.label) + "\">\n" + AxesSvg(chart) +
+         "\" role=\"img\" aria-label=\"" + HtmlEscape(chart.label) + "\">\n" + AxesSvg(chart) +
          SeriesSvg(chart) + "</svg>\n";
 }
 
@@ -254,45 +202,15 @@ std::string Legend(const StandingsTable& table) {
         "<li><svg width=\"40\" height=\"14\" viewBox=\"0 0 40 14\" aria-hidden=\"true\">"
         "<line x1=\"2\" y1=\"7\" x2=\"38\" y2=\"7\" stroke=\"" +
         style.colour + "\" stroke-width=\"2\"" + DashAttribute(style) + "/>" +
-        MarkerSvg(style, 20, 7) + "</svg>" + Escape(table.rows[i].name) + "</li>\n";
+        MarkerSvg(style, 20, 7) + "</svg>" + HtmlEscape(table.rows[i].name) + "</li>\n";
   }
   return html + "</ul>\n";
-}
-
-std::string Cell(const std::string& tag, const std::string& text, bool left) {
-  return "<" + tag + (left ? " class=\"text\"" : "") + ">" + Escape(text) + "</" + tag + ">";
-}
-
-// A grid as an HTML table in a container that scrolls sideways on a narrow screen. `left`: which
-// columns are text; `shared`: rows to highlight (a shared place).
-std::string HtmlGrid(const Grid& grid, const std::string& cls, const std::string& labelled_by,
-                     const std::vector<bool>& left, const std::vector<bool>& shared = {}) {
-  std::string html = "<div class=\"scroll\"><table class=\"" + cls + "\"" +
-                     (labelled_by.empty() ? "" : " aria-labelledby=\"" + labelled_by + "\"") +
-                     ">\n";
-  for (size_t r = 0; r < grid.size(); ++r) {
-    bool head = r == 0;
-    bool highlight = !head && r - 1 < shared.size() && shared[r - 1];
-    html += head ? "<thead><tr>" : highlight ? "<tr class=\"shared\">" : "<tr>";
-    for (size_t c = 0; c < grid[r].size(); ++c) {
-      html += Cell(head ? "th" : "td", grid[r][c], c < left.size() && left[c]);
-    }
-    html += head ? "</tr></thead>\n<tbody>\n" : "</tr>\n";
-  }
-  return html + "</tbody>\n</table></div>\n";
 }
 
 std::vector<bool> FirstColumnsText(size_t columns, size_t text) {
   std::vector<bool> left(columns, false);
   for (size_t c = 0; c < text && c < columns; ++c) left[c] = true;
   return left;
-}
-
-std::string List(const std::string& cls, const std::vector<std::string>& items) {
-  if (items.empty()) return "";
-  std::string html = "<ul class=\"" + cls + "\">\n";
-  for (const std::string& item : items) html += "<li>" + Escape(item) + "</li>\n";
-  return html + "</ul>\n";
 }
 
 std::string RoundByRound(const Standings& standings, const StandingsTable& table,
@@ -310,14 +228,14 @@ std::string RoundByRound(const Standings& standings, const StandingsTable& table
 std::string TableSection(const Standings& standings, const StandingsTable& table) {
   std::string id = "table-" + Anchor(table.Title());
   std::string html = "<section id=\"" + id + "\">\n<h2 id=\"" + id + "-title\">" +
-                     Escape(table.Title()) + "</h2>\n";
+                     HtmlEscape(table.Title()) + "</h2>\n";
   Grid grid = StandingsGrid(standings, table);
   std::vector<bool> shared;
   for (const StandingRow& row : table.rows) shared.push_back(row.shared);
   std::vector<bool> left = FirstColumnsText(grid[0].size(), 3);
   left[0] = false;  // the rank is a number
   html += HtmlGrid(grid, "standings", id + "-title", left, shared);
-  html += List("why", table.explanations);
+  html += HtmlList("why", table.explanations);
   if (!standings.rounds.empty()) {
     html += RoundByRound(standings, table, id);
     Grid cross = CrossTableGrid(standings, table);
@@ -338,7 +256,7 @@ std::string TravellersSection(const Standings& standings) {
     Grid grid = TravellerGrid(traveller);
     std::vector<bool> left(grid[0].size(), false);
     for (size_t c = 0; c < left.size(); ++c) left[c] = c < 3 || (c - 3) % 3 == 0;
-    html += "<h3 id=\"" + id + "\">" + Escape(TravellerTitle(traveller)) + "</h3>\n" +
+    html += "<h3 id=\"" + id + "\">" + HtmlEscape(TravellerTitle(traveller)) + "</h3>\n" +
             HtmlGrid(grid, "traveller", id, left);
   }
   return html + "</section>\n";
@@ -358,7 +276,7 @@ std::string NotCountedSection(const Standings& standings) {
 
 std::string Summary(const Standings& standings) {
   std::string html = "<p class=\"summary\">";
-  for (const std::string& line : HeadingLines(standings)) html += Escape(line) + "<br>";
+  for (const std::string& line : HeadingLines(standings)) html += HtmlEscape(line) + "<br>";
   return html + "</p>\n";
 }
 
@@ -366,7 +284,7 @@ std::string Footer(const Standings& standings) {
   std::vector<std::string> lines = ProvenanceLines(standings);
   std::string html = "<footer class=\"provenance\">\n<p>";
   for (size_t i = 0; i < lines.size(); ++i) {
-    html += (i == 0 ? "" : "<br>") + Escape(lines[i]);
+    html += (i == 0 ? "" : "<br>") + HtmlEscape(lines[i]);
   }
   return html +
          "<br>The digest is recomputed from the league file and the records as "
@@ -379,15 +297,16 @@ std::string Sections(const Standings& standings) {
   std::vector<std::string> warnings;
   for (const Warning& warning : standings.warnings) warnings.push_back(WarningText(warning));
   if (!warnings.empty())
-    html += "<section>\n<h2>Warnings</h2>\n" + List("warnings", warnings) + "</section>\n";
+    html += "<section>\n<h2>Warnings</h2>\n" + HtmlList("warnings", warnings) + "</section>\n";
   for (const StandingsTable& table : standings.tables) html += TableSection(standings, table);
   html += TravellersSection(standings);
   if (!standings.entries.empty()) {
-    html += "<section>\n<h2>Entries</h2>\n" + List("entries", standings.entries) + "</section>\n";
+    html +=
+        "<section>\n<h2>Entries</h2>\n" + HtmlList("entries", standings.entries) + "</section>\n";
   }
   html += NotCountedSection(standings);
   if (!standings.notes.empty()) {
-    html += "<section>\n<h2>Notes</h2>\n" + List("notes", standings.notes) + "</section>\n";
+    html += "<section>\n<h2>Notes</h2>\n" + HtmlList("notes", standings.notes) + "</section>\n";
   }
   return html;
 }
@@ -434,13 +353,11 @@ std::string RankChartSvg(const Standings& standings, const StandingsTable& table
 }
 
 std::string FormatStandingsHtml(const Standings& standings) {
-  std::string html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
-  html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
-  html += "<title>" + Escape(standings.league) + ": standings</title>\n<style>" + kStyle +
-          "</style>\n</head>\n<body>\n<header>\n<h1>" + Escape(standings.league) + "</h1>\n";
-  html += "<p class=\"game\">Game: " + Escape(standings.game) + "</p>\n" + Summary(standings) +
+  std::string html = HtmlPageStart(standings.league + ": standings") + "<header>\n<h1>" +
+                     HtmlEscape(standings.league) + "</h1>\n";
+  html += "<p class=\"game\">Game: " + HtmlEscape(standings.game) + "</p>\n" + Summary(standings) +
           "</header>\n<main>\n" + Sections(standings) + "</main>\n";
-  return html + Footer(standings) + "</body>\n</html>\n";
+  return html + Footer(standings) + HtmlPageEnd();
 }
 
 }  // namespace referee::reports
