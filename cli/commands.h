@@ -76,7 +76,7 @@ int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostrea
 // from their valid records, league by league in the order given.
 struct RatingsOptions {
   std::vector<std::string> leagues;
-  std::string format = "text";  // text | markdown | csv | json
+  std::string format = "text";  // text | markdown | csv | json | html
   std::string output;           // a file; empty or "-": standard output
   reports::RatingParameters parameters;
   unsigned threads = 0;           // 0: every core

@@ -101,8 +101,8 @@ void AddRatingsOptions(CLI::App& command, RatingsOptions& options) {
       .add_option("leagues", options.leagues,
                   "league files (YAML) of one game, in the order to rate")
       ->required();
-  command.add_option("--format", options.format, "text, markdown, csv or json")
-      ->check(CLI::IsMember({"text", "markdown", "csv", "json"}));
+  command.add_option("--format", options.format, "text, markdown, csv, json or html")
+      ->check(CLI::IsMember({"text", "markdown", "csv", "json", "html"}));
   command.add_option("--output", options.output, "write the ratings to this file");
   reports::RatingParameters& parameters = options.parameters;
   command.add_option("--mu", parameters.mu, "a new player's mean skill (default 25)");

@@ -409,6 +409,7 @@ int RunRatings(const RatingsOptions& options, std::ostream& out, std::ostream& e
                          ? formats::WriteJson(reports::RatingsTree(ratings), true) + "\n"
                      : options.format == "markdown" ? reports::FormatRatingsMarkdown(ratings)
                      : options.format == "csv"      ? reports::FormatRatingsCsv(ratings)
+                     : options.format == "html"     ? reports::FormatRatingsHtml(ratings)
                                                     : reports::FormatRatingsText(ratings);
   return Write(text, options.output, out, err);
 }

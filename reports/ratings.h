@@ -96,6 +96,9 @@ std::string FormatRatingsText(const Ratings& ratings);
 std::string FormatRatingsMarkdown(const Ratings& ratings);
 // Sections separated by an empty line, each with a header line: players, leagues, parameters.
 std::string FormatRatingsCsv(const Ratings& ratings);
+// One self-contained page (reports/html_page.h): the parameters, the players' table in a box that
+// scrolls sideways on a phone, the leagues with their inputs digests, the notes; all escaped.
+std::string FormatRatingsHtml(const Ratings& ratings);
 // The tree of docs/ratings.md ("format": "referee-ratings/1") for formats/ to write as JSON.
 record::Node RatingsTree(const Ratings& ratings);
 

@@ -1,9 +1,10 @@
-// Ratings as text and as a tree for JSON (docs/ratings.md, "Outputs").
+// Ratings as text, Markdown, CSV, an HTML page and a tree for JSON (docs/ratings.md, "Outputs").
 #include <fmt/format.h>
 
 #include <algorithm>
 
 #include "referee/core/printable.h"
+#include "reports/html_page.h"
 #include "reports/ratings.h"
 #include "reports/standings_output.h"
 #include "reports/text_columns.h"
@@ -88,6 +89,36 @@ std::string AlignedText(const Grid& grid) {
     text += row + "\n";
   }
   return text;
+}
+
+// The players' table: ids and names as text, the shared places highlighted.
+std::string PlayersHtml(const Ratings& ratings) {
+  std::string html = "<section id=\"players\">\n<h2 id=\"players-title\">Players</h2>\n";
+  if (ratings.players.empty()) return html + "<p>None rated.</p>\n</section>\n";
+  Grid grid = PlayersGrid(ratings);
+  std::vector<bool> left(grid[0].size(), false), shared;
+  left[1] = left[2] = true;
+  for (const PlayerRating& player : ratings.players) shared.push_back(player.shared);
+  return html + HtmlGrid(grid, "ratings", "players-title", left, shared) + "</section>\n";
+}
+
+std::string LinesHtml(const std::string& cls, const std::vector<std::string>& lines) {
+  std::string html = cls.empty() ? "<p>" : "<p class=\"" + cls + "\">";
+  for (size_t i = 0; i < lines.size(); ++i) html += (i == 0 ? "" : "<br>") + HtmlEscape(lines[i]);
+  return html + "</p>\n";
+}
+
+std::string SectionsHtml(const Ratings& ratings) {
+  std::vector<std::string> sources;
+  for (const RatingsSource& source : ratings.leagues) sources.push_back(SourceLine(source));
+  std::string html = PlayersHtml(ratings) +
+                     "<section id=\"leagues\">\n<h2>Leagues, in the order rated</h2>\n" +
+                     HtmlList("leagues", sources) + "</section>\n";
+  if (!ratings.notes.empty()) {
+    html += "<section id=\"notes\">\n<h2>Notes</h2>\n" + HtmlList("notes", ratings.notes) +
+            "</section>\n";
+  }
+  return html;
 }
 
 using record::Node;
@@ -179,6 +210,19 @@ std::string FormatRatingsMarkdown(const Ratings& ratings) {
   }
   if (!ratings.notes.empty()) text += "\n## Notes\n\n" + MarkdownList(ratings.notes);
   return text;
+}
+
+std::string FormatRatingsHtml(const Ratings& ratings) {
+  std::string title = "Ratings: " + ratings.game;
+  std::vector<std::string> heading = {kModel, ParametersLine(ratings.parameters),
+                                      "rating: mu - 3 sigma"};
+  return HtmlPageStart(title) + "<header>\n<h1>" + HtmlEscape(title) + "</h1>\n" +
+         LinesHtml("summary", heading) + "</header>\n<main>\n" + SectionsHtml(ratings) +
+         "</main>\n<footer class=\"provenance\">\n" +
+         LinesHtml("", {"made by: " + ratings.referee,
+                        "Each league's inputs sha256 is recomputed from its league file and the "
+                        "records counted, as docs/standings.md (\"Provenance\") says."}) +
+         "</footer>\n" + HtmlPageEnd();
 }
 
 // Sections separated by an empty line, each with its own header: the players, the leagues, the

@@ -1,10 +1,10 @@
-// The HTML standings page in a real browser, at desktop width (1200 px) and on a phone (400 px):
-// headless Chromium lays out the shipped sample pages and a script measures them. Nothing may
-// stick out of the viewport sideways except inside the containers that scroll; the tables and the
-// charts are on screen, the charts side by side on a desktop and one above the other on a phone;
-// every chart line has its markers, no two lines coincide, and the legend draws each line's dash
-// and marker as the chart does; no heading is repeated as a caption. A screenshot at each width
-// is left in the temporary folder (referee-standings-SEASON-WIDTH.png) for people to look at.
+// The HTML standings and ratings pages in a real browser, at desktop width (1200 px) and on a phone
+// (400 px): headless Chromium lays out the shipped sample pages and a script measures them. Nothing
+// may stick out of the viewport sideways except inside the containers that scroll; the tables and
+// the charts are on screen, the charts side by side on a desktop and one above the other on a
+// phone; every chart line has its markers, no two lines coincide, and the legend draws each line's
+// dash and marker as the chart does; no heading is repeated as a caption. A screenshot at each
+// width is left in the temporary folder (referee-standings-SEASON-WIDTH.png) for people to look at.
 // Chromium is a test dependency (scripts/setup.sh installs it): without it this test fails.
 //
 // Chromium keeps a headless window at least 500 px wide, so the page is measured inside an iframe
@@ -92,7 +92,7 @@ window.addEventListener('load', () => {
           [l.getAttribute('stroke'), l.getAttribute('stroke-dasharray') || '']));
   const scrolls = [...doc.querySelectorAll('.scroll')].map((s) => ({
       right: box(s).right, client: s.clientWidth, scroll: s.scrollWidth}));
-  const tables = [...doc.querySelectorAll('table.standings')].map((t) => ({
+  const tables = [...doc.querySelectorAll('table.standings,table.ratings')].map((t) => ({
       height: box(t).height, top: box(t).top}));
   const headings = [...doc.querySelectorAll('h1,h2,h3')].map((h) => h.textContent.trim());
   const captions = [...doc.querySelectorAll('caption,figcaption')].map((c) => c.textContent.trim());
@@ -260,6 +260,31 @@ TEST(StandingsHtml, ReadsOnADesktopAndOnAPhone) {
           html, width, "referee-standings-" + page.season + "-" + std::to_string(width) + ".png");
       ASSERT_TRUE(fs::exists(shot)) << shot;
       EXPECT_GT(fs::file_size(shot), 10000u) << shot;  // a drawn page, not a blank one
+    }
+  }
+}
+
+// The ratings page: its table on screen, nothing outside the viewport at either width (the table
+// scrolls in its container on a phone), the viewport declared, no heading repeated as a caption.
+TEST(RatingsHtml, ReadsOnADesktopAndOnAPhone) {
+  Browser browser;
+  ASSERT_FALSE(browser.chromium().empty()) << "chromium is missing: run scripts/setup.sh";
+  for (const char* season : {"collusion", "plonk"}) {
+    fs::path file =
+        fs::path(REFEREE_SOURCE_DIR) / "samples/league" / season / "expected/ratings.html";
+    std::string html = ReadAll(file);
+    ASSERT_FALSE(html.empty()) << file;
+    for (int width : {1200, 400}) {
+      referee::Result<Node> layout = browser.Measure(html, width);
+      ASSERT_TRUE(layout.has_value()) << layout.error().message;
+      ExpectReadable(*layout, width, std::string("ratings of ") + season);
+      EXPECT_EQ(layout->Find("tables")->items().size(), 1u) << season;
+      EXPECT_GE(layout->Find("scrolls")->items().size(), 1u) << season;
+      fs::path shot = browser.Screenshot(
+          html, width,
+          std::string("referee-ratings-") + season + "-" + std::to_string(width) + ".png");
+      ASSERT_TRUE(fs::exists(shot)) << shot;
+      EXPECT_GT(fs::file_size(shot), 10000u) << shot;
     }
   }
 }

@@ -1,7 +1,7 @@
-// `referee ratings` on the sample seasons gives exactly the expected text, Markdown, CSV and JSON
-// (samples/league/<game>/expected/ratings.*), and refuses leagues of two games and parameters the
-// model cannot use with a usage error. REFEREE_REGENERATE_GOLDEN=1 rewrites the expected files on
-// purpose (review the diff!).
+// `referee ratings` on the sample seasons gives exactly the expected text, Markdown, CSV, JSON and
+// HTML (samples/league/<game>/expected/ratings.*), and refuses leagues of two games and parameters
+// the model cannot use with a usage error. REFEREE_REGENERATE_GOLDEN=1 rewrites the expected files
+// on purpose (review the diff!).
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -51,6 +51,7 @@ std::vector<Case> Cases() {
     cases.push_back({game, leagues, "markdown", "md"});
     cases.push_back({game, leagues, "csv", "csv"});
     cases.push_back({game, leagues, "json", "json"});
+    cases.push_back({game, leagues, "html", "html"});
   }
   return cases;
 }
