@@ -78,6 +78,7 @@ struct RatingsOptions {
   std::vector<std::string> leagues;
   std::string format = "text";  // text | markdown | csv | json | html
   std::string output;           // a file; empty or "-": standard output
+  std::string check;            // a published ratings file (JSON or CSV) to compare with
   reports::RatingParameters parameters;
   unsigned threads = 0;           // 0: every core
   bool records_anywhere = false;  // league paths may lead outside the league file's folder

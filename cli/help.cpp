@@ -66,7 +66,8 @@ std::vector<Example> Examples(std::string_view command) {
   if (command == "ratings") {
     return {{"referee ratings spring.yaml autumn.yaml", "players rated over two seasons"},
             {"referee ratings league.yaml --format json --output ratings.json", "for programs"},
-            {"referee ratings league.yaml --tau 0", "no drift between matches"}};
+            {"referee ratings league.yaml --tau 0", "no drift between matches"},
+            {"referee ratings league.yaml --check ratings.json", "exit 1 on a difference"}};
   }
   return {{"referee verify match.yaml", "verify a record"},
           {"referee standings league.yaml", "a league's standings"},
@@ -119,8 +120,9 @@ std::vector<ExitCode> ExitCodes(std::string_view command) {
             internal};
   }
   if (command == "ratings") {
-    return {{0, "the ratings were computed"},
-            {2, "a league file is malformed or leaves its folder"},
+    return {{0, "the ratings were computed (and agree with --check)"},
+            {1, "--check found a difference"},
+            {2, "a league file (or the --check file) is malformed or leaves its folder"},
             {3, "usage: a bad command line, a bad parameter, or leagues of different games"},
             {4, "I/O: a file could not be read or written"},
             internal};

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <thread>
 
@@ -309,8 +310,17 @@ void PrintWarnings(const reports::Standings& standings, const std::string& leagu
   }
 }
 
-// Compares with a published standings file: JSON when it looks like JSON, else CSV.
-int Check(const reports::Standings& standings, const std::string& path, std::ostream& out,
+// What a published file is checked with: how to read its CSV, and how to compare its tree.
+struct Published {
+  std::string what;  // "standings", "ratings"
+  std::function<Result<record::Node>(std::string_view)> parse_csv;
+  std::function<std::vector<std::string>(const record::Node&)> compare;
+  std::function<std::vector<std::string>(const record::Node&)> notes;
+};
+
+// Compares with a published file: JSON when it looks like JSON, else CSV. Exit 0 when it agrees,
+// 1 on a difference (each printed), 2 when it is malformed or too large, 4 when it cannot be read.
+int Check(const Published& published_as, const std::string& path, std::ostream& out,
           std::ostream& err) {
   std::string text;
   if (auto failure = ReadFileBounded(path, kLimits.max_document_bytes, text)) {
@@ -322,17 +332,19 @@ int Check(const reports::Standings& standings, const std::string& path, std::ost
   }
   size_t first = text.find_first_not_of(" \t\r\n");
   bool json = first != std::string::npos && text[first] == '{';
-  Result<record::Node> published = json ? formats::ParseJson(text, kLimits)
-                                        : reports::ParseStandingsCsv(text, kLimits.max_nodes);
+  Result<record::Node> published =
+      json ? formats::ParseJson(text, kLimits) : published_as.parse_csv(text);
   if (!published) return ReportLeagueFinding(published.error(), nullptr, path, text, err);
-  std::vector<std::string> differences = reports::CompareStandings(standings, *published);
-  for (const std::string& note : reports::CompareNotes(standings, *published)) {
+  std::vector<std::string> differences = published_as.compare(*published);
+  for (const std::string& note : published_as.notes(*published)) {
     out << Printable(path) << ": note: " << Printable(note) << "\n";
   }
   for (const std::string& difference : differences) {
     out << Printable(path) << ": " << Printable(difference) << "\n";
   }
-  if (differences.empty()) out << Printable(path) << ": the published standings match\n";
+  if (differences.empty()) {
+    out << Printable(path) << ": the published " << published_as.what << " match\n";
+  }
   return differences.empty() ? kExitValid : kExitInvalid;
 }
 
@@ -411,7 +423,17 @@ int RunRatings(const RatingsOptions& options, std::ostream& out, std::ostream& e
                      : options.format == "csv"      ? reports::FormatRatingsCsv(ratings)
                      : options.format == "html"     ? reports::FormatRatingsHtml(ratings)
                                                     : reports::FormatRatingsText(ratings);
-  return Write(text, options.output, out, err);
+  bool report = options.check.empty() || !options.output.empty();
+  int code = report ? Write(text, options.output, out, err) : kExitValid;
+  if (!options.check.empty()) {
+    Published published{
+        "ratings",
+        [](std::string_view csv) { return reports::ParseRatingsCsv(csv, kLimits.max_nodes); },
+        [&](const record::Node& tree) { return reports::CompareRatings(ratings, tree); },
+        [&](const record::Node& tree) { return reports::CompareRatingsNotes(ratings, tree); }};
+    code = WorseExit(code, Check(published, options.check, out, err));
+  }
+  return code;
 }
 
 int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostream& err) {
@@ -442,7 +464,14 @@ int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostrea
   int code =
       report ? Write(library::RenderStandings(standings, options.format), options.output, out, err)
              : kExitValid;
-  if (!options.check.empty()) code = WorseExit(code, Check(standings, options.check, out, err));
+  if (!options.check.empty()) {
+    Published published{
+        "standings",
+        [](std::string_view text) { return reports::ParseStandingsCsv(text, kLimits.max_nodes); },
+        [&](const record::Node& tree) { return reports::CompareStandings(standings, tree); },
+        [&](const record::Node& tree) { return reports::CompareNotes(standings, tree); }};
+    code = WorseExit(code, Check(published, options.check, out, err));
+  }
   return code;
 }
 

@@ -7,8 +7,10 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "referee/core/result.h"
 #include "referee/core/seeded_deal.h"
 #include "referee/record/node.h"
 #include "reports/league.h"
@@ -101,5 +103,17 @@ std::string FormatRatingsCsv(const Ratings& ratings);
 std::string FormatRatingsHtml(const Ratings& ratings);
 // The tree of docs/ratings.md ("format": "referee-ratings/1") for formats/ to write as JSON.
 record::Node RatingsTree(const Ratings& ratings);
+
+// Reads a ratings file in the CSV output format into the tree RatingsTree makes (the players,
+// leagues and parameters). More than `max_fields` fields is `too-large`; a header of another shape
+// or a line of the wrong number of fields is `csv-syntax`.
+Result<record::Node> ParseRatingsCsv(std::string_view text, size_t max_fields = 1'000'000);
+
+// Every difference between the computed ratings and a published tree (RatingsTree's shape, from
+// JSON or ParseRatingsCsv), at the precision the file prints, e.g. "rank 2: frank: expected mu
+// 26.101234, published mu 26.2". Empty when they agree; a tree without players is one difference.
+std::vector<std::string> CompareRatings(const Ratings& ratings, const record::Node& published);
+// Things a published file says that are not differences: that another version of referee made it.
+std::vector<std::string> CompareRatingsNotes(const Ratings& ratings, const record::Node& published);
 
 }  // namespace referee::reports

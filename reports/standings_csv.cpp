@@ -155,11 +155,7 @@ std::string FormatStandingsCsv(const Standings& standings) {
   return text + "\n" + ProvenanceSection(standings);
 }
 
-namespace {
-
-// Splits CSV text into rows of fields (RFC 4180 quoting; CRLF accepted), at most `max_fields`.
-// An empty line is a row of no fields: it separates sections.
-Result<std::vector<Row>> CsvRows(std::string_view text, size_t max_fields) {
+Result<std::vector<std::vector<std::string>>> CsvRows(std::string_view text, size_t max_fields) {
   size_t fields = 0;
   std::vector<Row> rows;
   Row row;
@@ -206,6 +202,8 @@ Result<std::vector<Row>> CsvRows(std::string_view text, size_t max_fields) {
   }
   return rows;
 }
+
+namespace {
 
 const std::vector<std::string> kFixedColumns = {
     "table", "rank",   "entrant",    "name", "played",          "won", "drawn",

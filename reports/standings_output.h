@@ -59,6 +59,9 @@ std::string MarkdownList(const std::vector<std::string>& lines);
 // RFC 4180 quoting of Printable text, and a line of such fields.
 std::string CsvField(const std::string& field);
 std::string CsvLine(const std::vector<std::string>& cells);
+// Splits CSV text into rows of fields (RFC 4180 quoting; CRLF accepted); more than `max_fields`
+// fields is `too-large`. An empty line is a row of no fields: it separates sections.
+Result<std::vector<std::vector<std::string>>> CsvRows(std::string_view text, size_t max_fields);
 
 std::string FormatStandingsText(const Standings& standings);
 std::string FormatStandingsMarkdown(const Standings& standings);

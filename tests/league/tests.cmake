@@ -15,6 +15,7 @@ list(APPEND REFEREE_TEST_SOURCES
   league/standings_check_test.cpp
   league/ratings_test.cpp
   league/ratings_golden_test.cpp
+  league/ratings_check_test.cpp
 )
 # The HTML page rendered in Chromium: scripts/test.sh --no-browser leaves it out.
 if(REFEREE_BROWSER_TESTS)
