@@ -188,7 +188,9 @@ TEST(Duplicate, PercentagesAreWithinZeroAndAHundred) {
       }
       records.push_back(played);
     }
-    for (const StandingRow& row : ComputeStandings(league, records).tables[0].rows) {
+    // Held in a variable: a range-for over a member of a temporary reads it after it is gone.
+    Standings standings = ComputeStandings(league, records);
+    for (const StandingRow& row : standings.tables[0].rows) {
       std::optional<int64_t> percentage = PercentageHundredths(row);
       RC_ASSERT(row.points <= row.tops);
       RC_ASSERT(!percentage || (*percentage >= 0 && *percentage <= 10000));
