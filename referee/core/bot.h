@@ -37,4 +37,11 @@ class RandomBot : public Bot {
 // index with every standard library (std::uniform_int_distribution is implementation-defined).
 size_t UniformIndex(std::mt19937_64& rng, size_t n);
 
+// One of `candidates` drawn uniformly (UniformIndex); none when there are none.
+template <class T>
+std::optional<T> Draw(const std::vector<T>& candidates, std::mt19937_64& rng) {
+  if (candidates.empty()) return std::nullopt;
+  return candidates[UniformIndex(rng, candidates.size())];
+}
+
 }  // namespace referee

@@ -54,6 +54,16 @@ struct Record {
   };
   std::vector<Entry> entries;
   std::optional<std::vector<ClaimedFact>> result;  // the claimed result, path "/result"
+
+  // The event of entry `index`, or none where that entry is a claim (the fault injectors edit
+  // records through these).
+  Event* EventAt(size_t index) { return std::get_if<Event>(&entries[index].item); }
+  // The same, as a payload of type T: none where the entry is not such an event.
+  template <class T>
+  T* EventAt(size_t index) {
+    Event* event = EventAt(index);
+    return event == nullptr ? nullptr : event->As<T>();
+  }
 };
 
 // The metadata keys a record may carry, in the order they are written.

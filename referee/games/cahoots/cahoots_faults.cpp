@@ -6,23 +6,6 @@
 namespace referee::games::cahoots {
 namespace {
 
-Event* EntryEvent(record::Record& record, size_t entry) {
-  return std::get_if<Event>(&record.entries[entry].item);
-}
-
-template <class T>
-T* EventAt(record::Record& record, size_t entry) {
-  Event* event = EntryEvent(record, entry);
-  return event == nullptr ? nullptr : event->As<T>();
-}
-
-// Draws one of the candidates; nothing when there are none.
-template <class T>
-std::optional<T> Draw(const std::vector<T>& candidates, std::mt19937_64& rng) {
-  if (candidates.empty()) return std::nullopt;
-  return candidates[UniformIndex(rng, candidates.size())];
-}
-
 // The pile tops before each turn of a valid record, as its replay has them.
 std::vector<std::pair<size_t, PileTops>> TopsBeforeTurns(const record::Record& record,
                                                          const MatchSetup& setup) {
@@ -63,7 +46,7 @@ std::optional<InjectedFault> NoMatch(record::Record& record, const MatchSetup& s
                                      std::mt19937_64& rng) {
   std::vector<std::pair<size_t, int>> candidates;  // (entry, pile it does not match)
   for (const auto& [entry, tops] : TopsBeforeTurns(record, setup)) {
-    const TurnEvent* turn = EventAt<TurnEvent>(record, entry);
+    const TurnEvent* turn = record.EventAt<TurnEvent>(entry);
     for (size_t pile = 0; pile < tops.size(); ++pile) {
       if (!Matches(turn->card, tops[pile]))
         candidates.emplace_back(entry, static_cast<int>(pile) + 1);
@@ -71,8 +54,8 @@ std::optional<InjectedFault> NoMatch(record::Record& record, const MatchSetup& s
   }
   auto pick = Draw(candidates, rng);
   if (!pick) return std::nullopt;
-  EventAt<TurnEvent>(record, pick->first)->pile = pick->second;
-  return InjectedFault{"no-match", "no-match", EntryEvent(record, pick->first)->path.str()};
+  record.EventAt<TurnEvent>(pick->first)->pile = pick->second;
+  return InjectedFault{"no-match", "no-match", record.EventAt(pick->first)->path.str()};
 }
 
 std::optional<InjectedFault> WrongPlayer(record::Record& record, const MatchSetup& /*setup*/,
@@ -80,7 +63,7 @@ std::optional<InjectedFault> WrongPlayer(record::Record& record, const MatchSetu
   if (record.rules.Choice("variant") == "speed") return std::nullopt;  // no turn order
   auto entry = Draw(TurnEntries(record), rng);
   if (!entry) return std::nullopt;
-  Event& turn = *EntryEvent(record, *entry);
+  Event& turn = *record.EventAt(*entry);
   int players = static_cast<int>(record.players.size());
   turn.actor = (turn.actor.value_or(0) + 1 +
                 static_cast<int>(UniformIndex(rng, static_cast<size_t>(players - 1)))) %
@@ -92,7 +75,7 @@ std::optional<InjectedFault> PlayAfterEnd(record::Record& record, const MatchSet
                                           std::mt19937_64& /*rng*/) {
   std::vector<size_t> turns = TurnEntries(record);
   if (turns.empty()) return std::nullopt;
-  Event extra = *EntryEvent(record, turns.back());
+  Event extra = *record.EventAt(turns.back());
   std::string path = ChildPath("/turns", turns.size());
   extra.path = path;
   extra.As<TurnEvent>()->turn = static_cast<int>(turns.size()) + 1;

@@ -11,23 +11,6 @@ namespace {
 
 using Entries = std::vector<record::Record::Entry>;
 
-Event* EntryEvent(record::Record& record, size_t entry) {
-  return std::get_if<Event>(&record.entries[entry].item);
-}
-
-template <class T>
-T* EventAt(record::Record& record, size_t entry) {
-  Event* event = EntryEvent(record, entry);
-  return event == nullptr ? nullptr : event->As<T>();
-}
-
-// Draws one of the candidates; nothing when there are none.
-template <class T>
-std::optional<T> Draw(const std::vector<T>& candidates, std::mt19937_64& rng) {
-  if (candidates.empty()) return std::nullopt;
-  return candidates[UniformIndex(rng, candidates.size())];
-}
-
 // Who played each card of a valid record: the seat the replay says was due.
 std::vector<std::pair<size_t, Seat>> Players(const record::Record& record,
                                              const MatchSetup& setup) {
@@ -54,14 +37,14 @@ struct PlayAt {
 std::vector<PlayAt> Plays(record::Record& record, const MatchSetup& setup) {
   std::vector<PlayAt> plays;
   for (const auto& [entry, seat] : Players(record, setup)) {
-    const Event& event = *EntryEvent(record, entry);
+    const Event& event = *record.EventAt(entry);
     plays.push_back({entry, seat, event.deal, event.path.str(), *event.As<PlayEvent>()});
   }
   return plays;
 }
 
 void SwapCards(record::Record& record, size_t a, size_t b) {
-  std::swap(EventAt<PlayEvent>(record, a)->card, EventAt<PlayEvent>(record, b)->card);
+  std::swap(record.EventAt<PlayEvent>(a)->card, record.EventAt<PlayEvent>(b)->card);
 }
 
 std::optional<InjectedFault> Revoke(record::Record& record, const MatchSetup& setup,
@@ -129,8 +112,8 @@ std::optional<InjectedFault> DuplicateCard(record::Record& record, const MatchSe
                                            std::mt19937_64& rng) {
   auto entry = Draw(DealEntries(record), rng);
   if (!entry) return std::nullopt;
-  const Event& event = *EntryEvent(record, *entry);
-  DealEvent& deal = *EventAt<DealEvent>(record, *entry);
+  const Event& event = *record.EventAt(*entry);
+  DealEvent& deal = *record.EventAt<DealEvent>(*entry);
   if (!deal.hands) return std::nullopt;
   int seat = 1 + static_cast<int>(UniformIndex(rng, 3));  // E, S or W: an earlier seat exists
   int earlier = static_cast<int>(UniformIndex(rng, static_cast<size_t>(seat)));
@@ -145,8 +128,8 @@ std::optional<InjectedFault> MissingCard(record::Record& record, const MatchSetu
                                          std::mt19937_64& rng) {
   auto entry = Draw(DealEntries(record), rng);
   if (!entry) return std::nullopt;
-  const Event& event = *EntryEvent(record, *entry);
-  DealEvent& deal = *EventAt<DealEvent>(record, *entry);
+  const Event& event = *record.EventAt(*entry);
+  DealEvent& deal = *record.EventAt<DealEvent>(*entry);
   if (!deal.hands) return std::nullopt;
   int seat = static_cast<int>(UniformIndex(rng, 4));
   std::vector<Card>& hand = (*deal.hands)[seat];
@@ -160,11 +143,11 @@ std::optional<InjectedFault> WrongDealer(record::Record& record, const MatchSetu
   if (deals.size() < 2) return std::nullopt;  // the record declares its first dealer
   deals.erase(deals.begin());
   size_t entry = *Draw(deals, rng);
-  DealEvent& deal = *EventAt<DealEvent>(record, entry);
+  DealEvent& deal = *record.EventAt<DealEvent>(entry);
   deal.dealer = SeatAt(SeatIndex(deal.dealer.value_or(Seat::kNorth)) + 1 +
                        static_cast<int>(UniformIndex(rng, 3)));
   return InjectedFault{"wrong-dealer", "wrong-dealer",
-                       ChildPath(EntryEvent(record, entry)->path.str(), "dealer")};
+                       ChildPath(record.EventAt(entry)->path.str(), "dealer")};
 }
 
 std::optional<InjectedFault> WrongClaim(record::Record& record, const MatchSetup& /*setup*/,
@@ -186,7 +169,7 @@ std::optional<InjectedFault> DealAfterEnd(record::Record& record, const MatchSet
                                           std::mt19937_64& /*rng*/) {
   std::vector<size_t> deals = DealEntries(record);
   if (deals.empty()) return std::nullopt;
-  const Event& last_event = *EntryEvent(record, deals.back());
+  const Event& last_event = *record.EventAt(deals.back());
   const DealEvent& last = *last_event.As<DealEvent>();
   int number = last_event.deal + 1;
   // Conspiracy's default (`deals: 0`) lets a record go on past any even number of deals; fixing
