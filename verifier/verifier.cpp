@@ -84,9 +84,25 @@ class Replay {
     bool stand_in = false;  // ... with the claimed points standing in
   };
 
+  bool Stopped(int deal) const {
+    return !stops_.empty() && (stops_.back().deal == 0 || stops_.back().deal == deal);
+  }
+
+  // A run stands for its parts: what it is counted as, and what a rejection of one of them
+  // reports, is what the parts as events of their own give.
+  void ApplyRun(const Event& run, const std::vector<record::Record::Entry>& batch) {
+    size_t parts = static_cast<size_t>(run.parts);
+    size_t applied = Stopped(run.deal) ? 0 : match_->ApplyRun(run, verdict_.findings);
+    verdict_.events_checked += static_cast<int>(applied);
+    if (applied == parts) return;
+    std::vector<Event> rest = match_->PartsOf(run);
+    for (size_t i = applied; i < rest.size(); ++i) ApplyEvent(rest[i], batch);
+  }
+
   void ApplyEvent(const Event& event, const std::vector<record::Record::Entry>& batch) {
+    if (event.parts > 0) return ApplyRun(event, batch);
     int deal = event.deal;
-    if (!stops_.empty() && (stops_.back().deal == 0 || stops_.back().deal == deal)) {
+    if (Stopped(deal)) {
       ++stops_.back().skipped;
       ++verdict_.events_unchecked;
       return;

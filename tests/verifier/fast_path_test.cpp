@@ -17,6 +17,7 @@
 #include "formats/json_writer.h"
 #include "generator/generator.h"
 #include "library/verify_text.h"
+#include "referee/games/trick/trick_events.h"
 #include "referee/record/record_writer.h"
 #include "reports/verdict_text.h"
 #include "tests/shared/every_game.h"
@@ -166,6 +167,39 @@ TEST_P(EveryGame, TheFastPathGivesTheTreeVerdictOnFaultsAndWrongClaims) {
   }
   if (game().stream_body != nullptr) {
     EXPECT_GT(fast_read, 0);
+  }
+}
+
+// The fast path reads a trick game's whole tricks of a deal as one run (Match::ApplyRun); a card
+// that breaks the rules in the middle of it must get the finding, and leave the counts of checked
+// and unchecked events, that the tree's events of their own give. A card of the first deal is
+// written again in a later trick of it, where it can never be legal.
+TEST(FastPathRuns, ACardThatStopsARunGetsTheFindingAndCountsOfItsOwnEvent) {
+  for (const games::GameDescriptor* game : games::BuiltInGames()) {
+    EXPECT_TRUE(
+        rc::check(game->name + ": a card played twice stops the run as its event would", [&] {
+          std::mt19937 rng(*rc::gen::arbitrary<uint32_t>());
+          Playout playout = PlayRandomly(*game, rng, "run-" + std::to_string(rng()));
+          record::Record& record = playout.record;
+          std::vector<size_t> plays;  // the plays of the first deal
+          for (size_t i = 0; i < record.entries.size(); ++i) {
+            const Event* event = record.EventAt(i);
+            if (event != nullptr && event->deal == 1 && event->As<games::trick::PlayEvent>()) {
+              plays.push_back(i);
+            }
+          }
+          if (plays.empty()) return;  // not a trick game: it reads no runs
+          RC_ASSERT(plays.size() >= 8);
+          size_t earlier = *rc::gen::inRange<size_t>(0, plays.size() - 4);
+          size_t later = *rc::gen::inRange<size_t>(earlier + 4, plays.size());
+          record.EventAt<games::trick::PlayEvent>(plays[later])->card =
+              record.EventAt<games::trick::PlayEvent>(plays[earlier])->card;
+          std::string text = JsonOf(record);
+          std::optional<std::string> fast = FastVerdict(text);
+          RC_ASSERT(fast.has_value());
+          RC_ASSERT(*fast == TreeVerdict(text));
+          RC_ASSERT(fast->find("\"status\":\"invalid\"") != std::string::npos);
+        }));
   }
 }
 

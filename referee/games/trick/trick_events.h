@@ -40,6 +40,15 @@ struct PlayEvent {
   bool last_in_record = false;
 };
 
+// A run (Match::ApplyRun) of a record's whole tricks of one deal, as the fast path reads them: the
+// cards in play order, four to a trick, starting with the deal's first trick. It stands for their
+// PlayEvents, each with its trick, position and path; the event's `parts` is the card count.
+struct TricksEvent {
+  static constexpr std::string_view kKind = "tricks";
+  std::vector<Card> cards;
+  bool last_in_record = false;  // the deal is the record's last
+};
+
 // Written after the tricks of every deal that a later deal follows: the deal must be complete.
 struct DealEndEvent {
   static constexpr std::string_view kKind = "deal-end";

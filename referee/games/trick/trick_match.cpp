@@ -427,7 +427,24 @@ std::optional<Finding> TrickMatch::CheckFollow(const Event& event, const PlayEve
       .Comparing(FactValue::Word(SuitName(led)), FactValue::Word(ToString(play.card)));
 }
 
+bool TrickMatch::RecordPlayPasses(const PlayEvent& play) const {
+  if (!deal_ || Opening()) return false;
+  const DealInProgress& deal = *deal_;
+  int trick = static_cast<int>(deal.tricks.size()) + 1;
+  if (play.trick != trick || play.position != deal.current_size) return false;
+  // A record's trick holds four cards, except the last trick of a record that stops mid-deal.
+  bool short_trick = play.written_size < 4 && !play.last_in_record;
+  if (play.position == 0 && (play.written_size > 4 || short_trick)) return false;
+  CardSet hand = deal.hands[SeatIndex(deal.ToPlay())];
+  if (!hand.Contains(play.card)) return false;
+  if (!MustFollowSuit() || deal.current_size == 0) return true;
+  Suit led = deal.current[0].suit;
+  return play.card.suit == led || !hand.HasSuit(led);
+}
+
 std::optional<Finding> TrickMatch::CheckPlay(const Event& event, const PlayEvent& play) const {
+  // The common case first: a record's legal play is accepted without a look at the rest.
+  if (!event.actor && play.written_size > 0 && RecordPlayPasses(play)) return std::nullopt;
   if (std::optional<Finding> finding = CheckPlayContext(event, play)) return finding;
   Seat seat = deal_->ToPlay();
   if (std::optional<Finding> finding = CheckCardHolder(event, play, seat)) return finding;
@@ -440,6 +457,42 @@ Ruling TrickMatch::CommitPlay(const PlayEvent& play) {
   deal_->played.push_back(play.card);
   if (deal_->current_size < 4) return Ruling{};
   return FinishTrick();
+}
+
+// The play of a run's card `index`, as its own event would have it.
+static PlayEvent RunPlay(const TricksEvent& run, size_t index) {
+  size_t tricks = run.cards.size() / 4;
+  return PlayEvent{.card = run.cards[index],
+                   .trick = static_cast<int>(index / 4) + 1,
+                   .position = static_cast<int>(index % 4),
+                   .written_size = 4,
+                   .last_in_record = run.last_in_record && index / 4 + 1 == tricks};
+}
+
+size_t TrickMatch::ApplyRun(const Event& run, std::vector<Finding>& findings) {
+  const auto* tricks = run.As<TricksEvent>();
+  if (tricks == nullptr) return 0;
+  for (size_t i = 0; i < tricks->cards.size(); ++i) {
+    PlayEvent play = RunPlay(*tricks, i);
+    if (!RecordPlayPasses(play)) return i;
+    Ruling ruling = CommitPlay(play);
+    for (Finding& finding : ruling.findings) findings.push_back(std::move(finding));
+  }
+  return tricks->cards.size();
+}
+
+std::vector<Event> TrickMatch::PartsOf(const Event& run) const {
+  std::vector<Event> parts;
+  const auto* tricks = run.As<TricksEvent>();
+  if (tricks == nullptr) return parts;
+  parts.reserve(tricks->cards.size());
+  for (size_t i = 0; i < tricks->cards.size(); ++i) {
+    PlayEvent play = RunPlay(*tricks, i);
+    EventPath path =
+        EventPath::Nested("deals", run.deal - 1, "tricks", play.trick - 1, play.position);
+    parts.push_back(MakeEvent(play, run.deal, std::nullopt, std::move(path)));
+  }
+  return parts;
 }
 
 Seat TrickMatch::TrickWinner(const std::array<Card, 4>& cards, Seat leader) const {

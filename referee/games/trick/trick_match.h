@@ -72,6 +72,9 @@ class TrickMatch : public Match {
   // The next deal, dealt from the seed by the expected dealer (North first), board = deal.
   Event SeededDeal() const override;
   Event ShowingCards(Event dealt) const override;
+  // Runs of whole tricks (TricksEvent), as the fast path reads a deal's tricks.
+  size_t ApplyRun(const Event& run, std::vector<Finding>& findings) override;
+  std::vector<Event> PartsOf(const Event& run) const override;
 
  protected:
   std::optional<Finding> Check(const Event& event) const override;
@@ -174,6 +177,10 @@ class TrickMatch : public Match {
                                         int deal) const;
   std::array<CardSet, 4> DealOut(const std::vector<Card>& deck, Seat dealer) const;
   std::vector<Card> SeededDeck(int board) const;
+  // Whether a record's play (no seat named) passes every check of CheckPlay: the one test of a
+  // legal play, shared by CheckPlay and ApplyRun, so that a run accepts exactly the cards its
+  // parts would be accepted with. The rest of CheckPlay only words the finding.
+  bool RecordPlayPasses(const PlayEvent& play) const;
   std::optional<Finding> CheckPlayContext(const Event& event, const PlayEvent& play) const;
   std::optional<Finding> CheckCardHolder(const Event& event, const PlayEvent& play,
                                          Seat seat) const;

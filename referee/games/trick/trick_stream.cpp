@@ -2,6 +2,7 @@
 // Every check of the tree reader is either made here the same way or left to it: a form this
 // reader does not take (cards as lists, a trick of other than four cards, a value of another type,
 // a key it does not know) is read the slow way, which also makes any finding.
+#include <algorithm>
 #include <array>
 #include <string>
 #include <vector>
@@ -100,29 +101,25 @@ bool ReadTrickCards(const TokenBuffer& tokens, size_t index, std::array<Card, 4>
   return all_cards && count == cards.size();
 }
 
-// Whole tricks only: four cards each, as a finished deal writes them.
+// Whole tricks only: four cards each, as a finished deal writes them, read as one run
+// (TricksEvent): a card costs no event of its own.
 bool ReadTricks(const TokenBuffer& tokens, std::optional<size_t> index, int number, bool last_deal,
-                std::vector<record::Record::Entry>& batch) {
+                const std::string& path, std::vector<record::Record::Entry>& batch) {
   if (!index) return true;
   std::optional<std::vector<size_t>> tricks = record::ListItems(tokens, *index, kMaxTricks);
   if (!tricks) return false;
+  TricksEvent run{.cards = {}, .last_in_record = last_deal};
+  run.cards.resize(tricks->size() * 4);
   std::array<Card, 4> cards;
   for (size_t t = 0; t < tricks->size(); ++t) {
     if (!ReadTrickCards(tokens, (*tricks)[t], cards)) return false;
-    for (int position = 0; position < 4; ++position) {
-      PlayEvent play{.card = cards[position],
-                     .trick = static_cast<int>(t) + 1,
-                     .position = position,
-                     .written_size = 4,
-                     .last_in_record = last_deal && t + 1 == tricks->size()};
-      // Made in place: an event moved is its payload moved through a table of functions.
-      Event& event = std::get<Event>(batch.emplace_back().item);
-      event.kind = PlayEvent::kKind;
-      event.deal = number;
-      event.path = EventPath::Nested("deals", number - 1, "tricks", static_cast<int>(t), position);
-      event.payload = Payload(play);
-    }
+    std::copy(cards.begin(), cards.end(), run.cards.begin() + static_cast<ptrdiff_t>(t * 4));
   }
+  if (run.cards.empty()) return true;
+  int parts = static_cast<int>(run.cards.size());
+  Event& event = std::get<Event>(batch.emplace_back().item);
+  event = MakeEvent(std::move(run), number, std::nullopt, ChildPath(path, "tricks"));
+  event.parts = parts;
   return true;
 }
 
@@ -159,7 +156,7 @@ bool ReadDeal(const TokenBuffer& tokens, size_t index, int number, bool last,
   std::string path = ChildPath("/deals", static_cast<size_t>(number - 1));
   batch.push_back({MakeEvent(std::move(*deal), number, std::nullopt, path)});
   if (!ReadParts(tokens, *map, path, number, spec, batch)) return false;
-  if (!ReadTricks(tokens, map->Find("tricks"), number, last, batch)) return false;
+  if (!ReadTricks(tokens, map->Find("tricks"), number, last, path, batch)) return false;
   if (!last) {
     batch.push_back({MakeEvent(DealEndEvent{}, number, std::nullopt, ChildPath(path, "tricks"))});
   }
