@@ -204,11 +204,12 @@ std::array<CardSet, 4> TrickMatch::DealOut(const std::vector<Card>& deck, Seat d
 std::vector<Card> TrickMatch::SeededDeck(int board) const {
   REFEREE_CHECK(setup_.seed && setup_.sha256 && setup_.seeded_deal,
                 "a seeded deal needs a seed and SHA-256");
-  std::vector<Card> canonical = CanonicalOrder(Pack());
+  // The pack's canonical order is the same for every deal: worked out once per match.
+  if (canonical_.empty()) canonical_ = CanonicalOrder(Pack());
   std::vector<int> order =
-      setup_.seeded_deal(setup_.sha256, *setup_.seed, board, static_cast<int>(canonical.size()));
-  std::vector<Card> deck;
-  for (int index : order) deck.push_back(canonical[index]);
+      setup_.seeded_deal(setup_.sha256, *setup_.seed, board, static_cast<int>(canonical_.size()));
+  std::vector<Card> deck(order.size());
+  for (size_t i = 0; i < order.size(); ++i) deck[i] = canonical_[order[i]];
   return deck;
 }
 
@@ -257,43 +258,59 @@ Result<std::array<CardSet, 4>> TrickMatch::HandsFromList(
 
 Result<std::array<CardSet, 4>> TrickMatch::ResolveHands(const Event& event, const DealEvent& deal,
                                                         Seat dealer) const {
-  std::string path = event.path.str();
+  // Where the cards come from: named, and the place written out, only for a finding (every deal
+  // of every record verified passes here).
+  enum class Source { kHands, kPack, kSeed };
+  int board = deal.board > 0 ? deal.board : event.deal;
+  auto name = [&](Source source) -> std::string {
+    switch (source) {
+      case Source::kHands:
+        return "the hands";
+      case Source::kPack:
+        return "the pack order";
+      case Source::kSeed:
+        break;
+    }
+    return "the seeded deal of board " + std::to_string(board);
+  };
+  auto path_of = [&](Source source) -> std::string {
+    std::string path = event.path.str();
+    if (source == Source::kHands) return ChildPath(path, "hands");
+    if (source == Source::kPack) return ChildPath(path, "deck");
+    return path;
+  };
   std::optional<std::array<CardSet, 4>> hands;
-  std::string source;
-  auto agree = [&](const std::array<CardSet, 4>& other, const std::string& other_source,
-                   const std::string& path) -> Result<void> {
+  Source first = Source::kHands;
+  auto agree = [&](const std::array<CardSet, 4>& other, Source other_source) -> Result<void> {
     if (!hands) {
       hands = other;
-      source = other_source;
+      first = other_source;
       return {};
     }
     for (Seat seat : kAllSeats) {
       if ((*hands)[SeatIndex(seat)] == other[SeatIndex(seat)]) continue;
-      return Fail(Illegal("deal-mismatch",
-                          Place{path, GamePlace{.deal = event.deal, .actor = SeatName(seat)}},
-                          "expected " + SeatName(seat) + "'s hand from " + other_source + " (" +
-                              other[SeatIndex(seat)].ToString() + ") to match " + source + " (" +
-                              (*hands)[SeatIndex(seat)].ToString() + ")"));
+      return Fail(Illegal(
+          "deal-mismatch",
+          Place{path_of(other_source), GamePlace{.deal = event.deal, .actor = SeatName(seat)}},
+          "expected " + SeatName(seat) + "'s hand from " + name(other_source) + " (" +
+              other[SeatIndex(seat)].ToString() + ") to match " + name(first) + " (" +
+              (*hands)[SeatIndex(seat)].ToString() + ")"));
     }
     return {};
   };
   if (deal.hands) {
     auto listed = HandsFromList(*deal.hands, event);
     REFEREE_TRY(listed);
-    REFEREE_TRY(agree(*listed, "the hands", ChildPath(path, "hands")));
+    REFEREE_TRY(agree(*listed, Source::kHands));
   }
   if (deal.deck) {
-    auto deck = CheckedDeck(*deal.deck, ChildPath(path, "deck"), event.deal);
+    auto deck = CheckedDeck(*deal.deck, path_of(Source::kPack), event.deal);
     REFEREE_TRY(deck);
-    REFEREE_TRY(agree(DealOut(*deck, dealer), "the pack order", ChildPath(path, "deck")));
+    REFEREE_TRY(agree(DealOut(*deck, dealer), Source::kPack));
   }
-  if (deal.seeded) {
-    int board = deal.board > 0 ? deal.board : event.deal;
-    REFEREE_TRY(agree(DealOut(SeededDeck(board), dealer),
-                      "the seeded deal of board " + std::to_string(board), path));
-  }
+  if (deal.seeded) REFEREE_TRY(agree(DealOut(SeededDeck(board), dealer), Source::kSeed));
   if (!hands) {
-    return Fail(Illegal("missing-deal", Place{path, GamePlace{.deal = event.deal}},
+    return Fail(Illegal("missing-deal", Place{event.path.str(), GamePlace{.deal = event.deal}},
                         "expected the deal's hands, its pack order or a record seed"));
   }
   return *hands;

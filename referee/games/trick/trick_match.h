@@ -204,6 +204,8 @@ class TrickMatch : public Match {
   // The hands the last deal event checked resolved to, kept for its Commit: a seeded deal is
   // shuffled once, not once to check it and again to apply it. A memo, not part of the state.
   mutable std::optional<std::pair<const Event*, std::array<CardSet, 4>>> checked_hands_;
+  // The pack in its canonical order, for the seeded deals (CanonicalOrder(Pack())). A memo.
+  mutable std::vector<Card> canonical_;
 };
 
 }  // namespace referee::games::trick
