@@ -19,7 +19,10 @@
 //     of STREAM_MB (default 1024) through a pipe, so the stream never exists as a file.
 //
 //   build/bench/verify_bench [--records N] [--files N] [--stream-mb M] [--referee PATH]
-//                            [--baseline PATH]
+//                            [--baseline PATH] [--only in-memory|threads|memory]
+//
+// --only runs one of the three parts (the in-memory figures, threads, memory), for a quick look
+// at one figure.
 //
 // Figures are wall-clock on whatever else the machine is doing. Contenders are timed in
 // alternating rounds and each keeps its best round, so a burst of other load does not land on one
@@ -726,6 +729,8 @@ struct Arguments {
   size_t stream_mb = 1024;
   std::string referee;
   std::string baseline;
+  std::string only;  // empty: every part
+  bool Runs(const char* part) const { return only.empty() || only == part; }
 };
 
 bool ParseArguments(int argc, char** argv, Arguments& arguments) {
@@ -742,6 +747,11 @@ bool ParseArguments(int argc, char** argv, Arguments& arguments) {
       arguments.referee = argv[i + 1];
     } else if (flag == "--baseline") {
       arguments.baseline = argv[i + 1];
+    } else if (flag == "--only") {
+      arguments.only = argv[i + 1];
+      if (!arguments.Runs("in-memory") && !arguments.Runs("threads") && !arguments.Runs("memory")) {
+        return false;
+      }
     } else {
       return false;
     }
@@ -816,7 +826,7 @@ int main(int argc, char** argv) {
   if (!ParseArguments(argc, argv, arguments)) {
     std::fprintf(stderr,
                  "usage: verify_bench [--records N] [--files N] [--stream-mb M] [--referee PATH] "
-                 "[--baseline PATH]\n");
+                 "[--baseline PATH] [--only in-memory|threads|memory]\n");
     return 2;
   }
   std::signal(SIGPIPE, SIG_IGN);
@@ -824,8 +834,8 @@ int main(int argc, char** argv) {
   std::printf("corpus: %zu records of every game (%d each), JSON Lines %.1f MB, YAML %.1f MB\n\n",
               corpus.json_lines.size(), arguments.records_per_game, corpus.json_bytes / 1e6,
               corpus.yaml_bytes / 1e6);
-  PrintInMemory(corpus);
-  PrintThreadFigures(corpus, arguments);
-  PrintMemory(corpus, arguments);
+  if (arguments.Runs("in-memory")) PrintInMemory(corpus);
+  if (arguments.Runs("threads")) PrintThreadFigures(corpus, arguments);
+  if (arguments.Runs("memory")) PrintMemory(corpus, arguments);
   return 0;
 }
