@@ -150,9 +150,10 @@ void VisitPiece(Piece& piece, const formats::ReadLimits& limits,
                 const std::function<void(InputStep)>& step);
 
 // A piece holds at most this many whole files, or a block of a stream's lines of about this
-// many bytes (more when one line is longer).
+// many bytes (more when one line is longer): under the size from which malloc maps memory of its
+// own (128 KB), so that blocks reuse the heap rather than fault in fresh pages each.
 constexpr size_t kFilesPerPiece = 8;
-constexpr size_t kBlockBytes = size_t{128} << 10;
+constexpr size_t kBlockBytes = size_t{96} << 10;
 
 // The pieces in flight at once: a few per thread, enough to keep every thread busy and few
 // enough to bound memory.

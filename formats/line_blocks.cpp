@@ -1,6 +1,7 @@
 #include "formats/line_blocks.h"
 
 #include <algorithm>
+#include <cstring>
 #include <utility>
 
 #include "formats/text_checks.h"
@@ -50,7 +51,8 @@ LineBlockReader::LineBlockReader(std::string prefix, Read read, const ReadLimits
     : read_(std::move(read)),
       limits_(limits),
       block_bytes_(std::max<size_t>(block_bytes, 1)),
-      buffer_(std::move(prefix)) {}
+      buffer_(std::move(prefix)),
+      end_(buffer_.size()) {}
 
 std::optional<LineBlock> LineBlockReader::Next() {
   for (;;) {
@@ -74,16 +76,18 @@ std::optional<LineBlock> LineBlockReader::Next() {
   }
 }
 
+// The buffer's size is its room, and only [begin_, end_) holds bytes: the room is made (and
+// zeroed) once, not for every read.
 void LineBlockReader::Fill(size_t want) {
   if (begin_ > 0) {
-    buffer_.erase(0, begin_);
+    std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
+    end_ -= begin_;
     begin_ = 0;
   }
-  while (!ended_ && buffer_.size() < want) {
-    size_t had = buffer_.size();
-    buffer_.resize(want);
-    long got = read_(buffer_.data() + had, want - had);
-    buffer_.resize(had + static_cast<size_t>(std::max(got, 0L)));
+  if (!ended_ && buffer_.size() < want) buffer_.resize(want);
+  while (!ended_ && end_ < want) {
+    long got = read_(buffer_.data() + end_, want - end_);
+    end_ += static_cast<size_t>(std::max(got, 0L));
     if (got <= 0) {
       ended_ = true;
       failed_ = got < 0;
@@ -98,8 +102,7 @@ void LineBlockReader::SkipLongLine() {
       begin_ += line_break + 1;
       break;
     }
-    buffer_.clear();
-    begin_ = 0;
+    begin_ = end_ = 0;
     if (ended_) break;
     Fill(block_bytes_);
   }
@@ -124,38 +127,45 @@ LineBlock LineBlockReader::CutBlock() {
   begin_ += end;
   lines_ += lines;
   records_ += block.records;
+  if (buffer_.size() > 2 * block_bytes_) Release();  // the room a long line needed
   return block;
 }
 
 LineBlock LineBlockReader::TooLong() {
   LineBlock block{{}, records_++, ++lines_, false, 1, true};
-  // The buffer that grew for the long line is let go, so that it is not kept for the whole run.
-  buffer_ = std::string(Pending());
-  begin_ = 0;
+  Release();
   return block;
+}
+
+// A buffer that grew for a long line is let go, so that it is not kept for the whole run.
+void LineBlockReader::Release() {
+  // A swap, not an assignment: assigning a short string keeps the room it goes into.
+  std::string(Pending()).swap(buffer_);
+  begin_ = 0;
+  end_ = buffer_.size();
 }
 
 std::optional<LineBlock> LineBlockReader::Unbroken() {
   std::string_view pending = Pending();
   if (pending.size() > limits_.max_document_bytes + 1) {
     skipping_ = true;
-    begin_ = buffer_.size();
+    begin_ = end_;
     return TooLong();
   }
   if (!ended_ || failed_ || pending.empty()) {
     // Wait for the line break; or the stream is over, and a line that a failed read cut short
     // is not a record.
-    if (ended_) begin_ = buffer_.size();
+    if (ended_) begin_ = end_;
     return std::nullopt;
   }
   // The stream's last line, without a line break.
   if (OverLimit(pending, limits_)) {
-    begin_ = buffer_.size();
+    begin_ = end_;
     return TooLong();
   }
   LineBlock block{std::string(pending), records_, lines_ + 1, lines_ == 0, 0, false};
   if (!IsBlank(RecordText(pending, lines_ == 0))) block.records = 1;
-  begin_ = buffer_.size();
+  begin_ = end_;
   ++lines_;
   records_ += block.records;
   return block;

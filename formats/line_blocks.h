@@ -59,7 +59,7 @@ class LineBlockReader {
   // The next block, or nullopt at the end of the stream.
   std::optional<LineBlock> Next();
 
-  // The memory the reader holds for bytes not yet handed on (its buffer's capacity).
+  // The memory the reader holds for bytes not yet handed on (its buffer's room).
   size_t BytesHeld() const { return buffer_.capacity(); }
 
  private:
@@ -71,16 +71,20 @@ class LineBlockReader {
   // limit. The first line is whole and within the limit.
   LineBlock CutBlock();
   LineBlock TooLong();
+  void Release();
   // The bytes from begin_ when no line break is among them: too long already, or the stream's
   // last line.
   std::optional<LineBlock> Unbroken();
-  std::string_view Pending() const { return std::string_view(buffer_).substr(begin_); }
+  std::string_view Pending() const {
+    return std::string_view(buffer_).substr(begin_, end_ - begin_);
+  }
 
   Read read_;
   ReadLimits limits_;
   size_t block_bytes_;
-  std::string buffer_;  // bytes read and not yet handed on start at begin_
+  std::string buffer_;  // bytes read and not yet handed on: [begin_, end_)
   size_t begin_ = 0;
+  size_t end_ = 0;
   bool ended_ = false;   // the stream has no more bytes
   bool failed_ = false;  // ... because a read failed
   bool skipping_ = false;

@@ -113,6 +113,16 @@ TEST(LineBlocksTest, ALineOverTheLimitIsOneRecordReadInBoundedMemory) {
   EXPECT_EQ(ByBlocks(at_limit, limits, 64, 100).records, ByDocumentStream(at_limit, limits));
 }
 
+TEST(LineBlocksTest, TheRoomALongLineNeededIsLetGo) {
+  std::string text = std::string(1 << 20, ' ') + "{}\n{\"a\": 1}\n";
+  size_t offset = 0;
+  LineBlockReader reader("", Reads(text, 1 << 16, &offset), {}, 1024);
+  ASSERT_TRUE(reader.Next());
+  EXPECT_GT(text.size(), 3 * reader.BytesHeld() + 1000) << "the long line's buffer was kept";
+  ASSERT_TRUE(reader.Next());
+  EXPECT_FALSE(reader.Next());
+}
+
 TEST(LineBlocksTest, ALineAFailedReadCutShortIsLeftOut) {
   std::string text = "{\"a\": 1}\n{\"a\": 2}\n{\"a\": 3";
   size_t offset = 0;
