@@ -316,8 +316,9 @@ ExpandedInputs ExpandInputs(const std::vector<std::string>& paths, OnProblem on_
   return expanded;
 }
 
-// Read straight into the text, sized by the file's size (one read for most records), growing for
-// a file that turns out longer or has no size (a device), never past limit + 1 bytes.
+// Read straight into the text, sized by the file's size plus one byte, so that a record file
+// takes one read for its bytes and one that finds the end, in one allocation. A file that turns
+// out longer, or has no size (a device), makes the text double, never past limit + 1 bytes.
 std::optional<std::string> ReadFileBounded(const std::string& path, size_t limit,
                                            std::string& text) {
   auto file = OpenFile(path);
@@ -325,14 +326,14 @@ std::optional<std::string> ReadFileBounded(const std::string& path, size_t limit
   FileBuffer& buffer = **file;
   const size_t most = limit + 1;
   text.clear();
-  size_t chunk = std::max<size_t>(buffer.SizeHint() + 1, 4096);
+  text.reserve(std::min(most, buffer.SizeHint() + 1));
   while (text.size() < most) {
     size_t had = text.size();
-    text.resize(had + std::min(chunk, most - had));
+    size_t room = text.capacity() > had ? text.capacity() - had : std::max<size_t>(had, 4096);
+    text.resize(had + std::min(room, most - had));
     long got = buffer.ReadInto(text.data() + had, text.size() - had);
     text.resize(had + static_cast<size_t>(std::max(got, 0L)));
     if (got <= 0) break;
-    chunk = std::max(chunk, text.size());  // doubles the text at most each round
   }
   return buffer.Failure();
 }
