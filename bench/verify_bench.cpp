@@ -19,7 +19,10 @@
 //     of STREAM_MB (default 1024) through a pipe, so the stream never exists as a file.
 //
 //   build/bench/verify_bench [--records N] [--files N] [--stream-mb M] [--referee PATH]
-//                            [--baseline PATH]
+//                            [--baseline PATH] [--only in-memory|threads|memory]
+//
+// --only runs one of the three parts (the in-memory figures, threads, memory), for a quick look
+// at one figure.
 //
 // Figures are wall-clock on whatever else the machine is doing. Contenders are timed in
 // alternating rounds and each keeps its best round, so a burst of other load does not land on one
@@ -560,7 +563,8 @@ void PrintDuplicateEvent(const DuplicateEvent& event, BareJsonParser* bare) {
 }
 
 struct ChildRun {
-  double seconds = 0;
+  double seconds = 0;      // wall time of the command, from its fork to its exit
+  double cpu_seconds = 0;  // user and system time of all its threads
   long peak_kb = 0;
   int status = 0;
 };
@@ -572,8 +576,12 @@ constexpr const char* kMeasureFlag = "--measure-child";
 constexpr int kResultFd = 3;
 
 // This program re-executed with kMeasureFlag and a command: runs the command with standard output
-// discarded, and writes its peak resident set in KB and its wait status to kResultFd.
+// discarded, and writes its peak resident set in KB, its wait status, its wall time and its CPU
+// time to kResultFd. The wall time is taken here, around the command alone: the fork of the
+// benchmark and the start of this process would otherwise add to every run alike and pull the
+// thread ratios towards 1.
 int MeasureChild(char** command) {
+  Clock::time_point start = Clock::now();
   pid_t pid = fork();
   if (pid == 0) {
     std::FILE* null = std::freopen("/dev/null", "w", stdout);
@@ -585,7 +593,10 @@ int MeasureChild(char** command) {
   int status = 0;
   struct rusage usage {};
   wait4(pid, &status, 0, &usage);
-  dprintf(kResultFd, "%ld %d\n", usage.ru_maxrss, status);
+  double seconds = Seconds(start);
+  auto cpu = [](const timeval& time) { return time.tv_sec + time.tv_usec / 1e6; };
+  dprintf(kResultFd, "%ld %d %.6f %.6f\n", usage.ru_maxrss, status, seconds,
+          cpu(usage.ru_utime) + cpu(usage.ru_stime));
   return 0;
 }
 
@@ -622,10 +633,11 @@ ChildRun RunReferee(const std::string& referee, unsigned threads, const std::str
   int measurer_status = 0;
   waitpid(pid, &measurer_status, 0);
   run.seconds = Seconds(start);
-  char result[64] = {};
+  char result[128] = {};
   ssize_t n = read(result_fds[0], result, sizeof(result) - 1);
   close(result_fds[0]);
-  if (n <= 0 || std::sscanf(result, "%ld %d", &run.peak_kb, &run.status) != 2) {
+  if (n <= 0 || std::sscanf(result, "%ld %d %lf %lf", &run.peak_kb, &run.status, &run.seconds,
+                            &run.cpu_seconds) != 4) {
     run.status = measurer_status;
   }
   return run;
@@ -657,8 +669,9 @@ std::string DefaultReferee(const char* argv0) {
 // The threads figure verifies the corpus this many times over, so that a run lasts long enough
 // (a second or more) for start-up to be noise.
 constexpr int kFileCopies = 8;
-// Runs of each thread count, alternating; three let one burst of other load decide the ratio.
-constexpr int kThreadRounds = 5;
+// Runs of each thread count, alternating; each keeps its best, so that a burst of other load on a
+// shared machine does not decide the ratio (seven: five were not enough on a loaded machine).
+constexpr int kThreadRounds = 7;
 
 // Best runs of `referee verify --threads 1` and `--threads 2` on one input, for the binary under
 // test and, when one is given, a baseline binary, all in alternating rounds.
@@ -669,8 +682,11 @@ struct ThreadRuns {
 ThreadRuns RaceThreads(const std::string& referee, const std::string& baseline,
                        const std::string& input) {
   ThreadRuns best;
+  // The least wall time and, apart, the least CPU time: other load inflates both.
   auto keep = [](ChildRun& kept, const ChildRun& run, int round) {
+    double cpu_seconds = round == 0 ? run.cpu_seconds : std::min(kept.cpu_seconds, run.cpu_seconds);
     if (round == 0 || run.seconds < kept.seconds) kept = run;
+    kept.cpu_seconds = cpu_seconds;
   };
   for (int round = 0; round < kThreadRounds; ++round) {
     keep(best.one, RunReferee(referee, 1, input), round);
@@ -684,10 +700,14 @@ ThreadRuns RaceThreads(const std::string& referee, const std::string& baseline,
 
 void PrintThreadPair(const char* name, const ChildRun& one, const ChildRun& two, double megabytes,
                      bool goal) {
-  std::printf("  %-9s 1 thread   %6.2f s %8.1f MB/s (exit %d)\n", name, one.seconds,
-              megabytes / one.seconds, WEXITSTATUS(one.status));
-  std::printf("  %-9s 2 threads  %6.2f s %8.1f MB/s (exit %d)\n", name, two.seconds,
-              megabytes / two.seconds, WEXITSTATUS(two.status));
+  std::printf("  %-9s 1 thread   %6.2f s %8.1f MB/s (exit %d)   CPU %5.2f s\n", name, one.seconds,
+              megabytes / one.seconds, WEXITSTATUS(one.status), one.cpu_seconds);
+  std::printf("  %-9s 2 threads  %6.2f s %8.1f MB/s (exit %d)   CPU %5.2f s\n", name, two.seconds,
+              megabytes / two.seconds, WEXITSTATUS(two.status), two.cpu_seconds);
+  // Two threads do more work than one (hand-overs, a cache of dealt boards each, allocation
+  // from two arenas): on two cores, the speed-up can be at most 2 * CPU(1) / CPU(2).
+  std::printf("  %-9s CPU time 2/1       %6.2f   (speed-up at most %.2f on 2 cores)\n", name,
+              two.cpu_seconds / one.cpu_seconds, 2 * one.cpu_seconds / two.cpu_seconds);
   double speedup = one.seconds / two.seconds;
   if (goal) {
     std::printf("  %-9s speed-up 2/1       %6.2f   (goal >= 1.8: %s)\n", name, speedup,
@@ -726,6 +746,8 @@ struct Arguments {
   size_t stream_mb = 1024;
   std::string referee;
   std::string baseline;
+  std::string only;  // empty: every part
+  bool Runs(const char* part) const { return only.empty() || only == part; }
 };
 
 bool ParseArguments(int argc, char** argv, Arguments& arguments) {
@@ -742,6 +764,11 @@ bool ParseArguments(int argc, char** argv, Arguments& arguments) {
       arguments.referee = argv[i + 1];
     } else if (flag == "--baseline") {
       arguments.baseline = argv[i + 1];
+    } else if (flag == "--only") {
+      arguments.only = argv[i + 1];
+      if (!arguments.Runs("in-memory") && !arguments.Runs("threads") && !arguments.Runs("memory")) {
+        return false;
+      }
     } else {
       return false;
     }
@@ -816,7 +843,7 @@ int main(int argc, char** argv) {
   if (!ParseArguments(argc, argv, arguments)) {
     std::fprintf(stderr,
                  "usage: verify_bench [--records N] [--files N] [--stream-mb M] [--referee PATH] "
-                 "[--baseline PATH]\n");
+                 "[--baseline PATH] [--only in-memory|threads|memory]\n");
     return 2;
   }
   std::signal(SIGPIPE, SIG_IGN);
@@ -824,8 +851,8 @@ int main(int argc, char** argv) {
   std::printf("corpus: %zu records of every game (%d each), JSON Lines %.1f MB, YAML %.1f MB\n\n",
               corpus.json_lines.size(), arguments.records_per_game, corpus.json_bytes / 1e6,
               corpus.yaml_bytes / 1e6);
-  PrintInMemory(corpus);
-  PrintThreadFigures(corpus, arguments);
-  PrintMemory(corpus, arguments);
+  if (arguments.Runs("in-memory")) PrintInMemory(corpus);
+  if (arguments.Runs("threads")) PrintThreadFigures(corpus, arguments);
+  if (arguments.Runs("memory")) PrintMemory(corpus, arguments);
   return 0;
 }

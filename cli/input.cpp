@@ -46,18 +46,48 @@ class FileBuffer : public std::streambuf {
   // How much has been read from the file so far (a little ahead of what has been used).
   size_t BytesRead() const { return bytes_read_; }
 
+  // The size of the file, to size a read: 0 when it is not a regular file or not known.
+  size_t SizeHint() const {
+    struct stat status {};
+    if (::fstat(fd_, &status) != 0 || !S_ISREG(status.st_mode)) return 0;
+    return static_cast<size_t>(status.st_size);
+  }
+
+  // Reads up to `size` bytes straight into `data`, after any the buffer holds (for a reader of
+  // large blocks, which needs no copy through the buffer's chunk): how many, 0 at the end of the
+  // file, -1 when a read failed.
+  long ReadInto(char* data, size_t size) {
+    if (gptr() < egptr()) {
+      size_t held = std::min(size, static_cast<size_t>(egptr() - gptr()));
+      std::memcpy(data, gptr(), held);
+      gbump(static_cast<int>(held));
+      return static_cast<long>(held);
+    }
+    if (error_ != 0) return -1;
+    ssize_t got = 0;
+    do {
+      got = ::read(fd_, data, size);
+    } while (got < 0 && errno == EINTR);
+    if (got < 0) error_ = errno;
+    if (got < 0) return -1;
+    bytes_read_ += static_cast<size_t>(got);
+    return got;
+  }
+
  protected:
   int_type underflow() override {
     if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
     if (error_ != 0) return traits_type::eof();
+    // The chunk is made on first use: a file read whole with ReadInto needs none.
+    if (!chunk_) chunk_ = std::make_unique<char[]>(kChunkBytes);
     ssize_t got = 0;
     do {
-      got = ::read(fd_, chunk_, sizeof(chunk_));
+      got = ::read(fd_, chunk_.get(), kChunkBytes);
     } while (got < 0 && errno == EINTR);
     if (got < 0) error_ = errno;
     if (got <= 0) return traits_type::eof();
     bytes_read_ += static_cast<size_t>(got);
-    setg(chunk_, chunk_, chunk_ + got);
+    setg(chunk_.get(), chunk_.get(), chunk_.get() + got);
     return traits_type::to_int_type(*gptr());
   }
 
@@ -67,7 +97,8 @@ class FileBuffer : public std::streambuf {
   bool owned_;
   int error_ = 0;
   size_t bytes_read_ = 0;
-  char chunk_[1 << 16];
+  static constexpr size_t kChunkBytes = size_t{1} << 16;
+  std::unique_ptr<char[]> chunk_;
 };
 
 // Opens `path` ("-": standard input) for reading. A folder is refused here: on Linux it opens,
@@ -123,27 +154,10 @@ std::string ReadBounded(std::istream& in, size_t limit) {
   return text;
 }
 
-// Records travel between threads in batches, so that handing one over costs little next to
-// verifying it: a piece closes at internal::kLinesPerPiece lines or kPieceBytes bytes of a stream,
-// or internal::kFilesPerPiece files (each read by the worker).
-constexpr size_t kPieceBytes = size_t{1} << 20;
+// Records travel between threads in pieces, so that handing one over costs little next to
+// verifying it: a piece is a block of internal::kBlockBytes of a stream's lines, or
+// internal::kFilesPerPiece files (each read by the worker).
 constexpr size_t kPiecesPerThread = 4;
-
-using LineBatch = std::vector<formats::StreamedLine>;
-
-// The next lines of the stream; a line that a failed read cut short is left out, and ends it.
-std::optional<LineBatch> NextBatch(formats::DocumentStream& stream, const FileBuffer& file) {
-  LineBatch batch;
-  size_t bytes = 0;
-  while (batch.size() < internal::kLinesPerPiece && bytes < kPieceBytes) {
-    std::optional<formats::StreamedLine> line = stream.NextLine();
-    if (!line || file.Failure()) break;
-    bytes += line->text.size();
-    batch.push_back(std::move(*line));
-  }
-  if (batch.empty()) return std::nullopt;
-  return batch;
-}
 
 // A live journal (docs/live.md) is read whole and replayed; its record is the document, with the
 // record's size limit. A torn last line (a crash mid-write) was never acknowledged: it is left
@@ -223,26 +237,30 @@ constexpr int kMaxFolderDepth = 64;
 // What a folder entry is: a link is looked through (a link to a record file is read as the file).
 // A link to a folder is not followed, since one that points at an ancestor would make the walk
 // endless; it is named in a warning, so records are never left out silently.
+// The entry's own type comes with the folder's listing on most file systems, so a folder of
+// plain files costs no call per file; only a link is looked through.
 void AddEntry(const fs::directory_entry& entry, std::vector<std::string>& files,
               std::vector<fs::path>& folders, std::vector<InputProblem>& problems) {
   std::error_code error;
-  fs::file_status own = entry.symlink_status(error);
-  if (!error && fs::is_directory(own)) {
+  bool link = entry.is_symlink(error);
+  if (!error && !link && entry.is_directory(error)) {
     folders.push_back(entry.path());
     return;
   }
-  fs::file_status target = entry.status(error);
-  if (!error && fs::is_symlink(own) && fs::is_directory(target)) {
+  fs::file_status target;
+  if (!error && link) target = entry.status(error);
+  if (!error && link && fs::is_directory(target)) {
     spdlog::warn("{} is a link to a folder, not followed (name it to verify what it holds)",
                  Printable(entry.path().string()));
     return;
   }
   if (!formats::FormatFromPath(entry.path().string())) return;
+  bool regular = !error && (link ? fs::is_regular_file(target) : entry.is_regular_file(error));
   // A link that leads nowhere or round in a loop, and anything that is not a regular file (a FIFO
   // would block the walk for ever), is a problem.
   if (error) {
     problems.push_back({entry.path().string(), error.message()});
-  } else if (!fs::is_regular_file(target)) {
+  } else if (!regular) {
     problems.push_back({entry.path().string(), "not a regular file"});
   } else {
     files.push_back(entry.path().string());
@@ -266,7 +284,10 @@ void WalkFolder(const fs::path& folder, int depth, OnProblem on_problem, Expande
     expanded.problems.push_back({folder.string(), error.message()});
   }
   // In name order, so that warnings and problems come in the same order on every file system.
-  std::sort(entries.begin(), entries.end());
+  // The entries share their folder, so their whole paths sort as their names do, and as strings
+  // they sort without taking each path apart into its parts.
+  std::sort(entries.begin(), entries.end(),
+            [](const auto& a, const auto& b) { return a.path().native() < b.path().native(); });
   std::vector<fs::path> folders;
   for (const fs::directory_entry& entry : entries) {
     AddEntry(entry, expanded.files, folders, expanded.problems);
@@ -286,20 +307,35 @@ ExpandedInputs ExpandInputs(const std::vector<std::string>& paths, OnProblem on_
       continue;
     }
     // Sorted as whole paths, so a folder's files come in name order however deep they sit.
-    size_t first = expanded.files.size();
+    auto first_offset = static_cast<std::ptrdiff_t>(expanded.files.size());
     WalkFolder(path, 0, on_problem, expanded);
-    std::sort(expanded.files.begin() + static_cast<std::ptrdiff_t>(first), expanded.files.end());
+    auto first = expanded.files.begin() + first_offset;
+    // Already in order unless there were folders inside: checked in one pass.
+    if (!std::is_sorted(first, expanded.files.end())) std::sort(first, expanded.files.end());
   }
   return expanded;
 }
 
+// Read straight into the text, sized by the file's size plus one byte, so that a record file
+// takes one read for its bytes and one that finds the end, in one allocation. A file that turns
+// out longer, or has no size (a device), makes the text double, never past limit + 1 bytes.
 std::optional<std::string> ReadFileBounded(const std::string& path, size_t limit,
                                            std::string& text) {
   auto file = OpenFile(path);
   if (!file.has_value()) return file.error();
-  std::istream in(file->get());
-  text = ReadBounded(in, limit);
-  return (*file)->Failure();
+  FileBuffer& buffer = **file;
+  const size_t most = limit + 1;
+  text.clear();
+  text.reserve(std::min(most, buffer.SizeHint() + 1));
+  while (text.size() < most) {
+    size_t had = text.size();
+    size_t room = text.capacity() > had ? text.capacity() - had : std::max<size_t>(had, 4096);
+    text.resize(had + std::min(room, most - had));
+    long got = buffer.ReadInto(text.data() + had, text.size() - had);
+    text.resize(had + static_cast<size_t>(std::max(got, 0L)));
+    if (got <= 0) break;
+  }
+  return buffer.Failure();
 }
 
 std::optional<std::string> ForEachDocument(const std::string& path,
@@ -349,14 +385,12 @@ verifier::Verdict VerifyDocument(Document& document) {
 
 namespace internal {
 
-// The input the calling thread is reading as a JSON Lines stream.
+// The input the calling thread is reading as a JSON Lines stream, in blocks of whole lines.
 struct PieceReader::OpenInput {
   std::string path;
   size_t input = 0;
   std::unique_ptr<FileBuffer> file;
-  std::unique_ptr<PrefixedBuffer> joined_buffer;
-  std::unique_ptr<std::istream> joined;
-  std::unique_ptr<formats::DocumentStream> stream;
+  std::unique_ptr<formats::LineBlockReader> blocks;
   size_t bytes_reported = 0;
 
   size_t BytesSinceLastPiece() {
@@ -400,8 +434,8 @@ std::optional<Piece> PieceReader::NextOfOpenInput() {
   Piece piece;
   piece.path = open_->path;
   piece.input = open_->input;
-  if (std::optional<LineBatch> batch = NextBatch(*open_->stream, *open_->file)) {
-    piece.lines = std::move(*batch);
+  if (std::optional<formats::LineBlock> block = open_->blocks->Next()) {
+    piece.block = std::move(*block);
     piece.bytes = open_->BytesSinceLastPiece();
     return piece;
   }
@@ -444,34 +478,55 @@ Piece PieceReader::OpenNext() {
     }
     if (!format) format = formats::SniffFormat(prefix);
   }
-  auto joined_buffer = std::make_unique<PrefixedBuffer>(std::move(prefix), **file);
-  auto joined = std::make_unique<std::istream>(joined_buffer.get());
   if (*format == formats::InputFormat::kJsonLines) {
-    auto stream = std::make_unique<formats::DocumentStream>(*joined, options_.limits);
-    open_ = std::make_unique<OpenInput>(OpenInput{piece.path, piece.input, std::move(*file),
-                                                  std::move(joined_buffer), std::move(joined),
-                                                  std::move(stream), 0});
+    FileBuffer* stream = file->get();
+    auto blocks = std::make_unique<formats::LineBlockReader>(
+        std::move(prefix),
+        [stream](char* data, size_t size) { return stream->ReadInto(data, size); }, options_.limits,
+        kBlockBytes);
+    open_ = std::make_unique<OpenInput>(
+        OpenInput{piece.path, piece.input, std::move(*file), std::move(blocks), 0});
     return *NextOfOpenInput();
   }
-  piece.failure = ReadWhole(*joined, buffer, *format, options_.limits, piece);
+  PrefixedBuffer joined_buffer(std::move(prefix), **file);
+  std::istream joined(&joined_buffer);
+  piece.failure = ReadWhole(joined, buffer, *format, options_.limits, piece);
   piece.bytes = buffer.BytesRead();
   return piece;
 }
+
+namespace {
+
+// The records of a block, cut on the thread that works on them. A line too long to keep is its
+// finding; the others are parsed when their tree is needed.
+void VisitBlock(const formats::LineBlock& block, const Piece& piece,
+                const formats::ReadLimits& limits, const std::function<void(Document&)>& visit) {
+  Document document{
+      piece.path, static_cast<int>(block.first_index), true, std::nullopt, {}, piece.input, true,
+      limits};
+  if (block.too_long) {
+    formats::StreamedLine line{block.first_index, block.first_line, {}, true};
+    document.parsed = formats::DocumentStream::Parse(line, limits).node;
+    document.text = reports::SourceText({}, block.first_line);
+    visit(document);
+    return;
+  }
+  formats::ForEachLineOfBlock(block, [&](const formats::BlockLine& line) {
+    document.index = static_cast<int>(line.index);
+    document.parsed.reset();
+    document.text.Assign(line.text, line.line);
+    visit(document);
+  });
+}
+
+}  // namespace
 
 void VisitPiece(Piece& piece, const formats::ReadLimits& limits,
                 const std::function<void(Document&)>& visit,
                 const std::function<void(InputStep)>& step) {
   for (WholeFile& file : piece.files) VisitWholeFile(file, limits, visit, step);
   if (!piece.files.empty()) return;
-  for (formats::StreamedLine& line : piece.lines) {
-    Document document{
-        piece.path, static_cast<int>(line.index), true, std::nullopt, {}, piece.input, true,
-        limits};
-    // A line too long to keep is its finding; the others are parsed when their tree is needed.
-    if (line.too_long) document.parsed = formats::DocumentStream::Parse(line, limits).node;
-    document.text = reports::SourceText(std::move(line.text), line.first_line);
-    visit(document);
-  }
+  if (piece.block) VisitBlock(*piece.block, piece, limits, visit);
   if (piece.document) visit(*piece.document);
   InputStep done{piece.bytes, piece.ends_input, {}, std::move(piece.failure)};
   if (piece.ends_input) done.path = std::move(piece.path);

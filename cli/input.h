@@ -13,6 +13,7 @@
 
 #include "formats/document_stream.h"
 #include "formats/input_format.h"
+#include "formats/line_blocks.h"
 #include "formats/read_limits.h"
 #include "referee/core/result.h"
 #include "referee/record/node.h"
@@ -101,9 +102,9 @@ struct InputStep {
 namespace internal {
 
 // A share of the work of ForEachDocumentOfInputs, made on the calling thread and done on any:
-// whole files that the worker reads itself, or what the calling thread read of one input (lines
-// of a JSON Lines stream, one document of standard input or a journal), or the end of an input
-// that the calling thread reads.
+// whole files that the worker reads itself, or what the calling thread read of one input (a
+// block of whole lines of a JSON Lines stream, which the worker cuts into records; one document
+// of standard input or a journal), or the end of an input that the calling thread reads.
 struct WholeFile {
   std::string path;
   size_t input = 0;
@@ -113,9 +114,9 @@ struct Piece {
   std::vector<WholeFile> files;
   std::string path;
   size_t input = 0;
-  std::vector<formats::StreamedLine> lines;
+  std::optional<formats::LineBlock> block;
   std::optional<Document> document;
-  size_t bytes = 0;  // of the lines or the document
+  size_t bytes = 0;  // of the block or the document
   bool ends_input = false;
   std::optional<std::string> failure;
 };
@@ -143,13 +144,16 @@ class PieceReader {
 };
 
 // Visits the documents of a piece in order, and reports each input step after its documents.
+// The records of a block are visited as one Document, reused from one record to the next.
 void VisitPiece(Piece& piece, const formats::ReadLimits& limits,
                 const std::function<void(Document&)>& visit,
                 const std::function<void(InputStep)>& step);
 
-// A piece holds at most this many whole files, or lines of a stream.
+// A piece holds at most this many whole files, or a block of a stream's lines of about this
+// many bytes (more when one line is longer): under the size from which malloc maps memory of its
+// own (128 KB), so that blocks reuse the heap rather than fault in fresh pages each.
 constexpr size_t kFilesPerPiece = 8;
-constexpr size_t kLinesPerPiece = 64;
+constexpr size_t kBlockBytes = size_t{96} << 10;
 
 // The pieces in flight at once: a few per thread, enough to keep every thread busy and few
 // enough to bound memory.
@@ -198,9 +202,9 @@ void EmitInOrder(PieceDone<Output>& done, const std::function<void(Output&)>& em
 // the inputs and of the documents in each. `step` follows the documents it covers (see
 // InputStep); an input that cannot be read is an ended step with a failure, and the run goes on.
 // Files of one document are read and parsed on the worker threads, a few to a piece; a JSON
-// Lines stream is read on the calling thread and its lines are parsed on the workers, in
-// batches. Memory stays bounded whatever the number of inputs or records: only a window of
-// pieces is in flight, and each path is let go once its input has been cut into pieces.
+// Lines stream is read on the calling thread in blocks of whole lines, which the workers cut
+// into records and parse. Memory stays bounded whatever the number of inputs or records: only a
+// window of pieces is in flight, and each path is let go once its input has been cut into pieces.
 // `work` must be safe to run on several threads at once; an exception it throws reaches the
 // caller after the documents before its own are emitted, as it would with one thread.
 template <typename Output>

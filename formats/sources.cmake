@@ -6,6 +6,7 @@ list(APPEND FORMATS_SOURCES
   json_reader.cpp
   json_tokens.cpp
   json_writer.cpp
+  line_blocks.cpp
   scalar_shape.cpp
   text_checks.cpp
   yaml_prescan.cpp

@@ -5,6 +5,12 @@ namespace referee::reports {
 SourceText::SourceText(std::string text, uint32_t first_line)
     : text_(std::move(text)), first_line_(first_line) {}
 
+void SourceText::Assign(std::string_view text, uint32_t first_line) {
+  text_.assign(text);
+  first_line_ = first_line;
+  starts_.clear();
+}
+
 std::string_view SourceText::Line(uint32_t number) const {
   if (starts_.empty()) {
     starts_.push_back(0);

@@ -13,6 +13,9 @@ class SourceText {
   SourceText() = default;
   // `first_line` is the line number of the text's first line (a record inside a stream).
   explicit SourceText(std::string text, uint32_t first_line = 1);
+  // Another text in place of this one, in the memory this one had: a worker reading record after
+  // record of a stream allocates nothing for them.
+  void Assign(std::string_view text, uint32_t first_line);
   // The line without its line ending (nor a byte order mark at the start of the text); empty
   // when out of range. Not safe to call on two threads at once (the first call indexes lines).
   std::string_view Line(uint32_t number) const;

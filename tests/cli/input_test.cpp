@@ -112,6 +112,42 @@ TEST_F(ManyInputs, DocumentsAndEndsComeInInputOrderOnAnyNumberOfThreads) {
   }
 }
 
+// A stream of many blocks (internal::kBlockBytes), its records of every size and a line over the
+// limit among them: every record once, in order, on its line, whatever the number of threads.
+TEST_F(ManyInputs, AStreamOfManyBlocksComesOutInOrder) {
+  formats::ReadLimits limits{.max_document_bytes = 3000};
+  std::string text;
+  std::vector<std::string> expected;
+  uint32_t line = 0;
+  for (int i = 0; i < 2000; ++i) {
+    bool too_long = i == 700;
+    std::string padding(too_long ? 5000 : static_cast<size_t>(i * 37 % 2500), ' ');
+    text += "{\"n\": " + std::to_string(i) + padding + "}\n" + (i % 3 == 0 ? "\n" : "");
+    expected.push_back(std::to_string(i) + "@" + std::to_string(++line) +
+                       (too_long ? " too-large" : ""));
+    if (i % 3 == 0) ++line;
+  }
+  ASSERT_GT(text.size(), 10 * internal::kBlockBytes);
+  std::string path = Write("many.jsonl", text);
+  std::function<std::string(Document&)> work = [](Document& document) {
+    std::string seen =
+        std::to_string(document.index) + "@" + std::to_string(document.text.FirstLine());
+    if (!document.Node().has_value()) return seen + " " + document.Node().error().code;
+    if (document.Node()->Find("n")->text() != std::to_string(document.index)) return seen + " ?";
+    return seen;
+  };
+  for (unsigned threads : {1u, 2u, 3u, 8u}) {
+    std::vector<std::string> seen;
+    size_t bytes = 0;
+    ForEachDocumentOfInputs<std::string>(
+        {path}, InputOptions{std::nullopt, limits, threads}, work,
+        [&](std::string& record) { seen.push_back(record); },
+        [&](const InputStep& step) { bytes += step.bytes; });
+    EXPECT_EQ(seen, expected) << threads << " threads";
+    EXPECT_EQ(bytes, text.size()) << threads << " threads";
+  }
+}
+
 TEST_F(ManyInputs, FilesOfOneDocumentAreReadAndWorkedOnByTheWorkers) {
   std::vector<std::string> paths = WholeFiles(200);
   std::thread::id caller = std::this_thread::get_id();
