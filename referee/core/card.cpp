@@ -138,11 +138,15 @@ std::string CardSet::ToString() const {
 CardSet FullPack52() { return CardSet((uint64_t{1} << 52) - 1); }
 
 CardSet Pack32() {
-  CardSet pack;
-  for (Suit suit : kAllSuits) {
-    for (int rank = 7; rank <= 14; ++rank) pack.Add(Card{suit, static_cast<Rank>(rank)});
-  }
-  return pack;
+  // Made once: the engines ask for their pack on every trick.
+  static const CardSet kPack = [] {
+    CardSet pack;
+    for (Suit suit : kAllSuits) {
+      for (int rank = 7; rank <= 14; ++rank) pack.Add(Card{suit, static_cast<Rank>(rank)});
+    }
+    return pack;
+  }();
+  return kPack;
 }
 
 std::vector<Card> CanonicalOrder(CardSet pack) { return pack.Cards(); }
