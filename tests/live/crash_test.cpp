@@ -20,6 +20,7 @@
 
 #include "live/journal.h"
 #include "tests/live/live_test_util.h"
+#include "tests/shared/game_param.h"
 #include "tests/support/shell.h"
 
 namespace referee::testing {

@@ -31,6 +31,7 @@
 #include "referee/games/trick/trick_events.h"
 #include "referee/record/record_writer.h"
 #include "tests/live/live_test_util.h"
+#include "tests/shared/game_param.h"
 
 namespace referee::testing {
 namespace {

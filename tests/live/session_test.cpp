@@ -13,6 +13,7 @@
 #include "referee/games/trick/trick_events.h"
 #include "referee/record/record_reader.h"
 #include "tests/live/live_test_util.h"
+#include "tests/shared/game_param.h"
 #include "verifier/verifier.h"
 
 namespace referee::testing {

@@ -6,6 +6,7 @@
 
 #include "referee/record/record_reader.h"
 #include "tests/live/live_test_util.h"
+#include "tests/shared/game_param.h"
 
 namespace referee::testing {
 namespace {

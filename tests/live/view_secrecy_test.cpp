@@ -17,6 +17,7 @@
 #include "referee/games/cahoots/cahoots_match.h"
 #include "referee/record/record_reader.h"
 #include "tests/live/live_test_util.h"
+#include "tests/shared/game_param.h"
 
 namespace referee::testing {
 namespace {

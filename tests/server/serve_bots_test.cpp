@@ -12,6 +12,7 @@
 #include "referee/games/registry.h"
 #include "server/bot_client.h"
 #include "tests/server/serve_test_util.h"
+#include "tests/shared/game_param.h"
 #include "verifier/verifier.h"
 
 namespace referee::testing {

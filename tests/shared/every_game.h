@@ -10,6 +10,7 @@
 #include <string>
 
 #include "referee/games/registry.h"
+#include "tests/shared/game_param.h"
 
 namespace referee::testing {
 
