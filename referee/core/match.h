@@ -152,8 +152,11 @@ class Match {
 
   // After an illegal event the rest of a deal cannot be checked: the deal is closed unscored (or
   // with the record's claimed points standing in) and the match moves on to the next deal.
-  // Returns false where the game has no deals to move on to.
-  virtual bool VoidCurrentDeal(const std::optional<std::vector<int>>& stand_in_points) = 0;
+  // Returns false where the game has no deals to move on to, as a game without deals (the
+  // default) does: an illegal event then stops the check of the rest of the record.
+  virtual bool VoidCurrentDeal(const std::optional<std::vector<int>>& /*stand_in_points*/) {
+    return false;
+  }
 
   // The result is decided. Some rules play on after it (further deals, turns after a timer
   // rang): Next() says what the match still accepts.
@@ -161,8 +164,12 @@ class Match {
   // Findings that belong in the verdict without rejecting any event, asked for once the record's
   // events are done: a Note, or an error that only the whole record shows.
   virtual std::vector<Finding> EndFindings() const { return {}; }
-  // The sheet so far, read in place: the verifier looks at it after every claimed deal.
-  virtual const ScoreSheet& Scores() const = 0;
+  // The sheet so far, read in place: the verifier looks at it after every claimed deal. A game
+  // that is won or lost and never scored keeps the default: an empty sheet.
+  virtual const ScoreSheet& Scores() const {
+    static const ScoreSheet kNoScores;
+    return kNoScores;
+  }
   virtual Outcome GetOutcome() const = 0;
   // What `actor` (a seat or player index) may see now.
   virtual View ViewFor(int actor) const = 0;

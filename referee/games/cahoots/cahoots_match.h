@@ -66,15 +66,10 @@ class CahootsMatch : public Match {
 
   ToAct Next() const override;
   std::vector<Event> LegalEvents() const override;
-  bool VoidCurrentDeal(const std::optional<std::vector<int>>&) override { return false; }
   // The outcome is decided: play ended, or (Speed) a turn came after the timer rang. In the latter
   // case play may go on (Next() still asks for turns) until PlayEnded().
   bool IsOver() const override { return PlayEnded() || late_turn_.has_value(); }
   bool PlayEnded() const { return end_ != End::kNone; }
-  const ScoreSheet& Scores() const override {
-    static const ScoreSheet kNoScores;  // Cahoots is won or lost, never scored
-    return kNoScores;
-  }
   Outcome GetOutcome() const override;
   std::unique_ptr<Match> Clone() const override { return std::make_unique<CahootsMatch>(*this); }
   View ViewFor(int actor) const override;
