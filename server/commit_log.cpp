@@ -265,7 +265,10 @@ std::optional<std::string> CommitLog::WriteFiles(const JournalWrite& write) {
   const TableFiles& files = write.journal->files();
   std::optional<std::string> error =
       write.meta.empty() ? WriteJournal(write) : CreateJournal(write);
-  segment_.files.insert(files.journal);
+  if (write.journal->listed_in_segment_ != segment_.seq) {
+    segment_.files.insert(files.journal);
+    write.journal->listed_in_segment_ = segment_.seq;
+  }
   if (!write.meta.empty()) {
     segment_.files.insert(files.meta);
     segment_.folders.insert(FolderOf(files.journal));

@@ -77,6 +77,10 @@ class TableJournal {
   StoreDisk* disk_ = nullptr;          // the commit thread's, while a descriptor is open
   int fd_ = -1;                        // commit thread only
   std::optional<std::string> broken_;  // a write failed: the journal waits for a restart
+  // The segment whose files to sync name this journal already (files thread): a table writes to
+  // it for every event, and looking its path up in the segment's set each time cost 1.5% of the
+  // server's time under load.
+  uint64_t listed_in_segment_ = 0;
 };
 
 // What one request writes for one table.

@@ -131,6 +131,29 @@ TEST_F(ServeRequestsTest, ASeatCannotActOrLookForAnother) {
   EXPECT_EQ(Call("GET", "/tables/" + table_.id + "/record").status, 409);
 }
 
+// GET /tables/ID is written once per change of the table and kept: it must follow every change,
+// an event, a seeded deal, a cancellation.
+TEST_F(ServeRequestsTest, ThePublicTableFollowsEveryChange) {
+  std::string path = "/tables/" + table_.id;
+  std::string first = Call("GET", path).body;
+  EXPECT_EQ(Call("GET", path).body, first);
+  server::ClientResponse legal = Call("GET", path + "/legal", table_.tokens[1]);
+  std::string card = Text(legal.json.Find("legal")->items().at(0), "card");
+  int before = EventCount();
+  EXPECT_EQ(
+      Call("POST", Events(), table_.tokens[1], R"({"event":"play","card":")" + card + "\"}").status,
+      200);
+  server::ClientResponse after = Call("GET", path);
+  EXPECT_EQ(std::stoi(Text(after.json, "events")), before + 1);
+  EXPECT_NE(after.body, first);
+  EXPECT_EQ(Text(*after.json.Find("next"), "seat"), "S") << after.body;
+  EXPECT_EQ(Call("POST", path + "/cancel", kOrganiser, R"({"reason":"rain"})").status, 200);
+  server::ClientResponse cancelled = Call("GET", path);
+  EXPECT_EQ(Text(cancelled.json, "status"), "cancelled") << cancelled.body;
+  EXPECT_EQ(Text(*cancelled.json.Find("cancelled"), "reason"), "rain") << cancelled.body;
+  EXPECT_EQ(std::stoi(Text(cancelled.json, "events")), before + 1);
+}
+
 TEST_F(ServeRequestsTest, OversizedBodyIs413) {
   std::string body = R"({"event":"play","card":")" + std::string(70000, 'x') + "\"}";
   EXPECT_EQ(Call("POST", Events(), table_.tokens[1], body).status, 413);
