@@ -53,7 +53,8 @@ std::string CommitLog::SparePath() const { return (fs::path(folder_) / "spare").
 // well as the record; written over zeros, a record changes no size and its sync writes it alone
 // (0.41 ms a sync against 0.58 to 0.70 for appends on the development machine's disk). Recover
 // reads the zeros after the last record as the end of the log. Synced with fsync, on the
-// checkpoint thread, never holding up a commit.
+// checkpoint thread, never holding up a commit; closed until its turn comes, so that it holds no
+// descriptor (a server at rest holds as many as at its start).
 void CommitLog::PrepareSpare() {
   static const std::string kZeros(1 << 20, '\0');
   std::string path = SparePath();
@@ -65,25 +66,23 @@ void CommitLog::PrepareSpare() {
     error = disk_.WriteAt(*fd, std::string_view(kZeros).substr(0, size), at, path);
   }
   if (!error) error = disk_.Sync(*fd, path);
+  if (fd.has_value()) disk_.Close(*fd);
   std::lock_guard lock(mutex_);
   if (!error && !stopping_) {
-    spare_fd_ = *fd;
+    spare_ready_ = true;
     ++spares_;
     return;
   }
   // Without a spare the next segment is an empty file, as before: only its syncs are slower.
   if (error) spdlog::warn("cannot prepare the next segment of the commit log: {}", *error);
   spare_failed_ = error.has_value();
-  if (fd.has_value()) {
-    disk_.Close(*fd);
-    disk_.Remove(path);
-  }
+  if (fd.has_value()) disk_.Remove(path);
 }
 
 // A spare is wanted once the segment is half full (and never on a quiet server, whose segment
 // lasts a minute): with the mutex held.
 bool CommitLog::SpareWanted() const {
-  return spare_fd_ < 0 && !spare_failed_ && !stopping_ && !failed_ &&
+  return !spare_ready_ && !spare_failed_ && !stopping_ && !failed_ &&
          segment_size_ >= options_.segment_bytes / 2;
 }
 
@@ -113,17 +112,16 @@ std::optional<std::string> CommitLog::Start() {
 Result<std::pair<CommitLog::Segment, int>, std::string> CommitLog::OpenSegment() {
   Segment segment{next_seq_++, "", {}, {}, false};
   segment.path = SegmentPath(segment.seq);
-  int spare = -1;
+  bool spare = false;
   {
     std::lock_guard lock(mutex_);
-    std::swap(spare, spare_fd_);
+    std::swap(spare, spare_ready_);
   }
-  Result<int, std::string> fd = spare;
-  if (spare >= 0) {
-    if (std::optional<std::string> error = disk_.Rename(SparePath(), segment.path)) {
-      disk_.Close(spare);
-      fd = Unexpected<std::string>(*error);
-    }
+  Result<int, std::string> fd = Unexpected<std::string>("");
+  if (spare) {
+    std::optional<std::string> error = disk_.Rename(SparePath(), segment.path);
+    fd = error ? Unexpected<std::string>(*error) : disk_.OpenExisting(segment.path);
+    if (!error && !fd.has_value()) disk_.Remove(segment.path);
   } else {
     fd = disk_.Create(segment.path, 0600, true);
   }
@@ -520,9 +518,8 @@ void CommitLog::Stop() {
     checkpoint_wake_.notify_one();
   }
   checkpoint_thread_.join();
-  if (spare_fd_ >= 0) {
-    disk_.Close(spare_fd_);
-    spare_fd_ = -1;
+  if (spare_ready_) {
+    spare_ready_ = false;
     disk_.Remove(SparePath());
   }
   for (auto& [journal, owner] : open_) {

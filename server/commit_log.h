@@ -239,7 +239,7 @@ class CommitLog {
   std::deque<Segment> to_checkpoint_;
   bool checkpoints_stuck_ = false;  // a sync failed: segments stay until a restart
   // The next segment, filled with zeros and synced ahead by the checkpoint thread (PrepareSpare).
-  int spare_fd_ = -1;
+  bool spare_ready_ = false;
   bool preparing_ = false;
   bool spare_failed_ = false;     // not again for this segment
   bool last_checkpoint_ = false;  // the commit thread has stopped: checkpoint, then stop

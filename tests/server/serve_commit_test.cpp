@@ -236,6 +236,12 @@ TEST(ServeCommitLog, SegmentsAreWrittenOverZerosLaidDownAhead) {
   while (!fs::exists(data / "log" / "spare") && i < 1000) line(i++);
   ASSERT_TRUE(Eventually([&] { return log.Stats().spares == 1; }));
   EXPECT_EQ(fs::file_size(data / "log" / "spare"), kSegment);
+  // Closed until its turn: a server at rest holds no more descriptors than at its start (the
+  // benchmark's descriptor check found one more when the spare was kept open).
+  for (const fs::directory_entry& fd : fs::directory_iterator("/proc/self/fd")) {
+    std::error_code gone;
+    EXPECT_NE(fs::read_symlink(fd.path(), gone), data / "log" / "spare");
+  }
   fs::path second = data / "log" / "0000000000000002.log";
   while (!fs::exists(second) && i < 1000) line(i++);
   ASSERT_TRUE(fs::exists(second));
