@@ -600,6 +600,9 @@ struct RunFigures {
   int client_processes = 0;
 
   double EventsPerSecond() const { return static_cast<double>(stats.accepted) / seconds; }
+  double CpuMicrosPerEvent() const {
+    return 1e6 * server_cpu / std::max<double>(1, static_cast<double>(stats.accepted));
+  }
   std::string Name() const {
     std::string name = std::to_string(tables) + " tables";
     return think_ms == 0 ? name : name + ", " + std::to_string(think_ms) + " ms per move";
@@ -678,9 +681,11 @@ void Print(const RunFigures& run) {
       run.Name().c_str(), run.EventsPerSecond(), Percentiles(s.micros[kEvent]).c_str(),
       Percentiles(s.micros[kLegal]).c_str(), Percentiles(s.micros[kCreate]).c_str(),
       Percentiles(s.micros[kProbeTable]).c_str(), Percentiles(s.micros[kProbeUnknown]).c_str());
-  std::printf("      server CPU %.0f%%, clients CPU %.0f%% (%d processes and the probe)",
-              100 * run.server_cpu / run.seconds, 100 * run.clients_cpu / run.clients_life,
-              run.client_processes);
+  // The server's CPU per accepted event varies less with the machine's other load than events/s.
+  std::printf(
+      "      server CPU %.0f%% (%.0f µs an event), clients CPU %.0f%% (%d processes and the probe)",
+      100 * run.server_cpu / run.seconds, run.CpuMicrosPerEvent(),
+      100 * run.clients_cpu / run.clients_life, run.client_processes);
   if (run.syncs) {
     std::printf("; %.0f syncs/s, %.1f events/sync, %.2f ms/sync, commit wait %.2f ms",
                 run.syncs->syncs / run.seconds,
@@ -830,8 +835,11 @@ int main(int argc, char** argv) {
     }
   }
   for (size_t i = 0; i < options->loads.size(); ++i) {
-    std::printf("disk / tmpfs, %s: %.2f of the events/s\n", runs["disk"][i].Name().c_str(),
-                runs["disk"][i].EventsPerSecond() / runs["tmpfs"][i].EventsPerSecond());
+    const RunFigures& disk = runs["disk"][i];
+    const RunFigures& tmpfs = runs["tmpfs"][i];
+    std::printf("disk / tmpfs, %s: %.2f of the events/s, %.2f times the server CPU an event\n",
+                disk.Name().c_str(), disk.EventsPerSecond() / tmpfs.EventsPerSecond(),
+                disk.CpuMicrosPerEvent() / tmpfs.CpuMicrosPerEvent());
   }
   if (options->finished > 0) DescriptorCheck(*options, folders.front() / "finished");
   for (const fs::path& folder : folders) fs::remove_all(folder);

@@ -97,6 +97,7 @@ struct ServeOptions {
   size_t max_body_bytes = 65536;
   size_t max_connections = 8192;
   size_t max_connections_per_client = 2048;
+  size_t log_segment_kib = 8192;  // the commit log moves on to a new segment past this
 };
 int RunServe(const ServeOptions& options, std::ostream& out, std::ostream& err);
 

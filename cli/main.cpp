@@ -215,6 +215,10 @@ CLI::App* AddServeCommand(CLI::App& app, ServeOptions& serve) {
       ->add_option("--max-connections-per-client", serve.max_connections_per_client,
                    "from one address (default 2048)")
       ->check(CLI::Range(1, 1000000));
+  command
+      ->add_option("--log-segment-kib", serve.log_segment_kib,
+                   "the commit log's segment, checkpointed when full (default 8192)")
+      ->check(CLI::Range(4, 1 << 20));
   return command;
 }
 

@@ -77,6 +77,7 @@ int RunServe(const ServeOptions& options, std::ostream& out, std::ostream& err) 
   server_options.service = server::ServiceOptions{options.data, server::TokenHash(*token), &clock,
                                                   static_cast<int64_t>(options.poll_seconds * 1000),
                                                   options.max_body_bytes};
+  server_options.service.commit_log.segment_bytes = options.log_segment_kib << 10;
   server::Server server(server_options);
   if (std::optional<std::string> failure = server.Start()) {
     err << "referee: " << *failure << "\n";

@@ -46,7 +46,50 @@ std::vector<std::pair<uint64_t, std::string>> CommitLog::ListSegments() const {
   return segments;
 }
 
+std::string CommitLog::SparePath() const { return (fs::path(folder_) / "spare").string(); }
+
+// Zeros written and synced ahead into the next segment while the current one fills. Appending a
+// record to a log file changes its size, so each fdatasync of the log wrote the file's inode as
+// well as the record; written over zeros, a record changes no size and its sync writes it alone
+// (0.41 ms a sync against 0.58 to 0.70 for appends on the development machine's disk). Recover
+// reads the zeros after the last record as the end of the log. Synced with fsync, on the
+// checkpoint thread, never holding up a commit; closed until its turn comes, so that it holds no
+// descriptor (a server at rest holds as many as at its start).
+void CommitLog::PrepareSpare() {
+  static const std::string kZeros(1 << 20, '\0');
+  std::string path = SparePath();
+  auto fd = disk_.Create(path, 0600, false);
+  std::optional<std::string> error = fd.has_value() ? std::nullopt : std::optional(fd.error());
+  for (uint64_t at = 0; !error && at < options_.segment_bytes; at += kZeros.size()) {
+    size_t size =
+        static_cast<size_t>(std::min<uint64_t>(kZeros.size(), options_.segment_bytes - at));
+    error = disk_.WriteAt(*fd, std::string_view(kZeros).substr(0, size), at, path);
+  }
+  if (!error) error = disk_.Sync(*fd, path);
+  if (fd.has_value()) disk_.Close(*fd);
+  std::lock_guard lock(mutex_);
+  if (!error && !stopping_) {
+    spare_ready_ = true;
+    ++spares_;
+    return;
+  }
+  // Without a spare the next segment is an empty file, as before: only its syncs are slower.
+  if (error) spdlog::warn("cannot prepare the next segment of the commit log: {}", *error);
+  spare_failed_ = error.has_value();
+  if (fd.has_value()) disk_.Remove(path);
+}
+
+// A spare is wanted once the segment is half full (and never on a quiet server, whose segment
+// lasts a minute): with the mutex held.
+bool CommitLog::SpareWanted() const {
+  return !spare_ready_ && !spare_failed_ && !stopping_ && !failed_ &&
+         segment_size_ >= options_.segment_bytes / 2;
+}
+
 std::optional<std::string> CommitLog::Start() {
+  // A spare a crash left is not a segment (ListSegments skips its name): it is made again.
+  std::error_code ignored;
+  if (fs::exists(SparePath(), ignored)) disk_.Remove(SparePath());
   auto opened = OpenSegment();
   if (!opened.has_value()) return opened.error();
   std::tie(segment_, segment_fd_) = std::move(*opened);
@@ -64,11 +107,24 @@ std::optional<std::string> CommitLog::Start() {
   return std::nullopt;
 }
 
-// A new segment, its name made durable before any record in it is acknowledged.
+// A new segment, its name made durable before any record in it is acknowledged: the spare, when
+// one is ready, renamed; else a new empty file.
 Result<std::pair<CommitLog::Segment, int>, std::string> CommitLog::OpenSegment() {
   Segment segment{next_seq_++, "", {}, {}, false};
   segment.path = SegmentPath(segment.seq);
-  auto fd = disk_.Create(segment.path, 0600, true);
+  bool spare = false;
+  {
+    std::lock_guard lock(mutex_);
+    std::swap(spare, spare_ready_);
+  }
+  Result<int, std::string> fd = Unexpected<std::string>("");
+  if (spare) {
+    std::optional<std::string> error = disk_.Rename(SparePath(), segment.path);
+    fd = error ? Unexpected<std::string>(*error) : disk_.OpenExisting(segment.path);
+    if (!error && !fd.has_value()) disk_.Remove(segment.path);
+  } else {
+    fd = disk_.Create(segment.path, 0600, true);
+  }
   if (!fd.has_value()) return Unexpected<std::string>(fd.error());
   if (std::optional<std::string> error = disk_.SyncFolder(folder_)) {
     disk_.Close(*fd);
@@ -165,6 +221,7 @@ void CommitLog::WriteAndSync(std::unique_lock<std::mutex>& lock) {
   lock.lock();
   if (!error) ++syncs_;
   segment_size_ += bytes.size();
+  if (SpareWanted()) checkpoint_wake_.notify_one();
   batch->error = std::move(error);
   batch->synced = true;
   --in_flight_;
@@ -265,7 +322,10 @@ std::optional<std::string> CommitLog::WriteFiles(const JournalWrite& write) {
   const TableFiles& files = write.journal->files();
   std::optional<std::string> error =
       write.meta.empty() ? WriteJournal(write) : CreateJournal(write);
-  segment_.files.insert(files.journal);
+  if (write.journal->listed_in_segment_ != segment_.seq) {
+    segment_.files.insert(files.journal);
+    write.journal->listed_in_segment_ = segment_.seq;
+  }
   if (!write.meta.empty()) {
     segment_.files.insert(files.meta);
     segment_.folders.insert(FolderOf(files.journal));
@@ -361,6 +421,7 @@ void CommitLog::Rotate() {
   std::lock_guard lock(mutex_);
   segment_size_ = 0;
   segment_opened_ = std::chrono::steady_clock::now();
+  spare_failed_ = false;  // the next segment tries again
   to_checkpoint_.push_back(std::move(old));
   checkpoint_wake_.notify_one();
 }
@@ -368,7 +429,17 @@ void CommitLog::Rotate() {
 void CommitLog::RunCheckpoints() {
   std::unique_lock lock(mutex_);
   for (;;) {
-    checkpoint_wake_.wait(lock, [this] { return last_checkpoint_ || !to_checkpoint_.empty(); });
+    checkpoint_wake_.wait(lock, [this] {
+      return last_checkpoint_ || !to_checkpoint_.empty() || (SpareWanted() && !preparing_);
+    });
+    if (SpareWanted() && !preparing_) {
+      preparing_ = true;
+      lock.unlock();
+      PrepareSpare();
+      lock.lock();
+      preparing_ = false;
+      continue;
+    }
     if (to_checkpoint_.empty()) return;
     Segment segment = std::move(to_checkpoint_.front());
     to_checkpoint_.pop_front();
@@ -447,6 +518,10 @@ void CommitLog::Stop() {
     checkpoint_wake_.notify_one();
   }
   checkpoint_thread_.join();
+  if (spare_ready_) {
+    spare_ready_ = false;
+    disk_.Remove(SparePath());
+  }
   for (auto& [journal, owner] : open_) {
     disk_.Close(journal->fd_);
     journal->fd_ = -1;
@@ -463,6 +538,7 @@ CommitLogStats CommitLog::Stats() const {
   stats.wait_micros = wait_micros_.load();
   stats.open_journals = open_journals_.load();
   stats.checkpoints = checkpoints_.load();
+  stats.spares = spares_.load();
   std::lock_guard lock(mutex_);
   stats.failed = failed_.has_value();
   return stats;

@@ -21,7 +21,10 @@
 //      play is so a few milliseconds behind the replies at most;
 //   4. every `segment_bytes` (or `segment_age`) the log moves on to a new segment; the checkpoint
 //      thread syncs the files the old segment wrote and their folders (by one syncfs when they
-//      are many), then removes it.
+//      are many), then removes it. The next segment is laid down ahead, once the current one is
+//      half full: DIR/log/spare, zeros synced by the checkpoint thread, renamed when its turn
+//      comes; a record written over zeros changes no file size, so its fdatasync does not write
+//      the inode too.
 // A crash leaves the files behind the log, never ahead (a file is written only after the log sync
 // that covers it), and maybe a torn record at the log's end, which was never acknowledged.
 // Recover, at start, writes every whole record into its journal at its offset (creating the
@@ -77,6 +80,10 @@ class TableJournal {
   StoreDisk* disk_ = nullptr;          // the commit thread's, while a descriptor is open
   int fd_ = -1;                        // commit thread only
   std::optional<std::string> broken_;  // a write failed: the journal waits for a restart
+  // The segment whose files to sync name this journal already (files thread): a table writes to
+  // it for every event, and looking its path up in the segment's set each time cost 1.5% of the
+  // server's time under load.
+  uint64_t listed_in_segment_ = 0;
 };
 
 // What one request writes for one table.
@@ -117,6 +124,7 @@ struct CommitLogStats {
   uint64_t wait_micros = 0;  // from Submit to `done`, summed over the units
   int open_journals = 0;
   uint64_t checkpoints = 0;  // segments removed after their files were synced
+  uint64_t spares = 0;       // segments laid down ahead, zeros synced (CommitLog::PrepareSpare)
   bool failed = false;       // the log cannot be written: nothing is accepted until a restart
 };
 
@@ -169,6 +177,9 @@ class CommitLog {
   std::string SegmentPath(uint64_t seq) const;
   std::vector<std::pair<uint64_t, std::string>> ListSegments() const;
   Result<std::pair<Segment, int>, std::string> OpenSegment();
+  std::string SparePath() const;
+  void PrepareSpare();
+  bool SpareWanted() const;
   void RunCommitter();
   bool CommitterHasWork() const;
   bool RotationDue() const;
@@ -227,7 +238,11 @@ class CommitLog {
   std::condition_variable checkpoint_wake_;
   std::deque<Segment> to_checkpoint_;
   bool checkpoints_stuck_ = false;  // a sync failed: segments stay until a restart
-  bool last_checkpoint_ = false;    // the commit thread has stopped: checkpoint, then stop
+  // The next segment, filled with zeros and synced ahead by the checkpoint thread (PrepareSpare).
+  bool spare_ready_ = false;
+  bool preparing_ = false;
+  bool spare_failed_ = false;     // not again for this segment
+  bool last_checkpoint_ = false;  // the commit thread has stopped: checkpoint, then stop
 
   std::atomic<uint64_t> units_{0};
   std::atomic<uint64_t> syncs_{0};
@@ -235,6 +250,7 @@ class CommitLog {
   std::atomic<uint64_t> wait_micros_{0};
   std::atomic<int> open_journals_{0};
   std::atomic<uint64_t> checkpoints_{0};
+  std::atomic<uint64_t> spares_{0};
   std::vector<std::thread> committers_;
   std::thread files_thread_;
   std::thread checkpoint_thread_;

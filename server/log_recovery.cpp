@@ -218,8 +218,12 @@ Result<std::vector<std::string>, std::string> CommitLog::Recover(
     auto text = ReadWholeFile(path);
     if (!text.has_value()) return Unexpected<std::string>(text.error());
     LogSegmentText log = ReadLogSegment(*text);
-    if (log.valid_bytes < text->size()) {
-      notes.push_back(path + ": dropped " + std::to_string(text->size() - log.valid_bytes) +
+    // A segment is written over zeros laid down ahead (CommitLog::PrepareSpare): those after the
+    // last record are room not yet used, not damage.
+    size_t used = text->find_last_not_of('\0');
+    used = used == std::string::npos ? 0 : used + 1;
+    if (log.valid_bytes < used) {
+      notes.push_back(path + ": dropped " + std::to_string(used - log.valid_bytes) +
                       (i + 1 == segments.size()
                            ? " bytes of a torn last record (never acknowledged)"
                            : " damaged bytes; the records after them in this segment are lost"));

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <charconv>
@@ -37,6 +38,10 @@ struct Service::Slot {
   // What is durable (Durable): a wait is answered on these, never on lines still being synced.
   int durable_events = 0;
   bool durable_in_play = true;  // false once the end, a cancellation or a failure is durable
+  // GET /tables/ID's body, as the table stood at these events and status.
+  std::string public_body;
+  int public_events = -1;
+  std::string public_status;
 };
 
 // What a unit of the commit log leaves the table at, for when it is durable.
@@ -65,12 +70,12 @@ CommitLogStats Service::CommitStats() const { return commit_log_.Stats(); }
 size_t Service::OpenJournals() const { return commit_log_.OpenJournals(); }
 
 size_t Service::TableCount() const {
-  std::lock_guard lock(mutex_);
+  std::shared_lock lock(mutex_);
   return tables_.size();
 }
 
 std::shared_ptr<Service::Slot> Service::FindSlot(const std::string& id) const {
-  std::lock_guard lock(mutex_);
+  std::shared_lock lock(mutex_);
   auto found = tables_.find(id);
   return found == tables_.end() ? nullptr : found->second;
 }
@@ -103,13 +108,15 @@ void Service::Handle(const HttpRequest& request, Respond respond) {
 }
 
 void Service::ListTables(Respond& respond) {
-  std::vector<std::shared_ptr<Slot>> slots;
+  std::vector<std::pair<std::string, std::shared_ptr<Slot>>> slots;
   {
-    std::lock_guard lock(mutex_);
-    for (const auto& [id, slot] : tables_) slots.push_back(slot);
+    std::shared_lock lock(mutex_);
+    slots.assign(tables_.begin(), tables_.end());
   }
+  std::sort(slots.begin(), slots.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
   Node list = Node::List({});
-  for (const auto& slot : slots) {
+  for (const auto& [id, slot] : slots) {
     std::lock_guard lock(slot->mutex);
     Node entry = Node::Map({});
     entry.AddMember("id", {}, record::StringNode(slot->table->meta().id));
@@ -257,12 +264,21 @@ void Service::PublicRequest(const std::shared_ptr<Slot>& slot, const std::string
     if (!text.has_value()) return respond(Error(500, "disk", text.error()));
     return respond(HttpResponse{200, *text, "", 0});
   }
-  Node body = StateNode(table, std::nullopt, slot->referee_moves);
-  if (table.cancelled()) body.AddMember("cancelled", {}, *table.cancellation());
-  body.AddMember("game", {}, record::StringNode(table.meta().game));
-  body.AddMember("move_seconds", {}, record::SecondsNode(table.meta().move_ms));
-  body.AddMember("header", {}, table.session().PublicHeader());
-  respond(JsonResponse(200, body));
+  // What the public table says changes only with its events and its status (a cancellation, a
+  // failure): it is written once per change, not for each of the requests that watch it.
+  std::string status = table.Status();
+  if (slot->public_body.empty() || slot->public_events != table.events() ||
+      slot->public_status != status) {
+    Node body = StateNode(table, std::nullopt, slot->referee_moves);
+    if (table.cancelled()) body.AddMember("cancelled", {}, *table.cancellation());
+    body.AddMember("game", {}, record::StringNode(table.meta().game));
+    body.AddMember("move_seconds", {}, record::SecondsNode(table.meta().move_ms));
+    body.AddMember("header", {}, table.session().PublicHeader());
+    slot->public_body = JsonResponse(200, body).body;
+    slot->public_events = table.events();
+    slot->public_status = std::move(status);
+  }
+  respond(HttpResponse{200, slot->public_body, "", 0});
 }
 
 formats::ReadLimits Service::BodyLimits() const {
@@ -638,7 +654,7 @@ std::optional<std::string> Service::FileRecordIfChanged(const std::string& id,
 void Service::Health(Respond& respond) {
   std::vector<std::shared_ptr<Slot>> slots;
   {
-    std::lock_guard lock(mutex_);
+    std::shared_lock lock(mutex_);
     for (const auto& [id, slot] : tables_) slots.push_back(slot);
   }
   int64_t in_play = 0;
@@ -674,7 +690,7 @@ void Service::Shutdown() {
   shutting_down_ = true;
   std::vector<std::shared_ptr<Slot>> slots;
   {
-    std::lock_guard lock(mutex_);
+    std::shared_lock lock(mutex_);
     for (const auto& [id, slot] : tables_) slots.push_back(slot);
   }
   for (const auto& slot : slots) {

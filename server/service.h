@@ -19,7 +19,9 @@
 #include <mutex>
 #include <optional>
 #include <set>
+#include <shared_mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "formats/json_reader.h"
@@ -115,8 +117,11 @@ class Service {
   boost::asio::io_context& io_;
   ServiceOptions options_;
   Store store_;
-  mutable std::mutex mutex_;  // guards tables_ and taken_
-  std::map<std::string, std::shared_ptr<Slot>> tables_;
+  // Guards tables_ and taken_. Every request looks its table up, so lookups share the lock and a
+  // hash map answers them: a season's tables made the ordered map's string compares, under an
+  // exclusive lock, 2% of the server's time under load.
+  mutable std::shared_mutex mutex_;
+  std::unordered_map<std::string, std::shared_ptr<Slot>> tables_;
   std::set<std::string> taken_;  // ids with files at start
   std::atomic<bool> shutting_down_{false};
   // Declared after the tables, so stopped (by ~Service, if not before) while they exist: its units

@@ -88,10 +88,6 @@ class Haproxy {
   pid_t pid_ = -1;
 };
 
-std::string Journal(const fs::path& data, const std::string& id) {
-  return (data / "tables" / (id + ".journal")).string();
-}
-
 CreatedTable PutTable(server::HttpClient& client, const std::string& id) {
   auto response = client.Request("PUT", "/tables/" + id, kOrganiser,
                                  R"({"header":)" + SmallHeader("collusion", id) + "}");
@@ -135,10 +131,15 @@ TEST(ServeProxy, HaproxyRoutesEachTableToTheServerItsIdNames) {
 
   CreatedTable one = PutTable(client, "s1-round1");
   CreatedTable two = PutTable(client, "s2-round1");
-  EXPECT_TRUE(fs::exists(Journal(first_data, one.id)));
-  EXPECT_FALSE(fs::exists(Journal(second_data, one.id)));
-  EXPECT_TRUE(fs::exists(Journal(second_data, two.id)));
-  EXPECT_FALSE(fs::exists(Journal(first_data, two.id)));
+  // Each server holds the table its id names, and only that one. Asked of the servers themselves,
+  // not of their files: a journal is written by the commit log's files thread just after the 201
+  // (docs/serve.md, "Group commit"), and looking for it at once failed one run in five.
+  server::HttpClient s1("127.0.0.1", first_port);
+  server::HttpClient s2("127.0.0.1", second_port);
+  EXPECT_EQ(s1.Request("GET", "/tables/" + one.id)->status, 200);
+  EXPECT_EQ(s2.Request("GET", "/tables/" + one.id)->status, 404);
+  EXPECT_EQ(s2.Request("GET", "/tables/" + two.id)->status, 200);
+  EXPECT_EQ(s1.Request("GET", "/tables/" + two.id)->status, 404);
   EXPECT_EQ(Play(listen, one, 6), std::nullopt);
   EXPECT_EQ(Play(listen, two, -1), std::nullopt);
   auto listed = client.Request("GET", "/tables?server=s2");

@@ -131,6 +131,77 @@ TEST_F(ServeRequestsTest, ASeatCannotActOrLookForAnother) {
   EXPECT_EQ(Call("GET", "/tables/" + table_.id + "/record").status, 409);
 }
 
+// The head of every reply is written by the server itself (not by Beast's serializer): a status
+// line with its reason, the JSON type, the body's length, `Allow` for a 405, and `Connection:
+// close` only when the connection closes. A body that arrives with its header, one that follows
+// later and a chunked one are all read on a connection kept alive.
+TEST_F(ServeRequestsTest, RepliesAreWholeHttpOnAKeptAliveConnection) {
+  RawSocket socket(server_.port());
+  socket.Send("GET /tables/" + table_.id + " HTTP/1.1\r\nHost: x\r\n\r\n");
+  std::string head = socket.ReadUntil("\r\n\r\n");
+  EXPECT_EQ(head.rfind("HTTP/1.1 200 OK\r\n", 0), 0u) << head;
+  EXPECT_NE(head.find("\r\nContent-Type: application/json\r\n"), std::string::npos) << head;
+  EXPECT_EQ(head.find("Connection:"), std::string::npos) << head;
+  size_t at = head.find("Content-Length: ");
+  ASSERT_NE(at, std::string::npos) << head;
+  size_t length = std::stoul(head.substr(at + 16));
+  std::string body = socket.ReadUntil("}\n");
+  EXPECT_EQ(body.size(), length);
+  EXPECT_EQ(body.rfind("{\"ok\":true", 0), 0u) << body;
+  EXPECT_EQ(socket.Get("/tables"), 200);
+
+  socket.Send("DELETE /tables HTTP/1.1\r\nHost: x\r\n\r\n");
+  head = socket.ReadUntil("\r\n\r\n");
+  EXPECT_EQ(head.rfind("HTTP/1.1 405 Method Not Allowed\r\n", 0), 0u) << head;
+  EXPECT_NE(head.find("\r\nAllow: GET, POST\r\n"), std::string::npos) << head;
+  socket.ReadUntil("}\n");
+
+  std::string token = "Authorization: Bearer " + table_.tokens[0] + "\r\n";
+  std::string event = R"({"event":"view"})";  // refused (400 use-get): the body was read
+  auto post = [&](const std::string& rest) {
+    return "POST " + Events() + " HTTP/1.1\r\nHost: x\r\n" + token + rest;
+  };
+  socket.Send(post("Content-Length: " + std::to_string(event.size()) + "\r\n\r\n" + event));
+  EXPECT_EQ(socket.ReadUntil("}\n").rfind("HTTP/1.1 400 Bad Request\r\n", 0), 0u);
+  socket.Send(post("Content-Length: " + std::to_string(event.size()) + "\r\n\r\n"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));  // the body in a later packet
+  socket.Send(event);
+  std::string answer = socket.ReadUntil("}\n");
+  EXPECT_EQ(answer.rfind("HTTP/1.1 400", 0), 0u) << answer;
+  EXPECT_NE(answer.find("use-get"), std::string::npos) << answer;
+  socket.Send(
+      post("Transfer-Encoding: chunked\r\n\r\n5\r\n{\"eve\r\nb\r\nnt\":\"view\"}\r\n0\r\n\r\n"));
+  answer = socket.ReadUntil("}\n");
+  EXPECT_NE(answer.find("use-get"), std::string::npos) << answer;
+
+  socket.Send("GET /tables HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  answer = socket.ReadToEnd();
+  EXPECT_NE(answer.find("\r\nConnection: close\r\n"), std::string::npos) << answer;
+}
+
+// GET /tables/ID is written once per change of the table and kept: it must follow every change,
+// an event, a seeded deal, a cancellation.
+TEST_F(ServeRequestsTest, ThePublicTableFollowsEveryChange) {
+  std::string path = "/tables/" + table_.id;
+  std::string first = Call("GET", path).body;
+  EXPECT_EQ(Call("GET", path).body, first);
+  server::ClientResponse legal = Call("GET", path + "/legal", table_.tokens[1]);
+  std::string card = Text(legal.json.Find("legal")->items().at(0), "card");
+  int before = EventCount();
+  EXPECT_EQ(
+      Call("POST", Events(), table_.tokens[1], R"({"event":"play","card":")" + card + "\"}").status,
+      200);
+  server::ClientResponse after = Call("GET", path);
+  EXPECT_EQ(std::stoi(Text(after.json, "events")), before + 1);
+  EXPECT_NE(after.body, first);
+  EXPECT_EQ(Text(*after.json.Find("next"), "seat"), "S") << after.body;
+  EXPECT_EQ(Call("POST", path + "/cancel", kOrganiser, R"({"reason":"rain"})").status, 200);
+  server::ClientResponse cancelled = Call("GET", path);
+  EXPECT_EQ(Text(cancelled.json, "status"), "cancelled") << cancelled.body;
+  EXPECT_EQ(Text(*cancelled.json.Find("cancelled"), "reason"), "rain") << cancelled.body;
+  EXPECT_EQ(std::stoi(Text(cancelled.json, "events")), before + 1);
+}
+
 TEST_F(ServeRequestsTest, OversizedBodyIs413) {
   std::string body = R"({"event":"play","card":")" + std::string(70000, 'x') + "\"}";
   EXPECT_EQ(Call("POST", Events(), table_.tokens[1], body).status, 413);
