@@ -360,9 +360,7 @@ std::optional<Finding> TrickMatch::CheckPlayContext(const Event& event,
                    Place{ParentPath(path()), GamePlace{.deal = event.deal, .trick = short_trick}},
                    "expected 4 cards in trick " + std::to_string(short_trick) + ", found " + found);
   }
-  // A record's trick must hold four cards, except the last trick of a record that stops mid-deal.
-  bool short_trick = play.written_size < 4 && !play.last_in_record;
-  if (play.position == 0 && play.written_size > 0 && (play.written_size > 4 || short_trick)) {
+  if (!WrittenTrickSizeFits(play)) {
     return Illegal("trick-size",
                    Place{ParentPath(path()), GamePlace{.deal = event.deal, .trick = play.trick}},
                    "expected 4 cards in trick " + std::to_string(play.trick) + ", found " +
@@ -433,10 +431,9 @@ std::optional<Finding> TrickMatch::CheckCardHolder(const Event& event, const Pla
 
 std::optional<Finding> TrickMatch::CheckFollow(const Event& event, const PlayEvent& play,
                                                Seat seat) const {
-  if (!MustFollowSuit() || deal_->current_size == 0) return std::nullopt;
-  Suit led = deal_->current[0].suit;
   CardSet hand = deal_->hands[SeatIndex(seat)];
-  if (play.card.suit == led || !hand.HasSuit(led)) return std::nullopt;
+  if (FollowsSuit(hand, play.card)) return std::nullopt;
+  Suit led = deal_->current[0].suit;
   int trick = static_cast<int>(deal_->tricks.size()) + 1;
   return Illegal("revoke", PlaceOf(event.path, trick, seat, play.card),
                  "expected " + SeatName(seat) + " to follow suit with " + SuitName(led) +
@@ -444,19 +441,27 @@ std::optional<Finding> TrickMatch::CheckFollow(const Event& event, const PlayEve
       .Comparing(FactValue::Word(SuitName(led)), FactValue::Word(ToString(play.card)));
 }
 
+// A record's trick must hold four cards, except the last trick of a record that stops mid-deal
+// (asked of its lead; a live play, which writes no trick, always fits).
+bool TrickMatch::WrittenTrickSizeFits(const PlayEvent& play) {
+  bool short_trick = play.written_size < 4 && !play.last_in_record;
+  return play.position != 0 || play.written_size <= 0 || (play.written_size <= 4 && !short_trick);
+}
+
+bool TrickMatch::FollowsSuit(CardSet hand, Card card) const {
+  if (!MustFollowSuit() || deal_->current_size == 0) return true;
+  Suit led = deal_->current[0].suit;
+  return card.suit == led || !hand.HasSuit(led);
+}
+
 bool TrickMatch::RecordPlayPasses(const PlayEvent& play) const {
   if (!deal_ || Opening()) return false;
   const DealInProgress& deal = *deal_;
   int trick = static_cast<int>(deal.tricks.size()) + 1;
   if (play.trick != trick || play.position != deal.current_size) return false;
-  // A record's trick holds four cards, except the last trick of a record that stops mid-deal.
-  bool short_trick = play.written_size < 4 && !play.last_in_record;
-  if (play.position == 0 && (play.written_size > 4 || short_trick)) return false;
+  if (!WrittenTrickSizeFits(play)) return false;
   CardSet hand = deal.hands[SeatIndex(deal.ToPlay())];
-  if (!hand.Contains(play.card)) return false;
-  if (!MustFollowSuit() || deal.current_size == 0) return true;
-  Suit led = deal.current[0].suit;
-  return play.card.suit == led || !hand.HasSuit(led);
+  return hand.Contains(play.card) && FollowsSuit(hand, play.card);
 }
 
 std::optional<Finding> TrickMatch::CheckPlay(const Event& event, const PlayEvent& play) const {

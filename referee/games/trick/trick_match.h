@@ -181,6 +181,9 @@ class TrickMatch : public Match {
   // legal play, shared by CheckPlay and ApplyRun, so that a run accepts exactly the cards its
   // parts would be accepted with. The rest of CheckPlay only words the finding.
   bool RecordPlayPasses(const PlayEvent& play) const;
+  static bool WrittenTrickSizeFits(const PlayEvent& play);
+  // Whether `card` from `hand` follows suit where the game requires it, in the trick under way.
+  bool FollowsSuit(CardSet hand, Card card) const;
   std::optional<Finding> CheckPlayContext(const Event& event, const PlayEvent& play) const;
   std::optional<Finding> CheckCardHolder(const Event& event, const PlayEvent& play,
                                          Seat seat) const;

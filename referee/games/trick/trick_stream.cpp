@@ -104,7 +104,7 @@ bool ReadTrickCards(const TokenBuffer& tokens, size_t index, std::array<Card, 4>
 // Whole tricks only: four cards each, as a finished deal writes them, read as one run
 // (TricksEvent): a card costs no event of its own.
 bool ReadTricks(const TokenBuffer& tokens, std::optional<size_t> index, int number, bool last_deal,
-                const std::string& path, std::vector<record::Record::Entry>& batch) {
+                const std::string& tricks_path, std::vector<record::Record::Entry>& batch) {
   if (!index) return true;
   std::optional<std::vector<size_t>> tricks = record::ListItems(tokens, *index, kMaxTricks);
   if (!tricks) return false;
@@ -118,7 +118,7 @@ bool ReadTricks(const TokenBuffer& tokens, std::optional<size_t> index, int numb
   if (run.cards.empty()) return true;
   int parts = static_cast<int>(run.cards.size());
   Event& event = std::get<Event>(batch.emplace_back().item);
-  event = MakeEvent(std::move(run), number, std::nullopt, ChildPath(path, "tricks"));
+  event = MakeEvent(std::move(run), number, std::nullopt, tricks_path);
   event.parts = parts;
   return true;
 }
@@ -156,10 +156,9 @@ bool ReadDeal(const TokenBuffer& tokens, size_t index, int number, bool last,
   std::string path = ChildPath("/deals", static_cast<size_t>(number - 1));
   batch.push_back({MakeEvent(std::move(*deal), number, std::nullopt, path)});
   if (!ReadParts(tokens, *map, path, number, spec, batch)) return false;
-  if (!ReadTricks(tokens, map->Find("tricks"), number, last, path, batch)) return false;
-  if (!last) {
-    batch.push_back({MakeEvent(DealEndEvent{}, number, std::nullopt, ChildPath(path, "tricks"))});
-  }
+  std::string tricks_path = ChildPath(path, "tricks");
+  if (!ReadTricks(tokens, map->Find("tricks"), number, last, tricks_path, batch)) return false;
+  if (!last) batch.push_back({MakeEvent(DealEndEvent{}, number, std::nullopt, tricks_path)});
   return ReadClaim(tokens, map->Find("claim"), ChildPath(path, "claim"), number, spec, batch);
 }
 
