@@ -88,6 +88,13 @@ struct Corpus {
   // Lines: what a club writes down after play, with nothing to regenerate.
   std::vector<std::string> unseeded_json_lines;
   size_t unseeded_json_bytes = 0;
+  // The same, game by game, in the order of AllGames().
+  struct GameLines {
+    std::string game;
+    std::vector<std::string> lines;
+    size_t bytes = 0;
+  };
+  std::vector<GameLines> unseeded_by_game;
   std::vector<SeededShuffle> shuffles;  // every seeded deal of the corpus
 };
 
@@ -131,6 +138,8 @@ record::Record WithoutSeed(record::Record record) {
 Corpus MakeCorpus(int records_per_game) {
   Corpus corpus;
   for (const games::GameDescriptor* game : games::AllGames()) {
+    Corpus::GameLines& by_game = corpus.unseeded_by_game.emplace_back();
+    by_game.game = game->name;
     generator::GenerateOptions options;
     options.game = game;
     options.count = records_per_game;
@@ -152,6 +161,8 @@ Corpus MakeCorpus(int records_per_game) {
       corpus.unseeded_json_lines.push_back(
           formats::WriteJson(record::WriteRecord(WithoutSeed(one.record)), false));
       corpus.unseeded_json_bytes += corpus.unseeded_json_lines.back().size() + 1;
+      by_game.lines.push_back(corpus.unseeded_json_lines.back());
+      by_game.bytes += by_game.lines.back().size() + 1;
       for (SeededShuffle& shuffle : SeededShuffles(one.record)) {
         corpus.shuffles.push_back(std::move(shuffle));
       }
@@ -495,7 +506,7 @@ std::vector<Pass> DuplicatePasses(const DuplicateEvent* event, BareJsonParser* b
   size_t n = event->json_lines.size();
   size_t bytes = event->bytes;
   auto verify_all = [event] {
-    for (const std::string& line : event->json_lines) VerifyValid(formats::ParseJson(line));
+    for (const std::string& line : event->json_lines) VerifyValidJson(line);
   };
   return {
       {n, bytes,
@@ -521,7 +532,7 @@ std::vector<Pass> DuplicatePasses(const DuplicateEvent* event, BareJsonParser* b
 size_t ShufflesPerPass(const DuplicateEvent& event) {
   ForgetDealtBoards();
   size_t before = verifier::ThreadDealCache().misses();
-  for (const std::string& line : event.json_lines) VerifyValid(formats::ParseJson(line));
+  for (const std::string& line : event.json_lines) VerifyValidJson(line);
   return verifier::ThreadDealCache().misses() - before;
 }
 
@@ -776,6 +787,30 @@ bool ParseArguments(int argc, char** argv, Arguments& arguments) {
   return argc % 2 == 1;
 }
 
+// Each game's records without seeds, a bare parse against verification, raced in rounds of their
+// own: which game's replay stands between verification and the parse.
+void PrintByGame(const Corpus& corpus, BareJsonParser* bare) {
+  std::printf(
+      "JSON Lines without seeds, game by game, one thread (best of 5 alternating rounds)\n");
+  for (const Corpus::GameLines& game : corpus.unseeded_by_game) {
+    const Corpus::GameLines* lines = &game;
+    std::vector<Pass> passes = {
+        {lines->lines.size(), lines->bytes,
+         [=] {
+           for (const std::string& line : lines->lines) bare->Parse(line);
+         }},
+        {lines->lines.size(), lines->bytes,
+         [=] {
+           for (const std::string& line : lines->lines) VerifyValidJson(line);
+         }},
+    };
+    std::vector<Throughput> race = Race(passes, 5, 0.15);
+    std::printf("  %-12s bare parse %7.1f MB/s, verification %7.1f MB/s, ratio %5.3f\n",
+                game.game.c_str(), race[0].MegabytesPerSecond(), race[1].MegabytesPerSecond(),
+                race[1].MegabytesPerSecond() / race[0].MegabytesPerSecond());
+  }
+}
+
 void PrintInMemory(const Corpus& corpus) {
   BareJsonParser bare_json_parser;
   std::vector<Throughput> json = Race(JsonPasses(&corpus, &bare_json_parser));
@@ -790,6 +825,7 @@ void PrintInMemory(const Corpus& corpus) {
                   "bare parse + seeded deals (EVP)", 0.7);
   PrintPair("JSON Lines without seeds, in memory, one thread (same rounds)",
             "bare Boost.JSON parse", json[kBareUnseeded], nullptr, {}, json[kVerifyUnseeded], 0.7);
+  PrintByGame(corpus, &bare_json_parser);
   PrintDuplicateEvent(MakeDuplicateEvent(), &bare_json_parser);
   std::vector<Throughput> yaml = Race(YamlPasses(&corpus));
   PrintPair("YAML, in memory, one thread (best of 5 alternating rounds)",

@@ -28,22 +28,6 @@ constexpr std::array<SuitSymbol, 8> kSuitSymbols = {{
     {"\u2664", Suit::kSpades},
 }};
 
-// The value of a rank letter or a suit letter, either case, by byte: -1 for any other byte. The
-// two-letter card ("AS", "td") is nearly every card a record holds, so it is read by two lookups.
-template <size_t N>
-constexpr std::array<int8_t, 256> LetterValues(const std::array<char, N>& letters) {
-  std::array<int8_t, 256> values{};
-  for (int8_t& value : values) value = -1;
-  for (size_t i = 0; i < N; ++i) {
-    auto upper = static_cast<unsigned char>(letters[i]);
-    values[upper] = static_cast<int8_t>(i);
-    if (upper >= 'A' && upper <= 'Z') values[upper + 32] = static_cast<int8_t>(i);
-  }
-  return values;
-}
-constexpr std::array<int8_t, 256> kSuitOfLetter = LetterValues(kSuitLetters);
-constexpr std::array<int8_t, 256> kRankOfLetter = LetterValues(kRankLetters);
-
 std::optional<Suit> SuitFromText(std::string_view text) {
   if (text.size() == 1) {
     char upper = static_cast<char>(text[0] >= 'a' && text[0] <= 'z' ? text[0] - 32 : text[0]);
@@ -83,12 +67,7 @@ std::string ToString(Card card) {
 }
 
 std::optional<Card> CardFromText(std::string_view token) {
-  if (token.size() == 2) {
-    int rank = kRankOfLetter[static_cast<unsigned char>(token[0])];
-    int suit = kSuitOfLetter[static_cast<unsigned char>(token[1])];
-    if (rank < 0 || suit < 0) return std::nullopt;
-    return Card{static_cast<Suit>(suit), static_cast<Rank>(rank + 2)};
-  }
+  if (token.size() == 2) return CardFromLetters(token[0], token[1]);
   // The rank is "10" or one character; everything after it must be a suit.
   size_t rank_length = token.starts_with("10") ? 2 : 1;
   if (token.size() > rank_length) {
@@ -110,11 +89,6 @@ Result<Card> ParseCard(std::string_view token, const std::string& path) {
 Result<Suit> ParseSuit(std::string_view token, const std::string& path) {
   if (std::optional<Suit> suit = SuitFromText(token)) return *suit;
   return Fail(Malformed("bad-suit", path, "expected a suit C, D, H or S, found " + Quoted(token)));
-}
-
-CardSet CardSet::OfSuit(Suit suit) const {
-  constexpr uint64_t kSuitMask = (uint64_t{1} << 13) - 1;
-  return CardSet(bits_ & (kSuitMask << (13 * static_cast<int>(suit))));
 }
 
 std::vector<Card> CardSet::Cards() const {

@@ -4,6 +4,7 @@
 // accepted for "T", suit symbols (♠♥♦♣) and lower case are accepted; output is always canonical.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <optional>
@@ -41,6 +42,69 @@ std::string ToString(Card card);  // canonical: "TS"
 Result<Card> ParseCard(std::string_view token, const std::string& path);
 // The same without a finding: for readers that build the path of a word only when it is wrong.
 std::optional<Card> CardFromText(std::string_view token);
+
+namespace card_letters {
+// The value of a rank letter or a suit letter, either case, by byte: -1 for any other byte. The
+// two-letter card ("AS", "td") is nearly every card a record holds, so it is read by two lookups.
+template <size_t N>
+constexpr std::array<int8_t, 256> LetterValues(const char (&letters)[N]) {
+  std::array<int8_t, 256> values{};
+  for (int8_t& value : values) value = -1;
+  for (size_t i = 0; i + 1 < N; ++i) {
+    auto upper = static_cast<unsigned char>(letters[i]);
+    values[upper] = static_cast<int8_t>(i);
+    if (upper >= 'A' && upper <= 'Z') values[upper + 32] = static_cast<int8_t>(i);
+  }
+  return values;
+}
+inline constexpr std::array<int8_t, 256> kSuitOf = LetterValues("CDHS");
+inline constexpr std::array<int8_t, 256> kRankOf = LetterValues("23456789TJQKA");
+}  // namespace card_letters
+
+// The card a rank letter and a suit letter spell ("AS", "td"), or none: CardFromText's two-letter
+// case.
+inline std::optional<Card> CardFromLetters(char rank, char suit) {
+  int r = card_letters::kRankOf[static_cast<unsigned char>(rank)];
+  int s = card_letters::kSuitOf[static_cast<unsigned char>(suit)];
+  if (r < 0 || s < 0) return std::nullopt;
+  return Card{static_cast<Suit>(s), static_cast<Rank>(r + 2)};
+}
+
+// Calls take(card) for each word of `text` (words apart by spaces or tabs) read as CardFromText
+// reads it, in order, and returns true; false, as soon as a word is no card or there are more
+// than `max_cards`. The two-letter card is read where it lies, without a word of its own.
+template <typename Take>
+bool ForEachCardWord(std::string_view text, size_t max_cards, Take&& take) {
+  auto apart = [](char c) { return c == ' ' || c == '\t'; };
+  size_t count = 0;
+  size_t i = 0;
+  // The canonical form first, two-letter cards one space apart ("AS KD 7C"): three bytes a card.
+  // Where it stops, the words from there on are read one by one.
+  for (; i + 2 <= text.size() && (i + 2 == text.size() || text[i + 2] == ' '); i += 3) {
+    std::optional<Card> card = CardFromLetters(text[i], text[i + 1]);
+    if (!card) break;
+    if (count++ == max_cards) return false;
+    take(*card);
+  }
+  while (i < text.size()) {
+    if (apart(text[i])) {
+      ++i;
+      continue;
+    }
+    std::optional<Card> card;
+    if (i + 2 <= text.size() && (i + 2 == text.size() || apart(text[i + 2]))) {
+      card = CardFromLetters(text[i], text[i + 1]);
+      i += 2;
+    } else {
+      size_t start = i;
+      while (i < text.size() && !apart(text[i])) ++i;
+      card = CardFromText(text.substr(start, i - start));
+    }
+    if (!card || count++ == max_cards) return false;
+    take(*card);
+  }
+  return true;
+}
 // Parses a suit letter or symbol (C D H S, ♣♦♥♠, lower case accepted).
 Result<Suit> ParseSuit(std::string_view token, const std::string& path);
 
@@ -56,8 +120,11 @@ class CardSet {
   constexpr int Size() const { return std::popcount(bits_); }
   constexpr bool Empty() const { return bits_ == 0; }
   constexpr uint64_t Bits() const { return bits_; }
-  CardSet OfSuit(Suit suit) const;
-  bool HasSuit(Suit suit) const { return !OfSuit(suit).Empty(); }
+  constexpr CardSet OfSuit(Suit suit) const {
+    constexpr uint64_t kSuitMask = (uint64_t{1} << 13) - 1;
+    return CardSet(bits_ & (kSuitMask << (13 * static_cast<int>(suit))));
+  }
+  constexpr bool HasSuit(Suit suit) const { return !OfSuit(suit).Empty(); }
   std::vector<Card> Cards() const;  // canonical order
   std::string ToString() const;     // canonical order, space-separated
 

@@ -42,9 +42,7 @@ struct Event {
   // What the event is, as a live line names it ("deal", "play", "call", "turn"): the payload
   // type's kKind.
   std::string_view kind;
-  int deal = 0;  // the 1-based deal it belongs to; 0 for events outside any deal
-  // A run (Match::ApplyRun): how many events of the record it stands for; 0 for one event.
-  int parts = 0;
+  int deal = 0;              // the 1-based deal it belongs to; 0 for events outside any deal
   std::optional<int> actor;  // the seat or player (by index) it names, where it names one
   EventPath path;            // empty for a live event that has none
   Payload payload;
@@ -63,7 +61,7 @@ struct Event {
 template <class T>
 Event MakeEvent(T payload, int deal = 0, std::optional<int> actor = std::nullopt,
                 EventPath path = {}) {
-  return Event{T::kKind, deal, 0, actor, std::move(path), Payload(std::move(payload))};
+  return Event{T::kKind, deal, actor, std::move(path), Payload(std::move(payload))};
 }
 
 }  // namespace referee

@@ -140,16 +140,6 @@ class Match {
     return Commit(event);
   }
 
-  // A run is one event that stands for `parts` events of a record in a row (Event::parts): the
-  // fast path reads a trick game's whole tricks of a deal as one, so that a card costs no event of
-  // its own. ApplyRun applies the run's parts in order exactly as Apply would, up to the first
-  // one Apply would reject, and returns how many it applied (their findings appended to
-  // `findings`). The caller applies the rest with Apply, one by one, from PartsOf: the part that
-  // stopped the run then gets the finding, and the rest the counting, that events of their own
-  // would. A game that reads no runs keeps the defaults.
-  virtual size_t ApplyRun(const Event& /*run*/, std::vector<Finding>& /*findings*/) { return 0; }
-  virtual std::vector<Event> PartsOf(const Event& /*run*/) const { return {}; }
-
   // After an illegal event the rest of a deal cannot be checked: the deal is closed unscored (or
   // with the record's claimed points standing in) and the match moves on to the next deal.
   // Returns false where the game has no deals to move on to, as a game without deals (the
@@ -170,6 +160,9 @@ class Match {
     static const ScoreSheet kNoScores;
     return kNoScores;
   }
+  // The sheet moved out of a match that is done with (the fast path's, once its verdict has the
+  // outcome): the match is left with an empty sheet. A copy by default.
+  virtual ScoreSheet ReleaseScores() { return Scores(); }
   virtual Outcome GetOutcome() const = 0;
   // What `actor` (a seat or player index) may see now.
   virtual View ViewFor(int actor) const = 0;

@@ -160,6 +160,16 @@ struct GameDescriptor {
   // reader does not know the form (the record is read again the slow way). None: always slow.
   bool (*stream_body)(const record::TokenBuffer& tokens, const record::BodyValues& values,
                       const record::Record& header, record::EntrySink& sink) = nullptr;
+  // The fast path of verification (referee/record/record_stream.h): the body read from its
+  // tokens straight into a new match of this game, made with `setup`, and replayed as it is read;
+  // the match is given back with what the replay counted and the deal claims it read, in `tally`.
+  // None as soon as anything is not plainly legal, well formed and of a form the reader knows:
+  // the record is then verified the slow way, which makes and places the findings. None: always
+  // the slow way.
+  std::unique_ptr<Match> (*replay_body)(const record::TokenBuffer& tokens,
+                                        const record::BodyValues& values,
+                                        const record::Record& header, const MatchSetup& setup,
+                                        record::FastTally& tally) = nullptr;
   // Appends the body keys to the root map of a record being written.
   void (*write_body)(const record::Record& record, record::Node& root) = nullptr;
   std::unique_ptr<Match> (*new_match)(const MatchSetup& setup) = nullptr;

@@ -9,6 +9,9 @@ void TokenBuffer::Reset(std::string_view document) {
   tokens_.clear();
   open_.clear();
   storage_.clear();
+  // The text a parser rebuilds (from escapes) is never longer than its source, so with this much
+  // room the storage never moves while a document is read, and views of it stay valid.
+  storage_.reserve(document.size());
 }
 
 void TokenBuffer::BeginContainer(TokenType type) {
@@ -62,11 +65,6 @@ void TokenBuffer::AddNull() {
   tokens_.push_back(StreamToken{.type = TokenType::kNull, .next = next});
 }
 
-std::string_view TokenBuffer::Text(const StreamToken& token) const {
-  std::string_view from = token.owned ? std::string_view(storage_) : document_;
-  return from.substr(token.offset, token.size);
-}
-
 std::optional<TokenMap> TokenMap::At(const TokenBuffer& buffer, size_t index) {
   if (index >= buffer.size() || buffer[index].type != TokenType::kBeginMap) return std::nullopt;
   return TokenMap(buffer, index);
@@ -100,11 +98,6 @@ std::optional<std::vector<size_t>> ListItems(const TokenBuffer& buffer, size_t i
     items.push_back(i);
   }
   return items;
-}
-
-std::optional<std::string_view> StringAt(const TokenBuffer& buffer, size_t index) {
-  if (index >= buffer.size() || buffer[index].type != TokenType::kString) return std::nullopt;
-  return buffer.Text(buffer[index]);
 }
 
 std::optional<int64_t> IntegerAt(const TokenBuffer& buffer, size_t index, int64_t min,

@@ -63,7 +63,10 @@ class TokenBuffer {
 
   size_t size() const { return tokens_.size(); }
   const StreamToken& operator[](size_t index) const { return tokens_[index]; }
-  std::string_view Text(const StreamToken& token) const;
+  std::string_view Text(const StreamToken& token) const {
+    const char* from = token.owned ? storage_.data() : document_.data();
+    return std::string_view(from + token.offset, token.size);
+  }
   // The text as it lies in the document, or nothing when the parser rebuilt it.
   std::string_view document() const { return document_; }
 
@@ -98,7 +101,10 @@ class TokenMap {
 std::optional<std::vector<size_t>> ListItems(const TokenBuffer& buffer, size_t index,
                                              size_t max_items);
 // The text of a string at `index`, or none for any other token.
-std::optional<std::string_view> StringAt(const TokenBuffer& buffer, size_t index);
+inline std::optional<std::string_view> StringAt(const TokenBuffer& buffer, size_t index) {
+  if (index >= buffer.size() || buffer[index].type != TokenType::kString) return std::nullopt;
+  return buffer.Text(buffer[index]);
+}
 // The integer at `index` within [min, max], or none for anything else.
 std::optional<int64_t> IntegerAt(const TokenBuffer& buffer, size_t index, int64_t min, int64_t max);
 // The value at `index` as a tree, its scalars typed as the tree readers type them; none when a

@@ -64,12 +64,8 @@ const games::trick::TrickBodySpec& BodySpec() {
   return kSpec;
 }
 
-std::unique_ptr<Match> NewMatch(const MatchSetup& setup) {
-  return std::make_unique<EightsMatch>(setup);
-}
-
 games::GameDescriptor MakeDescriptor() {
-  games::GameDescriptor game = games::trick::TrickGameDescriptor<&BodySpec>();
+  games::GameDescriptor game = games::trick::TrickGameDescriptor<&BodySpec, EightsMatch>();
   game.name = "eights";
   game.title = "Eights (a game of the tests)";
   game.source = "tests/plugin/eights.h";
@@ -79,7 +75,6 @@ games::GameDescriptor MakeDescriptor() {
   game.league.schemes = {"placement", "duplicate"};
   game.league.tie_breaks = {"wins", "total-score", "matches-played"};
   game.league.default_tie_breaks = {"wins", "total-score"};
-  game.new_match = &NewMatch;
   game.faults = games::trick::TrickFaults(/*follows_suit=*/true);
   game.deal_board = [](const RuleOptions& rules, const std::string& seed, int board, int players,
                        Sha256Function sha256) {

@@ -79,17 +79,22 @@ class CollusionMatch : public trick::TrickMatch {
     }
   }
 
+  // "dealer N; tricks N3 E4 S3 W3; two tie: +10 each; W deducts 3", appended into one string:
+  // every deal of every record verified has one.
   static std::string Label(const trick::FinishedDeal& deal, const CollusionDealScore& score) {
-    std::string label = "dealer " + SeatName(deal.dealer) + "; tricks";
+    std::string label;
+    label.reserve(96);
+    label.append("dealer ").push_back(SeatLetter(deal.dealer));
+    label.append("; tricks");
     for (Seat seat : kAllSeats) {
-      label += " " + SeatName(seat) + std::to_string(deal.tricks_won[SeatIndex(seat)]);
+      label.append(" ").push_back(SeatLetter(seat));
+      label.append(std::to_string(deal.tricks_won[SeatIndex(seat)]));
     }
-    label += "; " + BonusCaseName(score.bonus_case);
+    label.append("; ").append(BonusCaseName(score.bonus_case));
     for (Seat seat : kAllSeats) {
-      if (score.deducted[SeatIndex(seat)]) {
-        label +=
-            "; " + SeatName(seat) + " deducts " + std::to_string(deal.tricks_won[SeatIndex(seat)]);
-      }
+      if (!score.deducted[SeatIndex(seat)]) continue;
+      label.append("; ").push_back(SeatLetter(seat));
+      label.append(" deducts ").append(std::to_string(deal.tricks_won[SeatIndex(seat)]));
     }
     return label;
   }
@@ -103,12 +108,8 @@ const trick::TrickBodySpec& BodySpec() {
   return kSpec;
 }
 
-std::unique_ptr<Match> NewMatch(const MatchSetup& setup) {
-  return std::make_unique<CollusionMatch>(setup);
-}
-
 GameDescriptor MakeDescriptor() {
-  GameDescriptor game = trick::TrickGameDescriptor<&BodySpec>();
+  GameDescriptor game = trick::TrickGameDescriptor<&BodySpec, CollusionMatch>();
   game.name = "collusion";
   game.title = "Collusion (David Parlett)";
   game.source = "parlettgames.uk/oricards/collude.html";
@@ -126,7 +127,6 @@ GameDescriptor MakeDescriptor() {
   game.league.tie_breaks = {"wins",           "total-score", "head-to-head",    "point-difference",
                             "matches-played", "buchholz",    "sonneborn-berger"};
   game.league.default_tie_breaks = {"wins", "total-score", "head-to-head"};
-  game.new_match = &NewMatch;
   game.faults = trick::TrickFaults(/*follows_suit=*/true);
   game.deal_board = [](const RuleOptions& rules, const std::string& seed, int board, int players,
                        Sha256Function sha256) {

@@ -69,7 +69,7 @@ CollusionDealScore ScoreCollusionDeal(const std::array<int, 4>& tricks,
   return score;
 }
 
-std::string BonusCaseName(BonusCase bonus_case) {
+std::string_view BonusCaseName(BonusCase bonus_case) {
   switch (bonus_case) {
     case BonusCase::kPair:
       return "two tie: +10 each";

@@ -14,6 +14,7 @@
 
 #include <array>
 #include <string>
+#include <string_view>
 
 namespace referee::games::collusion {
 
@@ -36,6 +37,6 @@ BonusCase ClassifyTricks(const std::array<int, 4>& tricks);
 std::array<int, 4> Bonuses(const std::array<int, 4>& tricks);
 CollusionDealScore ScoreCollusionDeal(const std::array<int, 4>& tricks,
                                       const std::array<int, 4>& totals_before, int target);
-std::string BonusCaseName(BonusCase bonus_case);
+std::string_view BonusCaseName(BonusCase bonus_case);
 
 }  // namespace referee::games::collusion

@@ -279,10 +279,6 @@ std::string ConspiracyMatch::DescribeExtra() const {
   return text;
 }
 
-std::unique_ptr<Match> NewMatch(const MatchSetup& setup) {
-  return std::make_unique<ConspiracyMatch>(setup);
-}
-
 std::vector<OptionSpec> Options() {
   return {
       OptionSpec{"no_trump",
@@ -317,7 +313,7 @@ std::vector<OptionSpec> Options() {
 }
 
 GameDescriptor MakeDescriptor() {
-  GameDescriptor game = trick::TrickGameDescriptor<&BodySpec>();
+  GameDescriptor game = trick::TrickGameDescriptor<&BodySpec, ConspiracyMatch>();
   game.name = "conspiracy";
   game.title = "Conspiracy (Vinay Kolhatkar)";
   game.source = "pagat.com/invented/conspiracy.html";
@@ -329,7 +325,6 @@ GameDescriptor MakeDescriptor() {
   game.league.tie_breaks.push_back("calls-made");
   game.league.statistic_tie_breaks = {{"calls-made", "calls-made"}};
   game.league.always_shown = {"calls-made"};
-  game.new_match = &NewMatch;
   game.live.stamp_line = &StampLine;
   game.faults = trick::TrickFaults(/*follows_suit=*/true);
   game.deal_board = [](const RuleOptions& rules, const std::string& seed, int board, int players,

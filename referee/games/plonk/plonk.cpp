@@ -135,12 +135,8 @@ const trick::TrickBodySpec& BodySpec() {
   return kSpec;
 }
 
-std::unique_ptr<Match> NewMatch(const MatchSetup& setup) {
-  return std::make_unique<PlonkMatch>(setup);
-}
-
 GameDescriptor MakeDescriptor() {
-  GameDescriptor game = trick::TrickGameDescriptor<&BodySpec>();
+  GameDescriptor game = trick::TrickGameDescriptor<&BodySpec, PlonkMatch>();
   game.name = "plonk";
   game.title = "Plonk (David Parlett)";
   game.source = "parlettgames.uk/oricards/plonk.html";
@@ -163,7 +159,6 @@ GameDescriptor MakeDescriptor() {
                  "at their left alternate"},
   };
   game.league = trick::PartnershipLeague();
-  game.new_match = &NewMatch;
   game.faults = trick::TrickFaults(/*follows_suit=*/false);
   game.deal_board = [](const RuleOptions& rules, const std::string& seed, int board, int players,
                        Sha256Function sha256) {

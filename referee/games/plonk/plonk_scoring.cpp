@@ -17,7 +17,7 @@ bool NobodyFollowed(std::span<const Card> trick) {
   return true;
 }
 
-std::array<PlonkPile, 2> PlonkPiles(const std::vector<trick::CompletedTrick>& tricks) {
+std::array<PlonkPile, 2> PlonkPiles(std::span<const trick::CompletedTrick> tricks) {
   std::array<PlonkPile, 2> piles{};
   for (const trick::CompletedTrick& trick : tricks) {
     PlonkPile& pile = piles[static_cast<int>(PartnershipOf(trick.winner))];

@@ -39,7 +39,7 @@ struct PlonkPile {
 };
 
 // The piles of NS and EW (indexed by Partnership) after the tricks of one deal.
-std::array<PlonkPile, 2> PlonkPiles(const std::vector<trick::CompletedTrick>& tricks);
+std::array<PlonkPile, 2> PlonkPiles(std::span<const trick::CompletedTrick> tricks);
 
 enum class PlonkEnd { kPlayOn, kNorthSouthWins, kEastWestWins };
 

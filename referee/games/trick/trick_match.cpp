@@ -67,10 +67,8 @@ std::vector<Event> TrickMatch::LegalEvents() const {
   std::vector<Event> events;
   Seat seat = deal_->ToPlay();
   CardSet hand = deal_->hands[SeatIndex(seat)];
-  if (MustFollowSuit() && deal_->current_size > 0 && hand.HasSuit(deal_->current[0].suit)) {
-    hand = hand.OfSuit(deal_->current[0].suit);
-  }
   for (Card card : hand.Cards()) {
+    if (!MayPlay(hand, card)) continue;
     events.push_back(MakeEvent(PlayEvent{.card = card}, deal_->number, SeatIndex(seat)));
   }
   return events;
@@ -145,26 +143,52 @@ std::optional<Finding> TrickMatch::CheckDeal(const Event& event, const DealEvent
 }
 
 Ruling TrickMatch::CommitDeal(const Event& event, const DealEvent& dealt) {
-  DealInProgress deal;
-  deal.number = CurrentDealNumber();
-  deal.board = dealt.seeded && dealt.board > 0 ? dealt.board : deal.number;
-  deal.dealer = *dealt.dealer;
+  int number = CurrentDealNumber();
   bool checked = checked_hands_ && checked_hands_->first == &event;
-  deal.hands = checked ? checked_hands_->second : *ResolveHands(event, dealt, deal.dealer);
+  std::array<CardSet, 4> hands =
+      checked ? checked_hands_->second : *ResolveHands(event, dealt, *dealt.dealer);
   checked_hands_.reset();
-  deal.dealt = deal.hands;
-  deal.leader = LeftOf(deal.dealer);
-  // Sized once for the whole deal, so no play grows them.
-  deal.played.reserve(static_cast<size_t>(Pack().Size()));
-  deal.tricks.reserve(static_cast<size_t>(HandSize()));
-  deal_ = std::move(deal);
-  OnDealStarted();
+  StartDeal(*dealt.dealer, dealt.seeded && dealt.board > 0 ? dealt.board : number, hands);
   return Announcing(
       "deal", "deal " + std::to_string(deal_->number) + " dealt by " + SeatName(deal_->dealer));
 }
 
+void TrickMatch::StartDeal(Seat dealer, int board, const std::array<CardSet, 4>& hands) {
+  DealInProgress deal;
+  deal.number = CurrentDealNumber();
+  deal.board = board;
+  deal.dealer = dealer;
+  deal.hands = hands;
+  deal.dealt = hands;
+  deal.leader = LeftOf(dealer);
+  deal.must_follow_suit = MustFollowSuit();
+  deal.hand_size = HandSize();
+  deal_ = std::move(deal);
+  OnDealStarted();
+}
+
+bool TrickMatch::HandsAreADeal(const std::array<CardSet, 4>& hands,
+                               const std::array<int, 4>& counts) const {
+  CardSet all;
+  for (size_t seat = 0; seat < hands.size(); ++seat) {
+    // A set smaller than its count names a card twice; sets that meet share one.
+    if (counts[seat] != HandSize() || hands[seat].Size() != counts[seat]) return false;
+    if (!(all & hands[seat]).Empty()) return false;
+    all = all | hands[seat];
+  }
+  return (all & Pack()) == all;
+}
+
+bool TrickMatch::DeckIsThePack(std::span<const Card> deck) const {
+  CardSet seen;
+  for (Card card : deck) seen.Add(card);
+  return static_cast<int>(deck.size()) == Pack().Size() && seen == Pack();
+}
+
 Result<std::vector<Card>> TrickMatch::CheckedDeck(const std::vector<Card>& deck,
                                                   const std::string& path, int deal) const {
+  if (DeckIsThePack(deck)) return deck;
+  // What is wrong, worded: the first card out of the pack or seen twice, else the count.
   CardSet seen;
   for (size_t i = 0; i < deck.size(); ++i) {
     Card card = deck[i];
@@ -192,7 +216,7 @@ Result<std::vector<Card>> TrickMatch::CheckedDeck(const std::vector<Card>& deck,
   return deck;
 }
 
-std::array<CardSet, 4> TrickMatch::DealOut(const std::vector<Card>& deck, Seat dealer) const {
+std::array<CardSet, 4> TrickMatch::DealOut(std::span<const Card> deck, Seat dealer) const {
   // One card at a time, clockwise, starting at the dealer's left.
   std::array<CardSet, 4> hands;
   for (size_t i = 0; i < deck.size(); ++i) {
@@ -216,6 +240,14 @@ std::vector<Card> TrickMatch::SeededDeck(int board) const {
 Result<std::array<CardSet, 4>> TrickMatch::HandsFromList(
     const std::array<std::vector<Card>, 4>& hands, const Event& event) const {
   std::array<CardSet, 4> sets;
+  std::array<int, 4> counts{};
+  for (size_t seat = 0; seat < hands.size(); ++seat) {
+    for (Card card : hands[seat]) sets[seat].Add(card);
+    counts[seat] = static_cast<int>(hands[seat].size());
+  }
+  if (HandsAreADeal(sets, counts)) return sets;
+  // What is wrong, worded: the first card out of the pack or seen twice, else a hand's size.
+  sets = {};
   CardSet seen;
   for (Seat seat : kAllSeats) {
     const std::vector<Card>& hand = hands[SeatIndex(seat)];
@@ -448,20 +480,13 @@ bool TrickMatch::WrittenTrickSizeFits(const PlayEvent& play) {
   return play.position != 0 || play.written_size <= 0 || (play.written_size <= 4 && !short_trick);
 }
 
-bool TrickMatch::FollowsSuit(CardSet hand, Card card) const {
-  if (!MustFollowSuit() || deal_->current_size == 0) return true;
-  Suit led = deal_->current[0].suit;
-  return card.suit == led || !hand.HasSuit(led);
-}
-
 bool TrickMatch::RecordPlayPasses(const PlayEvent& play) const {
   if (!deal_ || Opening()) return false;
   const DealInProgress& deal = *deal_;
   int trick = static_cast<int>(deal.tricks.size()) + 1;
   if (play.trick != trick || play.position != deal.current_size) return false;
   if (!WrittenTrickSizeFits(play)) return false;
-  CardSet hand = deal.hands[SeatIndex(deal.ToPlay())];
-  return hand.Contains(play.card) && FollowsSuit(hand, play.card);
+  return MayPlay(deal.hands[SeatIndex(deal.ToPlay())], play.card);
 }
 
 std::optional<Finding> TrickMatch::CheckPlay(const Event& event, const PlayEvent& play) const {
@@ -474,47 +499,60 @@ std::optional<Finding> TrickMatch::CheckPlay(const Event& event, const PlayEvent
 }
 
 Ruling TrickMatch::CommitPlay(const PlayEvent& play) {
-  deal_->hands[SeatIndex(deal_->ToPlay())].Remove(play.card);
-  deal_->current[deal_->current_size++] = play.card;
-  deal_->played.push_back(play.card);
-  if (deal_->current_size < 4) return Ruling{};
-  return FinishTrick();
+  std::optional<ClosedTrick> closed = PlayCard(play.card);
+  if (!closed || !setup_.announce) return Ruling{};
+  return Announced(*closed);
 }
 
-// The play of a run's card `index`, as its own event would have it.
-static PlayEvent RunPlay(const TricksEvent& run, size_t index) {
-  size_t tricks = run.cards.size() / 4;
-  return PlayEvent{.card = run.cards[index],
-                   .trick = static_cast<int>(index / 4) + 1,
-                   .position = static_cast<int>(index % 4),
-                   .written_size = 4,
-                   .last_in_record = run.last_in_record && index / 4 + 1 == tricks};
-}
-
-size_t TrickMatch::ApplyRun(const Event& run, std::vector<Finding>& findings) {
-  const auto* tricks = run.As<TricksEvent>();
-  if (tricks == nullptr) return 0;
-  for (size_t i = 0; i < tricks->cards.size(); ++i) {
-    PlayEvent play = RunPlay(*tricks, i);
-    if (!RecordPlayPasses(play)) return i;
-    Ruling ruling = CommitPlay(play);
-    for (Finding& finding : ruling.findings) findings.push_back(std::move(finding));
+bool TrickMatch::PlayWholeTricks(std::span<const Card> cards) {
+  // From the deal's first lead, four cards a trick, no more than the deal holds: each card is
+  // then the one its trick awaits, as RecordPlayPasses asks of a record's play, and the deal is
+  // under way for each. An opening is awaited before the first lead only.
+  if (!deal_ || Opening() || !deal_->played.empty() || cards.size() % 4 != 0 ||
+      cards.size() > static_cast<size_t>(deal_->hand_size) * 4) {
+    return false;
   }
-  return tricks->cards.size();
+  for (Card card : cards) {
+    if (!MayPlay(deal_->hands[SeatIndex(deal_->ToPlay())], card)) return false;
+    PlayCard(card);
+  }
+  return true;
 }
 
-std::vector<Event> TrickMatch::PartsOf(const Event& run) const {
-  std::vector<Event> parts;
-  const auto* tricks = run.As<TricksEvent>();
-  if (tricks == nullptr) return parts;
-  parts.reserve(tricks->cards.size());
-  for (size_t i = 0; i < tricks->cards.size(); ++i) {
-    PlayEvent play = RunPlay(*tricks, i);
-    EventPath path =
-        EventPath::Nested("deals", run.deal - 1, "tricks", play.trick - 1, play.position);
-    parts.push_back(MakeEvent(play, run.deal, std::nullopt, std::move(path)));
+bool TrickMatch::ReplayWholeDeal(const WholeDeal& whole, std::span<const Event> opening) {
+  if (AcceptsNoMoreDeals() || deal_) return false;
+  if (std::optional<Seat> expected = ExpectedDealer(); expected && *expected != whole.dealer) {
+    return false;
   }
-  return parts;
+  std::optional<std::array<CardSet, 4>> hands = WholeDealHands(whole);
+  if (!hands) return false;
+  int number = CurrentDealNumber();
+  StartDeal(whole.dealer, whole.seeded && whole.board > 0 ? whole.board : number, *hands);
+  for (const Event& event : opening) {
+    Result<Ruling> ruling = Apply(event);
+    if (!ruling.has_value() || !ruling->findings.empty()) return false;
+  }
+  if (!whole.plays.empty() && !PlayWholeTricks(whole.plays)) return false;
+  // A deal that a later deal follows must be complete (CheckDealEnd).
+  return whole.last_in_record || !deal_;
+}
+
+std::optional<std::array<CardSet, 4>> TrickMatch::WholeDealHands(const WholeDeal& whole) const {
+  // As ResolveHands: every source given must agree, and one must be given.
+  std::optional<std::array<CardSet, 4>> hands;
+  auto agree = [&](const std::array<CardSet, 4>& other) {
+    if (!hands) hands = other;
+    return *hands == other;
+  };
+  if (whole.hands && !(HandsAreADeal(*whole.hands, whole.hand_counts) && agree(*whole.hands))) {
+    return std::nullopt;
+  }
+  if (whole.deck && !(DeckIsThePack(*whole.deck) && agree(DealOut(*whole.deck, whole.dealer)))) {
+    return std::nullopt;
+  }
+  int board = whole.board > 0 ? whole.board : CurrentDealNumber();
+  if (whole.seeded && !agree(DealOut(SeededDeck(board), whole.dealer))) return std::nullopt;
+  return hands;
 }
 
 Seat TrickMatch::TrickWinner(const std::array<Card, 4>& cards, Seat leader) const {
@@ -530,38 +568,54 @@ Seat TrickMatch::TrickWinner(const std::array<Card, 4>& cards, Seat leader) cons
   return SeatAt(SeatIndex(leader) + static_cast<int>(best));
 }
 
-Ruling TrickMatch::FinishTrick() {
-  CompletedTrick trick{deal_->leader, deal_->current, TrickWinner(deal_->current, deal_->leader)};
-  deal_->current_size = 0;
-  deal_->leader = NextLeader(trick);
-  deal_->tricks.push_back(std::move(trick));
-  // Worded only when announced: this runs for every trick of every record verified.
-  Ruling ruling;
-  if (setup_.announce) {
-    ruling = Announcing("trick", "trick " + std::to_string(deal_->tricks.size()) + " won by " +
-                                     SeatName(deal_->tricks.back().winner));
-  }
-  if (static_cast<int>(deal_->tricks.size()) == HandSize()) FinishDeal(ruling);
-  return ruling;
+std::optional<TrickMatch::ClosedTrick> TrickMatch::PlayCard(Card card) {
+  DealInProgress& deal = *deal_;
+  deal.hands[SeatIndex(deal.ToPlay())].Remove(card);
+  deal.current[deal.current_size++] = card;
+  deal.played.push_back(card);
+  if (deal.current_size < 4) return std::nullopt;
+  return CloseTrick();
 }
 
-void TrickMatch::FinishDeal(Ruling& ruling) {
-  // The tricks move out: the deal state is dropped below, and nothing reads them in between.
-  FinishedDeal finished{deal_->number, deal_->dealer, std::move(deal_->tricks), {}};
-  for (const CompletedTrick& trick : finished.tricks)
+TrickMatch::ClosedTrick TrickMatch::CloseTrick() {
+  DealInProgress& deal = *deal_;
+  CompletedTrick trick{deal.leader, deal.current, TrickWinner(deal.current, deal.leader)};
+  deal.current_size = 0;
+  deal.leader = NextLeader(trick);
+  deal.tricks.push_back(trick);
+  ClosedTrick closed{static_cast<int>(deal.tricks.size()), trick.winner, false};
+  if (closed.number == deal.hand_size) {
+    CloseDeal();
+    closed.deal_scored = true;
+  }
+  return closed;
+}
+
+void TrickMatch::CloseDeal() {
+  FinishedDeal finished{deal_->number, deal_->dealer, deal_->tricks.span(), {}};
+  for (const CompletedTrick& trick : finished.tricks) {
     ++finished.tricks_won[SeatIndex(trick.winner)];
+  }
   last_dealer_ = deal_->dealer;
-  DealScore score = ScoreDeal(finished);
-  std::vector<int> points = score.points;
-  AddRow(finished.number, deal_->board, std::move(score), false);
+  // Scored while the deal is still under way, as the hooks may ask of it (the caller, the call).
+  AddRow(finished.number, deal_->board, ScoreDeal(finished), false);
   deal_.reset();
-  if (!setup_.announce) return;
-  std::string text = "deal " + std::to_string(finished.number) + " scored:";
-  for (size_t i = 0; i < points.size(); ++i) {
-    text += " " + sheet_.units[i] + " " + std::to_string(points[i]);
+}
+
+// What a closed trick made public, worded only for a live table (MatchSetup::announce): the
+// trick's winner, and after a deal's last trick its score, then the end of the match.
+Ruling TrickMatch::Announced(const ClosedTrick& closed) const {
+  Ruling ruling = Announcing(
+      "trick", "trick " + std::to_string(closed.number) + " won by " + SeatName(closed.winner));
+  if (!closed.deal_scored) return ruling;
+  const ScoreSheet::Row& row = sheet_.rows.back();
+  std::string text = "deal " + std::to_string(row.deal) + " scored:";
+  for (size_t i = 0; i < row.points.size(); ++i) {
+    text += " " + sheet_.units[i] + " " + std::to_string(row.points[i]);
   }
   ruling.announcements.push_back({"deal", text});
   if (AcceptsNoMoreDeals()) ruling.announcements.push_back({"end", GetOutcome().summary});
+  return ruling;
 }
 
 void TrickMatch::AddRow(int number, int board, DealScore score, bool void_deal) {
@@ -579,6 +633,7 @@ void TrickMatch::AddRow(int number, int board, DealScore score, bool void_deal) 
 
 std::vector<int> TricksByUnit(const FinishedDeal& deal, const std::vector<std::string>& units) {
   std::vector<int> tricks;
+  tricks.reserve(units.size());
   for (const std::string& unit : units) {
     int taken = 0;
     for (char seat : unit) taken += deal.tricks_won[SeatIndexOf(seat)];
@@ -671,7 +726,7 @@ View TrickMatch::ViewFor(int actor) const {
     table.hand = deal_->hands[SeatIndex(seat)];
     table.trick_leader = deal_->leader;
     table.trick = deal_->CurrentCards();
-    table.played = deal_->played;
+    table.played.assign(deal_->played.begin(), deal_->played.end());
     for (const CompletedTrick& trick : deal_->tricks) ++table.tricks_won[SeatIndex(trick.winner)];
     for (Seat shown : HandsShownTo(seat)) {
       table.known_hands.emplace_back(shown, deal_->dealt[SeatIndex(shown)]);

@@ -14,10 +14,12 @@
 
 #include <array>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "referee/core/card.h"
+#include "referee/core/fixed_list.h"
 #include "referee/core/match.h"
 #include "referee/core/seat.h"
 #include "referee/games/trick/trick_events.h"
@@ -39,7 +41,7 @@ struct CompletedTrick {
 struct FinishedDeal {
   int number = 0;
   Seat dealer = Seat::kNorth;
-  std::vector<CompletedTrick> tricks;
+  std::span<const CompletedTrick> tricks;
   std::array<int, 4> tricks_won{};  // by seat
 };
 
@@ -67,14 +69,18 @@ class TrickMatch : public Match {
   std::vector<Event> LegalEvents() const override;
   bool VoidCurrentDeal(const std::optional<std::vector<int>>& stand_in_points) override;
   const ScoreSheet& Scores() const override { return sheet_; }
+  ScoreSheet ReleaseScores() override { return std::move(sheet_); }
   View ViewFor(int actor) const override;
   std::string Describe() const override;
   // The next deal, dealt from the seed by the expected dealer (North first), board = deal.
   Event SeededDeal() const override;
   Event ShowingCards(Event dealt) const override;
-  // Runs of whole tricks (TricksEvent), as the fast path reads a deal's tricks.
-  size_t ApplyRun(const Event& run, std::vector<Finding>& findings) override;
-  std::vector<Event> PartsOf(const Event& run) const override;
+  // The fast path of verification (referee/record/record_stream.h): a record's whole deal
+  // replayed as its events would be, one by one (the deal, its opening events, each card, and
+  // the end of the deal when a later deal follows), true only when every one of them is accepted
+  // without a finding. False as soon as one would not be: the match is then left in no state a
+  // caller may use, and the record is verified again the slow way, which makes the finding.
+  bool ReplayWholeDeal(const WholeDeal& deal, std::span<const Event> opening);
 
  protected:
   std::optional<Finding> Check(const Event& event) const override;
@@ -153,17 +159,33 @@ class TrickMatch : public Match {
     Seat dealer = Seat::kNorth;
     std::array<CardSet, 4> hands;  // cards still held
     std::array<CardSet, 4> dealt;  // the hands as dealt
-    std::vector<Card> played;      // every card played, in order
-    std::vector<CompletedTrick> tricks;
+    // Every card played, in order, and the tricks closed: bounded by the pack (Card::Index() is
+    // below 52), so held in place.
+    FixedList<Card, 52> played;
+    FixedList<CompletedTrick, 13> tricks;
     Seat leader = Seat::kNorth;
     std::array<Card, 4> current{};  // the trick being played
     int current_size = 0;
+    // The game's constants, asked once a deal rather than once a card.
+    bool must_follow_suit = true;
+    int hand_size = 0;
     Seat ToPlay() const { return SeatAt(SeatIndex(leader) + current_size); }
     std::vector<Card> CurrentCards() const {
       return {current.begin(), current.begin() + current_size};
     }
   };
 
+  // The one test of a deal's hands as listed (each of HandSize() cards of the pack, no card
+  // twice) and of a pack order (each card of the pack once): shared by the checks that word
+  // their findings and the fast path.
+  bool HandsAreADeal(const std::array<CardSet, 4>& hands, const std::array<int, 4>& counts) const;
+  bool DeckIsThePack(std::span<const Card> deck) const;
+  // The hands of a whole deal of the fast path, where every source of its cards agrees.
+  std::optional<std::array<CardSet, 4>> WholeDealHands(const WholeDeal& deal) const;
+  void StartDeal(Seat dealer, int board, const std::array<CardSet, 4>& hands);
+  // A whole deal's tricks played in place, four cards a trick from its first lead; false at the
+  // first card a play's check would reject.
+  bool PlayWholeTricks(std::span<const Card> cards);
   std::optional<Finding> CheckDeal(const Event& event, const DealEvent& deal) const;
   std::optional<Finding> CheckDealEnd(const Event& event) const;
   std::optional<Finding> CheckPlay(const Event& event, const PlayEvent& play) const;
@@ -175,22 +197,42 @@ class TrickMatch : public Match {
                                                const Event& event) const;
   Result<std::vector<Card>> CheckedDeck(const std::vector<Card>& deck, const std::string& path,
                                         int deal) const;
-  std::array<CardSet, 4> DealOut(const std::vector<Card>& deck, Seat dealer) const;
+  std::array<CardSet, 4> DealOut(std::span<const Card> deck, Seat dealer) const;
   std::vector<Card> SeededDeck(int board) const;
-  // Whether a record's play (no seat named) passes every check of CheckPlay: the one test of a
-  // legal play, shared by CheckPlay and ApplyRun, so that a run accepts exactly the cards its
-  // parts would be accepted with. The rest of CheckPlay only words the finding.
+  // Whether a record's play (no seat named) passes every check of CheckPlay; the rest of
+  // CheckPlay only words the finding.
   bool RecordPlayPasses(const PlayEvent& play) const;
   static bool WrittenTrickSizeFits(const PlayEvent& play);
+  // Whether the seat to play may play `card` from `hand`: it holds the card and follows suit where
+  // the game requires it. The one rule of a legal card, for a record's play event, the fast path's
+  // tricks and the legal events alike.
+  bool MayPlay(CardSet hand, Card card) const {
+    return hand.Contains(card) && FollowsSuit(hand, card);
+  }
   // Whether `card` from `hand` follows suit where the game requires it, in the trick under way.
-  bool FollowsSuit(CardSet hand, Card card) const;
+  bool FollowsSuit(CardSet hand, Card card) const {
+    if (!deal_->must_follow_suit || deal_->current_size == 0) return true;
+    Suit led = deal_->current[0].suit;
+    return card.suit == led || !hand.HasSuit(led);
+  }
   std::optional<Finding> CheckPlayContext(const Event& event, const PlayEvent& play) const;
   std::optional<Finding> CheckCardHolder(const Event& event, const PlayEvent& play,
                                          Seat seat) const;
   std::optional<Finding> CheckFollow(const Event& event, const PlayEvent& play, Seat seat) const;
   Seat TrickWinner(const std::array<Card, 4>& cards, Seat leader) const;
-  Ruling FinishTrick();
-  void FinishDeal(Ruling& ruling);
+  // A trick just closed: its number, its winner, and whether it was the deal's last (the deal is
+  // then scored and over).
+  struct ClosedTrick {
+    int number = 0;
+    Seat winner = Seat::kNorth;
+    bool deal_scored = false;
+  };
+  // Plays a card the rules allow, the state alone; the trick it closed, if it closed one (and
+  // the deal, after its last trick, closed and scored).
+  std::optional<ClosedTrick> PlayCard(Card card);
+  ClosedTrick CloseTrick();
+  void CloseDeal();
+  Ruling Announced(const ClosedTrick& closed) const;
   void AddRow(int number, int board, DealScore score, bool void_deal);
   void AddSideStatistics(std::vector<SideResult>& sides) const;
 

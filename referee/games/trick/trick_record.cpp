@@ -144,13 +144,9 @@ std::optional<std::vector<Card>> WellFormedCards(const Node& node, size_t max_ca
 std::optional<std::vector<Card>> WellFormedCardText(std::string_view text, size_t max_cards) {
   std::vector<Card> cards;
   cards.reserve(max_cards < 64 ? max_cards : 64);
-  bool all_cards = record::ForEachWord(text, [&](const record::Word& word) {
-    std::optional<Card> card = CardFromText(word.text);
-    if (!card || cards.size() == max_cards) return false;
-    cards.push_back(*card);
-    return true;
-  });
-  if (!all_cards) return std::nullopt;
+  if (!ForEachCardWord(text, max_cards, [&](Card card) { cards.push_back(card); })) {
+    return std::nullopt;
+  }
   return cards;
 }
 

@@ -4,6 +4,7 @@
 // parts it adds.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "referee/core/result.h"
 #include "referee/games/registry.h"
 #include "referee/games/trick/trick_events.h"
+#include "referee/games/trick/trick_match.h"
 #include "referee/record/fields.h"
 #include "referee/record/node.h"
 #include "referee/record/record.h"
@@ -62,7 +64,8 @@ Result<View> ReadLiveView(const record::Node& node, const TrickBodySpec& spec);
 // `deals:` as the body, claims and totals per unit plus `winner`, tricks as a statistic, the
 // body's readers and writers and the live lines and views. The game adds its name, source,
 // options, match and the rest.
-template <const TrickBodySpec& (*Spec)()>
+// `MatchType`, the game's match, is a TrickMatch made from a MatchSetup.
+template <const TrickBodySpec& (*Spec)(), class MatchType>
 GameDescriptor TrickGameDescriptor();
 
 // One board of a seed for `referee deal` (GameDescriptor::deal_board), dealt by `game`'s engine:
@@ -87,12 +90,13 @@ std::optional<std::vector<Card>> WellFormedCardText(std::string_view text, size_
 // The keys a deal's map may have: the trick games' own and the game's parts.
 std::vector<std::string> DealKeysOf(const TrickBodySpec& spec);
 
-// The fast path's body reader (GameDescriptor::stream_body): the same entries as ReadTrickBody,
-// a deal at a time, for a record whose tricks are all whole and whose cards are written as
-// strings; false for anything else, which ReadTrickBody reads.
-bool StreamTrickBody(const record::TokenBuffer& tokens, const record::BodyValues& values,
-                     const record::Record& header, record::EntrySink& sink,
-                     const TrickBodySpec& spec);
+// The fast path's replay of the body (GameDescriptor::replay_body): the record's deals read from
+// its tokens and replayed whole in `match` (TrickMatch::ReplayWholeDeal), the events counted and
+// the deal claims kept in `tally`. False as soon as a deal is not in a plain form (cards as
+// strings, whole tricks of four) or not plainly legal: the record is then verified the slow way.
+bool ReplayTrickBody(const record::TokenBuffer& tokens, const record::BodyValues& values,
+                     const record::Record& header, const TrickBodySpec& spec, TrickMatch& match,
+                     record::FastTally& tally);
 // An optional seat under `key` ("N".."W").
 Result<std::optional<Seat>> ReadOptionalSeat(const record::MapFields& fields, std::string_view key);
 
@@ -100,10 +104,13 @@ Result<std::optional<Seat>> ReadOptionalSeat(const record::MapFields& fields, st
 
 void FillTrickDescriptor(GameDescriptor& game, const std::vector<std::string>& units);
 
-template <const TrickBodySpec& (*Spec)()>
+template <const TrickBodySpec& (*Spec)(), class MatchType>
 GameDescriptor TrickGameDescriptor() {
   GameDescriptor game;
   FillTrickDescriptor(game, Spec().claim_units);
+  game.new_match = [](const MatchSetup& setup) -> std::unique_ptr<Match> {
+    return std::make_unique<MatchType>(setup);
+  };
   game.read_body = [](const record::Node& root, record::Record& record) {
     return ReadTrickBody(root, record, Spec());
   };
@@ -124,9 +131,12 @@ GameDescriptor TrickGameDescriptor() {
   game.live.read_view = [](const record::Node& view, const record::Record&) {
     return ReadLiveView(view, Spec());
   };
-  game.stream_body = [](const record::TokenBuffer& tokens, const record::BodyValues& values,
-                        const record::Record& header, record::EntrySink& sink) {
-    return StreamTrickBody(tokens, values, header, sink, Spec());
+  game.replay_body = [](const record::TokenBuffer& tokens, const record::BodyValues& values,
+                        const record::Record& header, const MatchSetup& setup,
+                        record::FastTally& tally) -> std::unique_ptr<Match> {
+    auto match = std::make_unique<MatchType>(setup);
+    if (!ReplayTrickBody(tokens, values, header, Spec(), *match, tally)) return nullptr;
+    return match;
   };
   return game;
 }

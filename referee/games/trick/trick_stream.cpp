@@ -1,7 +1,9 @@
-// The fast path's reader of a trick game's body: ReadTrickBody's entries from tokens, deal by deal.
-// Every check of the tree reader is either made here the same way or left to it: a form this
-// reader does not take (cards as lists, a trick of other than four cards, a value of another type,
-// a key it does not know) is read the slow way, which also makes any finding.
+// The fast path's replay of a trick game's body (GameDescriptor::replay_body): each deal read from
+// the tokens into a WholeDeal (hands as sets, the cards of its tricks in a buffer reused from deal
+// to deal) and replayed at once by TrickMatch::ReplayWholeDeal, with no event for a card. It reads
+// the plain forms only (cards as strings of words, every trick of four cards, the keys a deal may
+// have); anything else, and anything the tree readers would report, gives up: the record is then
+// read and replayed the slow way (ReadTrickBody, the match's events), which makes the findings.
 #include <algorithm>
 #include <array>
 #include <string>
@@ -12,173 +14,224 @@
 namespace referee::games::trick {
 namespace {
 
+using record::StreamToken;
 using record::TokenBuffer;
-using record::TokenMap;
+using record::TokenType;
 
 constexpr size_t kMaxDeals = 10000;  // as ReadTrickBody
 constexpr size_t kMaxTricks = 64;
-constexpr int kMaxBoard = 1000000;
+constexpr size_t kMaxCards = 64;  // in a hand or a pack order, as ReadCards
+constexpr int64_t kMaxBoard = 1000000;
+constexpr int64_t kMaxPoints = 100000;
 
-std::optional<Seat> SeatOf(std::string_view text) {
-  for (Seat seat : kAllSeats) {
-    if (text.size() == 1 && text[0] == SeatLetter(seat)) return seat;
-  }
-  return std::nullopt;
-}
-
-std::optional<std::vector<Card>> CardsAt(const TokenBuffer& tokens, size_t index,
-                                         size_t max_cards) {
-  std::optional<std::string_view> text = record::StringAt(tokens, index);
-  if (!text) return std::nullopt;
-  return WellFormedCardText(*text, max_cards);
-}
-
-bool ReadHands(const TokenBuffer& tokens, size_t index, DealEvent& deal) {
-  static const std::vector<std::string> kSeatKeys = {"N", "E", "S", "W"};
-  std::optional<TokenMap> hands = TokenMap::At(tokens, index);
-  if (!hands || !hands->KeysAmong(kSeatKeys)) return false;
-  std::array<std::vector<Card>, 4> cards;
-  for (Seat seat : kAllSeats) {
-    std::optional<size_t> hand = hands->Find(SeatName(seat));
-    std::optional<std::vector<Card>> read = hand ? CardsAt(tokens, *hand, 64) : std::nullopt;
-    if (!read) return false;
-    cards[SeatIndex(seat)] = std::move(*read);
-  }
-  deal.hands = std::move(cards);
-  return true;
-}
-
-// The deal's own keys: dealer, board, hands, deck (ReadDeal and ReadDealCards).
-std::optional<DealEvent> ReadDealHeader(const TokenBuffer& tokens, const TokenMap& map,
-                                        const record::Record& header) {
-  DealEvent deal;
-  std::optional<size_t> dealer = map.Find("dealer");
-  std::optional<std::string_view> text = dealer ? record::StringAt(tokens, *dealer) : std::nullopt;
-  deal.dealer = text ? SeatOf(*text) : std::nullopt;
-  if (!deal.dealer) return std::nullopt;
-  if (std::optional<size_t> hands = map.Find("hands"); hands && !ReadHands(tokens, *hands, deal)) {
-    return std::nullopt;
-  }
-  if (std::optional<size_t> deck = map.Find("deck")) {
-    deal.deck = CardsAt(tokens, *deck, 64);
-    if (!deal.deck) return std::nullopt;
-  }
-  if (std::optional<size_t> board = map.Find("board")) {
-    std::optional<int64_t> number = record::IntegerAt(tokens, *board, 1, kMaxBoard);
-    if (!number || !header.seed) return std::nullopt;
-    deal.board = static_cast<int>(*number);
-  }
-  deal.seeded = header.seed.has_value();
-  if (!deal.hands && !deal.deck && !deal.seeded) return std::nullopt;
-  return deal;
-}
-
-bool ReadParts(const TokenBuffer& tokens, const TokenMap& map, const std::string& path, int number,
-               const TrickBodySpec& spec, std::vector<record::Record::Entry>& batch) {
-  for (const DealPart& part : spec.parts) {
-    std::optional<size_t> index = map.Find(part.key);
-    if (!index) continue;
-    std::optional<record::Node> node = record::NodeAt(tokens, *index);
-    if (!node) return false;
-    Result<Event> read = part.read(*node, ChildPath(path, part.key), number);
-    if (!read.has_value()) return false;
-    batch.push_back({std::move(*read)});
-  }
-  return true;
-}
-
-// The four cards of a whole trick, as WellFormedCardText reads them, into `cards`.
-bool ReadTrickCards(const TokenBuffer& tokens, size_t index, std::array<Card, 4>& cards) {
-  std::optional<std::string_view> text = record::StringAt(tokens, index);
-  if (!text) return false;
-  size_t count = 0;
-  bool all_cards = record::ForEachWord(*text, [&](const record::Word& word) {
-    std::optional<Card> card = CardFromText(word.text);
-    if (!card || count == cards.size()) return false;
-    cards[count++] = *card;
-    return true;
-  });
-  return all_cards && count == cards.size();
-}
-
-// Whole tricks only: four cards each, as a finished deal writes them, read as one run
-// (TricksEvent): a card costs no event of its own.
-bool ReadTricks(const TokenBuffer& tokens, std::optional<size_t> index, int number, bool last_deal,
-                const std::string& tricks_path, std::vector<record::Record::Entry>& batch) {
-  if (!index) return true;
-  std::optional<std::vector<size_t>> tricks = record::ListItems(tokens, *index, kMaxTricks);
-  if (!tricks) return false;
-  TricksEvent run{.cards = {}, .last_in_record = last_deal};
-  run.cards.resize(tricks->size() * 4);
-  std::array<Card, 4> cards;
-  for (size_t t = 0; t < tricks->size(); ++t) {
-    if (!ReadTrickCards(tokens, (*tricks)[t], cards)) return false;
-    std::copy(cards.begin(), cards.end(), run.cards.begin() + static_cast<ptrdiff_t>(t * 4));
-  }
-  if (run.cards.empty()) return true;
-  int parts = static_cast<int>(run.cards.size());
-  Event& event = std::get<Event>(batch.emplace_back().item);
-  event = MakeEvent(std::move(run), number, std::nullopt, tricks_path);
-  event.parts = parts;
-  return true;
-}
-
-bool ReadClaim(const TokenBuffer& tokens, std::optional<size_t> index, const std::string& path,
-               int number, const TrickBodySpec& spec, std::vector<record::Record::Entry>& batch) {
-  if (!index) return true;
-  std::optional<TokenMap> claim = TokenMap::At(tokens, *index);
-  if (!claim || !claim->KeysAmong(spec.claim_units)) return false;
-  record::DealClaim read{number, path, {}};
-  for (size_t i = *index + 1; tokens[i].type == record::TokenType::kKey; i = tokens[i + 1].next) {
-    std::optional<int64_t> points = record::IntegerAt(tokens, i + 1, -100000, 100000);
-    if (!points) return false;
-    std::string unit(tokens.Text(tokens[i]));
-    read.values.push_back({unit, *points, ChildPath(path, unit)});
-  }
-  batch.push_back({std::move(read)});
-  return true;
-}
-
-struct DealContext {
-  const record::Record& header;
-  const TrickBodySpec& spec;
-  std::vector<std::string> keys;  // DealKeysOf(spec)
+// What the reader keeps from one deal to the next, so that a deal costs no allocation.
+struct DealScratch {
+  std::vector<Card> deck;
+  std::vector<Card> plays;
+  std::vector<Event> opening;
 };
 
-bool ReadDeal(const TokenBuffer& tokens, size_t index, int number, bool last,
-              const DealContext& context, std::vector<record::Record::Entry>& batch) {
-  const TrickBodySpec& spec = context.spec;
-  const record::Record& header = context.header;
-  std::optional<TokenMap> map = TokenMap::At(tokens, index);
-  if (!map || !map->KeysAmong(context.keys)) return false;
-  std::optional<DealEvent> deal = ReadDealHeader(tokens, *map, header);
-  if (!deal) return false;
-  std::string path = ChildPath("/deals", static_cast<size_t>(number - 1));
-  batch.push_back({MakeEvent(std::move(*deal), number, std::nullopt, path)});
-  if (!ReadParts(tokens, *map, path, number, spec, batch)) return false;
-  std::string tricks_path = ChildPath(path, "tricks");
-  if (!ReadTricks(tokens, map->Find("tricks"), number, last, tricks_path, batch)) return false;
-  if (!last) batch.push_back({MakeEvent(DealEndEvent{}, number, std::nullopt, tricks_path)});
-  return ReadClaim(tokens, map->Find("claim"), ChildPath(path, "claim"), number, spec, batch);
+// Where the values of a deal's keys are.
+struct DealValues {
+  std::optional<size_t> dealer, board, hands, deck, tricks, claim;
+  std::vector<std::optional<size_t>> parts;  // one per DealPart of the game, in its order
+};
+
+// "N", "E", "S" or "W", exactly, as a deal's dealer and a hand's key are written.
+std::optional<Seat> SeatOf(std::string_view text) {
+  if (text.size() != 1) return std::nullopt;
+  switch (text[0]) {
+    case 'N':
+      return Seat::kNorth;
+    case 'E':
+      return Seat::kEast;
+    case 'S':
+      return Seat::kSouth;
+    case 'W':
+      return Seat::kWest;
+    default:
+      return std::nullopt;
+  }
+}
+
+// The deal's keys sorted; false on a key a deal may not have (ReadDeal's AllowOnly).
+bool SortDealKeys(const TokenBuffer& tokens, size_t index, const TrickBodySpec& spec,
+                  DealValues& values) {
+  values.parts.assign(spec.parts.size(), std::nullopt);
+  for (size_t i = index + 1; tokens[i].type == TokenType::kKey; i = tokens[i + 1].next) {
+    std::string_view key = tokens.Text(tokens[i]);
+    std::optional<size_t>* slot = key == "dealer"   ? &values.dealer
+                                  : key == "tricks" ? &values.tricks
+                                  : key == "hands"  ? &values.hands
+                                  : key == "claim"  ? &values.claim
+                                  : key == "board"  ? &values.board
+                                  : key == "deck"   ? &values.deck
+                                                    : nullptr;
+    for (size_t p = 0; slot == nullptr && p < spec.parts.size(); ++p) {
+      if (spec.parts[p].key == key) slot = &values.parts[p];
+    }
+    if (slot == nullptr) return false;
+    *slot = i + 1;
+  }
+  return true;
+}
+
+// Each word of a string as a card, as WellFormedCardText reads it; false on anything else or on
+// more than `max_cards` cards.
+template <typename Take>
+bool ForEachCardOf(const TokenBuffer& tokens, size_t index, size_t max_cards, Take&& take) {
+  std::optional<std::string_view> text = record::StringAt(tokens, index);
+  return text && ForEachCardWord(*text, max_cards, take);
+}
+
+bool ReadHands(const TokenBuffer& tokens, size_t index, WholeDeal& deal) {
+  if (tokens[index].type != TokenType::kBeginMap) return false;
+  std::array<CardSet, 4> sets;
+  size_t seats = 0;
+  for (size_t i = index + 1; tokens[i].type == TokenType::kKey; i = tokens[i + 1].next) {
+    std::string_view key = tokens.Text(tokens[i]);
+    std::optional<Seat> seat = SeatOf(key);
+    if (!seat) return false;
+    int s = SeatIndex(*seat);
+    deal.hand_counts[s] = 0;
+    auto take = [&](Card card) {
+      sets[s].Add(card);
+      ++deal.hand_counts[s];
+    };
+    if (!ForEachCardOf(tokens, i + 1, kMaxCards, take)) return false;
+    ++seats;
+  }
+  // Four keys, each a seat and none twice (the tokenizer refuses a key given twice): every seat.
+  if (seats != kAllSeats.size()) return false;
+  deal.hands = sets;
+  return true;
+}
+
+// Every trick a string of exactly four cards, the common form (a shorter last trick of a record
+// that stops in the middle of one, or cards as lists, are read the slow way).
+bool ReadTricks(const TokenBuffer& tokens, size_t index, std::vector<Card>& plays) {
+  if (tokens[index].type != TokenType::kBeginList) return false;
+  size_t tricks = 0;
+  for (size_t i = index + 1; tokens[i].type != TokenType::kEndList; i = tokens[i].next) {
+    size_t before = plays.size();
+    if (++tricks > kMaxTricks ||
+        !ForEachCardOf(tokens, i, 4, [&](Card card) { plays.push_back(card); }) ||
+        plays.size() - before != 4) {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool ReadClaim(const TokenBuffer& tokens, size_t index, int number, const TrickBodySpec& spec,
+               record::FastDealClaim& claim) {
+  if (tokens[index].type != TokenType::kBeginMap) return false;
+  const std::vector<std::string>& units = spec.claim_units;
+  if (units.size() > record::FastDealClaim::kMaxUnits) return false;
+  claim = record::FastDealClaim{.deal = number};
+  for (size_t i = index + 1; tokens[i].type == TokenType::kKey; i = tokens[i + 1].next) {
+    auto unit = std::find(units.begin(), units.end(), tokens.Text(tokens[i]));
+    std::optional<int64_t> points = record::IntegerAt(tokens, i + 1, -kMaxPoints, kMaxPoints);
+    if (unit == units.end() || !points) return false;
+    size_t u = static_cast<size_t>(unit - units.begin());
+    claim.points[u] = *points;
+    claim.given[u] = true;
+  }
+  return true;
+}
+
+// The game's parts (a call, a conference), read by the game's own tree readers: one small map a
+// deal at most.
+bool ReadOpening(const TokenBuffer& tokens, const DealValues& values, int number,
+                 const TrickBodySpec& spec, std::vector<Event>& opening) {
+  opening.clear();
+  for (size_t p = 0; p < spec.parts.size(); ++p) {
+    if (!values.parts[p]) continue;
+    std::optional<record::Node> node = record::NodeAt(tokens, *values.parts[p]);
+    if (!node) return false;
+    std::string path =
+        ChildPath(ChildPath("/deals", static_cast<size_t>(number - 1)), spec.parts[p].key);
+    Result<Event> read = spec.parts[p].read(*node, path, number);
+    if (!read.has_value()) return false;
+    opening.push_back(std::move(*read));
+  }
+  return true;
+}
+
+// The deal's cards: dealer, hands, pack order, board (ReadDeal and ReadDealCards).
+bool ReadDealCards(const TokenBuffer& tokens, const DealValues& values,
+                   const record::Record& header, DealScratch& scratch, WholeDeal& deal) {
+  std::optional<std::string_view> dealer =
+      values.dealer ? record::StringAt(tokens, *values.dealer) : std::nullopt;
+  std::optional<Seat> seat = dealer ? SeatOf(*dealer) : std::nullopt;
+  if (!seat) return false;
+  deal.dealer = *seat;
+  if (values.hands && !ReadHands(tokens, *values.hands, deal)) return false;
+  if (values.deck) {
+    scratch.deck.clear();
+    auto take = [&](Card card) { scratch.deck.push_back(card); };
+    if (!ForEachCardOf(tokens, *values.deck, kMaxCards, take)) return false;
+    deal.deck = scratch.deck;
+  }
+  if (values.board) {
+    std::optional<int64_t> board = record::IntegerAt(tokens, *values.board, 1, kMaxBoard);
+    if (!board || !header.seed) return false;
+    deal.board = static_cast<int>(*board);
+  }
+  deal.seeded = header.seed.has_value();
+  return deal.hands || deal.deck || deal.seeded;
+}
+
+struct BodyContext {
+  const record::Record& header;
+  const TrickBodySpec& spec;
+  TrickMatch& match;
+  record::FastTally& tally;
+  DealScratch& scratch;
+  DealValues values;
+};
+
+bool ReplayDeal(const TokenBuffer& tokens, size_t index, int number, bool last,
+                BodyContext& context) {
+  DealScratch& scratch = context.scratch;
+  if (tokens[index].type != TokenType::kBeginMap ||
+      !SortDealKeys(tokens, index, context.spec, context.values)) {
+    return false;
+  }
+  const DealValues& values = context.values;
+  WholeDeal deal;
+  if (!ReadDealCards(tokens, values, context.header, scratch, deal) ||
+      !ReadOpening(tokens, values, number, context.spec, scratch.opening)) {
+    return false;
+  }
+  scratch.plays.clear();
+  if (values.tricks && !ReadTricks(tokens, *values.tricks, scratch.plays)) return false;
+  deal.plays = scratch.plays;
+  deal.last_in_record = last;
+  if (!context.match.ReplayWholeDeal(deal, scratch.opening)) return false;
+  // Counted as the record's entries are: the deal, its parts, each card, its end.
+  context.tally.events +=
+      1 + static_cast<int>(scratch.opening.size() + scratch.plays.size()) + (last ? 0 : 1);
+  if (!values.claim) return true;
+  return ReadClaim(tokens, *values.claim, number, context.spec,
+                   context.tally.claims.emplace_back());
 }
 
 }  // namespace
 
-bool StreamTrickBody(const TokenBuffer& tokens, const record::BodyValues& values,
-                     const record::Record& header, record::EntrySink& sink,
-                     const TrickBodySpec& spec) {
+bool ReplayTrickBody(const TokenBuffer& tokens, const record::BodyValues& values,
+                     const record::Record& header, const TrickBodySpec& spec, TrickMatch& match,
+                     record::FastTally& tally) {
   if (values.size() != 1 || !values[0]) return false;
-  std::optional<std::vector<size_t>> deals = record::ListItems(tokens, *values[0], kMaxDeals);
-  if (!deals) return false;
-  thread_local std::vector<record::Record::Entry> batch;
-  DealContext context{header, spec, DealKeysOf(spec)};
-  for (size_t d = 0; d < deals->size(); ++d) {
-    batch.clear();
-    bool last = d + 1 == deals->size();
-    if (!ReadDeal(tokens, (*deals)[d], static_cast<int>(d) + 1, last, context, batch)) {
-      return false;
-    }
-    if (!sink.Take(batch)) return false;
+  size_t list = *values[0];
+  if (tokens[list].type != TokenType::kBeginList) return false;
+  thread_local DealScratch scratch;
+  BodyContext context{header, spec, match, tally, scratch, {}};
+  size_t deals = 0;
+  for (size_t i = list + 1; tokens[i].type != TokenType::kEndList; i = tokens[i].next) {
+    if (++deals > kMaxDeals) return false;
+    bool last = tokens[tokens[i].next].type == TokenType::kEndList;
+    if (!ReplayDeal(tokens, i, static_cast<int>(deals), last, context)) return false;
   }
   return true;
 }

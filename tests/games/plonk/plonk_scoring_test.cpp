@@ -49,7 +49,7 @@ TEST(PlonkScoringTest, PackTotalIs396) {
 // Seed 002: "Bear in mind that a trick consisting entirely of dead cards loses you 4 points for
 // no gain."
 TEST(PlonkScoringTest, TrickOfDeadCardsLosesFourPoints) {
-  auto piles = PlonkPiles({Trick(Seat::kNorth, "5H KH 2H AH", Seat::kWest)});
+  auto piles = PlonkPiles(std::vector{Trick(Seat::kNorth, "5H KH 2H AH", Seat::kWest)});
   EXPECT_EQ(piles[kEW].dead_cards, 4);
   EXPECT_EQ(piles[kEW].live_cards, 0);
   EXPECT_EQ(piles[kEW].Score(), -4);
@@ -60,7 +60,7 @@ TEST(PlonkScoringTest, TrickOfDeadCardsLosesFourPoints) {
 // N leads 5H, E KS, S 2H, W AC: 5H is the highest heart, NS take dead 5H 2H and live KS (10) and
 // AC (15): 25 - 2 = 23.
 TEST(PlonkScoringTest, LiveAtFaceValueMinusOnePerDeadCard) {
-  auto piles = PlonkPiles({Trick(Seat::kNorth, "5H KS 2H AC", Seat::kNorth)});
+  auto piles = PlonkPiles(std::vector{Trick(Seat::kNorth, "5H KS 2H AC", Seat::kNorth)});
   EXPECT_EQ(piles[kNS].live_points, 25);
   EXPECT_EQ(piles[kNS].dead_cards, 2);
   EXPECT_EQ(piles[kNS].Score(), 23);
@@ -69,8 +69,8 @@ TEST(PlonkScoringTest, LiveAtFaceValueMinusOnePerDeadCard) {
 
 // rules.md, Plonk ambiguity 7: cards you play into the opponents' tricks count for them.
 TEST(PlonkScoringTest, CardsCountForTheSideThatWonTheTrick) {
-  auto piles = PlonkPiles({Trick(Seat::kEast, "3D AS 9D 4C", Seat::kWest),
-                           Trick(Seat::kWest, "7C 8C 2S KC", Seat::kSouth)});
+  auto piles = PlonkPiles(std::vector{Trick(Seat::kEast, "3D AS 9D 4C", Seat::kWest),
+                                      Trick(Seat::kWest, "7C 8C 2S KC", Seat::kSouth)});
   // Trick 1 (E 3D, S AS, W 9D, N 4C), won by W's 9D: dead 3D 9D, live AS 15 + 4C 4, so the AS and
   // 4C of N and S score for EW: 19 - 2 = 17.
   // Trick 2 (W 7C, N 8C, E 2S, S KC), won by S's KC: dead 7C 8C KC, live 2S: NS 2 - 3 = -1.
