@@ -1,7 +1,5 @@
 #include "referee/games/cahoots/cahoots_cards.h"
 
-#include <cctype>
-
 #include "referee/core/check.h"
 #include "referee/core/printable.h"
 
@@ -18,14 +16,24 @@ const std::vector<Edition>& Editions() {
   return kEditions;
 }
 
-std::string Lower(std::string_view text) {
-  std::string lower(text);
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return lower;
+// Letters are compared in ASCII: the colour names and letters are ASCII, and a record must read the
+// same under any locale (std::tolower follows the process's, which a program embedding the library
+// may set).
+char AsciiLower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+char AsciiUpper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
+
+// Whether `text` is `lower` in any case, without a lowered copy: the readers look a colour up for
+// every long-form card and every goal.
+bool EqualsLower(std::string_view text, std::string_view lower) {
+  if (text.size() != lower.size()) return false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (AsciiLower(text[i]) != lower[i]) return false;
+  }
+  return true;
 }
 
 std::optional<int> LetterIndex(const Edition& edition, char letter) {
-  char upper = static_cast<char>(std::toupper(static_cast<unsigned char>(letter)));
+  char upper = AsciiUpper(letter);
   for (int i = 0; i < kColours; ++i) {
     if (edition.letters[i] == upper) return i;
   }
@@ -48,9 +56,8 @@ const Edition& EditionNamed(std::string_view name) {
 }
 
 std::optional<int> ColourIndex(const Edition& edition, std::string_view name) {
-  std::string lower = Lower(name);
   for (int i = 0; i < kColours; ++i) {
-    if (edition.colours[i] == lower) return i;
+    if (EqualsLower(name, edition.colours[i])) return i;
   }
   return std::nullopt;
 }
