@@ -103,7 +103,7 @@ std::string CardText(NumberCard card, const Edition& edition) {
   return std::to_string(card.number) + std::string(1, edition.letters[card.colour]);
 }
 
-std::string CardsText(const std::vector<NumberCard>& cards, const Edition& edition) {
+std::string CardsText(std::span<const NumberCard> cards, const Edition& edition) {
   std::string text;
   for (NumberCard card : cards) text += (text.empty() ? "" : " ") + CardText(card, edition);
   return text.empty() ? "none" : text;
@@ -124,11 +124,14 @@ std::vector<NumberCard> CanonicalPack() {
 
 std::vector<NumberCard> SeededDeck(Sha256Function sha256, std::string_view seed, int board,
                                    SeededDealFunction deal) {
-  std::vector<NumberCard> canonical = CanonicalPack();
   std::vector<NumberCard> deck;
-  deck.reserve(canonical.size());
+  deck.reserve(kPackSize);
+  // The card at `index` of the canonical pack (CanonicalPack), worked out rather than looked up.
   for (int index : deal(sha256, seed, board, kPackSize)) {
-    deck.push_back(canonical[index]);
+    REFEREE_CHECK(index >= 0 && index < kPackSize, "a seeded deal outside the pack");
+    int number = index % (kNumbers * kCopies) / kCopies + 1;
+    deck.push_back(NumberCard{static_cast<uint8_t>(index / (kNumbers * kCopies)),
+                              static_cast<uint8_t>(number)});
   }
   return deck;
 }

@@ -108,7 +108,6 @@ Result<GoalSpec> ReadGoal(const Node& node, const std::string& path, const Editi
   REFEREE_TRY(goal->AllowOnly(keys));
   for (const GoalParam& param : info->params) REFEREE_TRY(ReadParam(*goal, param, edition, spec));
   REFEREE_TRY(ValidateGoal(spec, path));
-  spec.label = GoalText(spec, edition);
   return spec;
 }
 
@@ -559,7 +558,8 @@ Node WriteLiveView(const View& shown, const record::Record& header) {
   Node goals = Node::List({});
   for (const GoalSpec& goal : view.goals) {
     Node shown = Node::Map({});
-    shown.AddMember("text", {}, record::StringNode(goal.label));
+    std::string text = goal.label.empty() ? GoalText(goal, edition) : goal.label;
+    shown.AddMember("text", {}, record::StringNode(text));
     shown.AddMember("goal", {}, GoalNode(goal, edition));
     goals.Append(std::move(shown));
   }
