@@ -12,8 +12,16 @@ EventPath EventPath::Nested(const char* outer, int a, const char* inner, int b, 
   return path;
 }
 
+EventPath EventPath::Item(const char* outer, int a) {
+  EventPath path;
+  path.outer_ = outer;
+  path.a_ = a;
+  return path;
+}
+
 std::string EventPath::str() const {
   if (outer_ == nullptr) return text_;
+  if (inner_ == nullptr) return "/" + std::string(outer_) + "/" + std::to_string(a_);
   return "/" + std::string(outer_) + "/" + std::to_string(a_) + "/" + std::string(inner_) + "/" +
          std::to_string(b_) + "/" + std::to_string(c_);
 }

@@ -27,14 +27,16 @@ class EventPath {
   // "/outer/a/inner/b/c" for indexes a, b, c counted from 0, as JSON pointers count; `outer` and
   // `inner` must outlive the path (string literals do).
   static EventPath Nested(const char* outer, int a, const char* inner, int b, int c);
+  // "/outer/a", an item of a list, on the same terms.
+  static EventPath Item(const char* outer, int a);
 
   std::string str() const;
   operator std::string() const { return str(); }  // NOLINT: stands for the text it writes
 
  private:
   std::string text_;
-  const char* outer_ = nullptr;  // set: the path is /outer_/a_/inner_/b_/c_
-  const char* inner_ = nullptr;
+  const char* outer_ = nullptr;  // set: the path is /outer_/a_/inner_/b_/c_, or /outer_/a_
+  const char* inner_ = nullptr;  // ... when this is not set
   int a_ = 0, b_ = 0, c_ = 0;
 };
 

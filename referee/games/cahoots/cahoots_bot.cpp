@@ -7,7 +7,7 @@ namespace referee::games::cahoots {
 namespace {
 
 // Whether some single card (any colour, any number) on some single pile meets the goal.
-bool OneCardAway(const GoalSpec& goal, const PileTops& tops) {
+bool OneCardAway(const GoalTest& goal, const PileTops& tops) {
   for (int pile = 0; pile < 4; ++pile) {
     for (uint8_t colour = 0; colour < kColours; ++colour) {
       for (uint8_t number = 1; number <= kNumbers; ++number) {
@@ -48,9 +48,12 @@ int PlayScore(const CahootsView& view, NumberCard card, int pile) {
   tops[pile - 1] = card;
   int score = 0;
   for (const GoalSpec& goal : view.goals) {
-    if (GoalMet(goal, tops)) {
+    // Made ready once: OneCardAway tests the goal with every card on every pile.
+    std::optional<GoalTest> test = CompileGoal(goal);
+    REFEREE_CHECK(test.has_value(), "a Cahoots bot shown an invalid goal " + goal.kind);
+    if (GoalMet(*test, tops)) {
       score += 100;
-    } else if (OneCardAway(goal, tops)) {
+    } else if (OneCardAway(*test, tops)) {
       score += 10;
     }
   }

@@ -1,7 +1,5 @@
 #include "referee/games/cahoots/cahoots_cards.h"
 
-#include <cctype>
-
 #include "referee/core/check.h"
 #include "referee/core/printable.h"
 
@@ -18,14 +16,24 @@ const std::vector<Edition>& Editions() {
   return kEditions;
 }
 
-std::string Lower(std::string_view text) {
-  std::string lower(text);
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return lower;
+// Letters are compared in ASCII: the colour names and letters are ASCII, and a record must read the
+// same under any locale (std::tolower follows the process's, which a program embedding the library
+// may set).
+char AsciiLower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+char AsciiUpper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
+
+// Whether `text` is `lower` in any case, without a lowered copy: the readers look a colour up for
+// every long-form card and every goal.
+bool EqualsLower(std::string_view text, std::string_view lower) {
+  if (text.size() != lower.size()) return false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (AsciiLower(text[i]) != lower[i]) return false;
+  }
+  return true;
 }
 
 std::optional<int> LetterIndex(const Edition& edition, char letter) {
-  char upper = static_cast<char>(std::toupper(static_cast<unsigned char>(letter)));
+  char upper = AsciiUpper(letter);
   for (int i = 0; i < kColours; ++i) {
     if (edition.letters[i] == upper) return i;
   }
@@ -48,9 +56,8 @@ const Edition& EditionNamed(std::string_view name) {
 }
 
 std::optional<int> ColourIndex(const Edition& edition, std::string_view name) {
-  std::string lower = Lower(name);
   for (int i = 0; i < kColours; ++i) {
-    if (edition.colours[i] == lower) return i;
+    if (EqualsLower(name, edition.colours[i])) return i;
   }
   return std::nullopt;
 }
@@ -96,7 +103,7 @@ std::string CardText(NumberCard card, const Edition& edition) {
   return std::to_string(card.number) + std::string(1, edition.letters[card.colour]);
 }
 
-std::string CardsText(const std::vector<NumberCard>& cards, const Edition& edition) {
+std::string CardsText(std::span<const NumberCard> cards, const Edition& edition) {
   std::string text;
   for (NumberCard card : cards) text += (text.empty() ? "" : " ") + CardText(card, edition);
   return text.empty() ? "none" : text;
@@ -117,11 +124,14 @@ std::vector<NumberCard> CanonicalPack() {
 
 std::vector<NumberCard> SeededDeck(Sha256Function sha256, std::string_view seed, int board,
                                    SeededDealFunction deal) {
-  std::vector<NumberCard> canonical = CanonicalPack();
   std::vector<NumberCard> deck;
-  deck.reserve(canonical.size());
+  deck.reserve(kPackSize);
+  // The card at `index` of the canonical pack (CanonicalPack), worked out rather than looked up.
   for (int index : deal(sha256, seed, board, kPackSize)) {
-    deck.push_back(canonical[index]);
+    REFEREE_CHECK(index >= 0 && index < kPackSize, "a seeded deal outside the pack");
+    int number = index % (kNumbers * kCopies) / kCopies + 1;
+    deck.push_back(NumberCard{static_cast<uint8_t>(index / (kNumbers * kCopies)),
+                              static_cast<uint8_t>(number)});
   }
   return deck;
 }

@@ -16,6 +16,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -59,7 +60,7 @@ Result<NumberCard> ParseNumberCard(std::string_view token, const Edition& editio
 // The same reading without a finding: nothing for a bad token.
 std::optional<NumberCard> NumberCardFromText(std::string_view token, const Edition& edition);
 std::string CardText(NumberCard card, const Edition& edition);  // canonical: "3G"
-std::string CardsText(const std::vector<NumberCard>& cards, const Edition& edition);
+std::string CardsText(std::span<const NumberCard> cards, const Edition& edition);
 
 // The 56 cards in canonical pack order: colours 0..3, numbers 1..7, the two copies adjacent.
 std::vector<NumberCard> CanonicalPack();

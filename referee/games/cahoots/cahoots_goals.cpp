@@ -1,7 +1,6 @@
 #include "referee/games/cahoots/cahoots_goals.h"
 
 #include <algorithm>
-#include <set>
 
 #include "referee/core/check.h"
 #include "referee/core/printable.h"
@@ -17,40 +16,28 @@ GoalParam Number(std::string key, int min, int max) {
   return GoalParam{std::move(key), Type::kNumber, min, max};
 }
 
-// --- Facts about the pile tops. ---
+// --- The goals' tests, on the four tops as they are: a goal is tested after every turn. ---
 
-int CountOf(const PileTops& tops, int colour) {
-  return static_cast<int>(
-      std::count_if(tops.begin(), tops.end(), [&](NumberCard c) { return c.colour == colour; }));
-}
-
-int SumOf(const PileTops& tops, int colour) {
-  int sum = 0;
-  for (NumberCard card : tops) sum += card.colour == colour ? card.number : 0;
-  return sum;
-}
-
-int SumAll(const PileTops& tops) {
-  int sum = 0;
-  for (NumberCard card : tops) sum += card.number;
-  return sum;
-}
-
+// Whether the four tops differ pairwise in `key` (their colour, or their number).
 template <class Key>
 bool AllDistinct(const PileTops& tops, Key key) {
-  std::set<int> seen;
-  for (NumberCard card : tops) seen.insert(key(card));
-  return seen.size() == tops.size();
+  for (size_t i = 0; i < tops.size(); ++i) {
+    for (size_t j = i + 1; j < tops.size(); ++j) {
+      if (key(tops[i]) == key(tops[j])) return false;
+    }
+  }
+  return true;
 }
 
 template <class Test>
 bool Every(const PileTops& tops, Test test) {
-  return std::all_of(tops.begin(), tops.end(), test);
+  return test(tops[0]) && test(tops[1]) && test(tops[2]) && test(tops[3]);
 }
 
 // Exactly two piles of the colour; whether they are next to each other.
-bool TwoOfColour(const PileTops& tops, int colour, bool adjacent) {
-  if (CountOf(tops, colour) != 2) return false;
+bool TwoOfColour(const TopsFacts& facts, int colour, bool adjacent) {
+  if (facts.count(colour) != 2) return false;
+  const PileTops& tops = facts.tops();
   bool touching = false;
   for (size_t i = 0; i + 1 < tops.size(); ++i) {
     touching = touching || (tops[i].colour == colour && tops[i + 1].colour == colour);
@@ -77,7 +64,7 @@ bool RunInOrder(const PileTops& tops, int length) {
 bool RunAnyOrder(const PileTops& tops) {
   auto [low, high] = std::minmax_element(
       tops.begin(), tops.end(), [](NumberCard a, NumberCard b) { return a.number < b.number; });
-  return AllDistinct(tops, [](NumberCard c) { return c.number; }) &&
+  return AllDistinct(tops, [](NumberCard x) { return x.number; }) &&
          high->number - low->number == 3;
 }
 
@@ -90,48 +77,48 @@ bool ParityAlternates(const PileTops& tops) {
 
 // The named colours in play: at least one for most kinds, both for the two-colour relations
 // (rules.md Play: "needs at least one named colour in play"; ruling 7).
-bool NamedColoursInPlay(const GoalSpec& goal, const PileTops& tops, GoalKind kind) {
-  if (goal.colours.empty()) return true;
-  bool all = kind == GoalKind::kSumDouble || kind == GoalKind::kSumEqual;
-  int present = 0;
-  for (int colour : goal.colours) present += CountOf(tops, colour) > 0 ? 1 : 0;
-  return all ? present == static_cast<int>(goal.colours.size()) : present > 0;
+bool NamedColoursInPlay(const GoalTest& goal, const TopsFacts& facts) {
+  unsigned shown = facts.shown() & goal.named;
+  bool all = goal.kind == GoalKind::kSumDouble || goal.kind == GoalKind::kSumEqual;
+  return goal.named == 0 || (all ? shown == goal.named : shown != 0);
 }
 
-bool KindMet(GoalKind kind, const std::vector<int>& c, const std::vector<int>& n,
-             const PileTops& tops) {
+// The kind's own test; c0 and c1 are the named colours, n the number parameter.
+bool KindMet(GoalKind kind, int c0, int c1, int n, const TopsFacts& facts) {
+  const PileTops& tops = facts.tops();
+  auto colour = [](NumberCard x) { return x.colour; };
+  auto number = [](NumberCard x) { return x.number; };
   switch (kind) {
     case GoalKind::kPileCount:
-      return CountOf(tops, c[0]) == n[0];
+      return facts.count(c0) == n;
     case GoalKind::kSumAll:
-      return SumAll(tops) == n[0];
+      return facts.sum_all() == n;
     case GoalKind::kSumColour:
-      return SumOf(tops, c[0]) == n[0];
+      return facts.sum(c0) == n;
     case GoalKind::kSumDouble:
-      return 2 * SumOf(tops, c[0]) == SumOf(tops, c[1]);
+      return 2 * facts.sum(c0) == facts.sum(c1);
     case GoalKind::kSumEqual:
-      return SumOf(tops, c[0]) == SumOf(tops, c[1]);
+      return facts.sum(c0) == facts.sum(c1);
     case GoalKind::kTwoColours:
-      return Every(tops, [&](NumberCard x) { return x.colour == c[0] || x.colour == c[1]; });
+      return Every(tops, [&](NumberCard x) { return x.colour == c0 || x.colour == c1; });
     case GoalKind::kAllBelow:
-      return Every(tops, [&](NumberCard x) { return x.number < n[0]; });
+      return Every(tops, [&](NumberCard x) { return x.number < n; });
     case GoalKind::kAllAbove:
-      return Every(tops, [&](NumberCard x) { return x.number > n[0]; });
+      return Every(tops, [&](NumberCard x) { return x.number > n; });
     case GoalKind::kColoursDifferent:
-      return AllDistinct(tops, [](NumberCard x) { return x.colour; });
+      return AllDistinct(tops, colour);
     case GoalKind::kNumbersDifferent:
-      return AllDistinct(tops, [](NumberCard x) { return x.number; });
+      return AllDistinct(tops, number);
     case GoalKind::kAllDifferent:
-      return KindMet(GoalKind::kColoursDifferent, c, n, tops) &&
-             KindMet(GoalKind::kNumbersDifferent, c, n, tops);
+      return AllDistinct(tops, colour) && AllDistinct(tops, number);
     case GoalKind::kAdjacent:
-      return TwoOfColour(tops, c[0], true);
+      return TwoOfColour(facts, c0, true);
     case GoalKind::kApart:
-      return TwoOfColour(tops, c[0], false);
+      return TwoOfColour(facts, c0, false);
     case GoalKind::kAlternating:
-      return OnAlternatingPiles(tops, c[0]);
+      return OnAlternatingPiles(tops, c0);
     case GoalKind::kRunInOrder:
-      return RunInOrder(tops, n[0]);
+      return RunInOrder(tops, n);
     case GoalKind::kRunAnyOrder:
       return RunAnyOrder(tops);
     case GoalKind::kAllEven:
@@ -144,49 +131,83 @@ bool KindMet(GoalKind kind, const std::vector<int>& c, const std::vector<int>& n
   return false;
 }
 
-std::string TextOf(GoalKind kind, const std::vector<std::string>& c, const std::vector<int>& n) {
-  auto num = [&](size_t i) { return std::to_string(n[i]); };
+// A goal's test from its kind and parameters, which must be in range.
+GoalTest MakeTest(GoalKind kind, const std::vector<int>& colours, const std::vector<int>& numbers) {
+  GoalTest test{.kind = kind};
+  for (size_t i = 0; i < colours.size() && i < test.colours.size(); ++i) {
+    test.colours[i] = static_cast<int8_t>(colours[i]);
+    if (colours[i] >= 0 && colours[i] < kColours) test.named |= 1u << colours[i];
+  }
+  if (!numbers.empty()) test.number = static_cast<int8_t>(numbers[0]);
+  return test;
+}
+
+// The words of a goal, in one string built in place (a set-up words every goal it reads).
+std::string TextOf(GoalKind kind, std::string_view c0, std::string_view c1, int n) {
+  std::string text;
+  text.reserve(56);
+  auto add = [&text](auto... parts) { (text.append(parts), ...); };
+  std::string num = std::to_string(n);
   switch (kind) {
     case GoalKind::kPileCount:
-      return "exactly " + num(0) + " " + c[0] + " piles";
+      add("exactly ", num, " ", c0, " piles");
+      break;
     case GoalKind::kSumAll:
-      return "the 4 top cards sum to " + num(0);
+      add("the 4 top cards sum to ", num);
+      break;
     case GoalKind::kSumColour:
-      return "the " + c[0] + " cards sum to " + num(0);
+      add("the ", c0, " cards sum to ", num);
+      break;
     case GoalKind::kSumDouble:
-      return "the " + c[1] + " cards sum to double the " + c[0] + " cards";
+      add("the ", c1, " cards sum to double the ", c0, " cards");
+      break;
     case GoalKind::kSumEqual:
-      return "the " + c[0] + " and the " + c[1] + " cards sum the same";
+      add("the ", c0, " and the ", c1, " cards sum the same");
+      break;
     case GoalKind::kTwoColours:
-      return "every pile is " + c[0] + " or " + c[1];
+      add("every pile is ", c0, " or ", c1);
+      break;
     case GoalKind::kAllBelow:
-      return "every card is lower than " + num(0);
+      add("every card is lower than ", num);
+      break;
     case GoalKind::kAllAbove:
-      return "every card is higher than " + num(0);
+      add("every card is higher than ", num);
+      break;
     case GoalKind::kColoursDifferent:
-      return "4 different colours";
+      add("4 different colours");
+      break;
     case GoalKind::kNumbersDifferent:
-      return "4 different numbers";
+      add("4 different numbers");
+      break;
     case GoalKind::kAllDifferent:
-      return "4 different colours and 4 different numbers";
+      add("4 different colours and 4 different numbers");
+      break;
     case GoalKind::kAdjacent:
-      return "exactly 2 " + c[0] + " piles, side by side";
+      add("exactly 2 ", c0, " piles, side by side");
+      break;
     case GoalKind::kApart:
-      return "exactly 2 " + c[0] + " piles, not side by side";
+      add("exactly 2 ", c0, " piles, not side by side");
+      break;
     case GoalKind::kAlternating:
-      return c[0] + " on piles 1 and 3 or on piles 2 and 4";
+      add(c0, " on piles 1 and 3 or on piles 2 and 4");
+      break;
     case GoalKind::kRunInOrder:
-      return num(0) + " piles in a row rising by 1 left to right";
+      add(num, " piles in a row rising by 1 left to right");
+      break;
     case GoalKind::kRunAnyOrder:
-      return "the 4 numbers are consecutive, in any order";
+      add("the 4 numbers are consecutive, in any order");
+      break;
     case GoalKind::kAllEven:
-      return "every card is even";
+      add("every card is even");
+      break;
     case GoalKind::kAllOdd:
-      return "every card is odd";
+      add("every card is odd");
+      break;
     case GoalKind::kParityAlternating:
-      return "odd and even alternate from pile 1 to pile 4";
+      add("odd and even alternate from pile 1 to pile 4");
+      break;
   }
-  return "";
+  return text;
 }
 
 }  // namespace
@@ -253,6 +274,14 @@ const GoalKindInfo* FindGoalKind(std::string_view name) {
   return nullptr;
 }
 
+const GoalKindInfo& GoalKindOf(GoalKind kind) {
+  for (const GoalKindInfo& info : GoalKinds()) {
+    if (info.kind == kind) return info;
+  }
+  REFEREE_CHECK(false, "a goal kind missing from GoalKinds()");
+  return GoalKinds().front();
+}
+
 size_t ColourParamCount(const GoalKindInfo& info) {
   size_t count = 0;
   for (const GoalParam& param : info.params) {
@@ -310,9 +339,59 @@ bool GoalMet(const GoalSpec& goal, const PileTops& tops) {
   REFEREE_CHECK(goal.colours.size() == ColourParamCount(*info) &&
                     goal.numbers.size() == NumberParamCount(*info),
                 "goal " + goal.kind + " has the wrong parameters");
-  return NamedColoursInPlay(goal, tops, info->kind) &&
-         KindMet(info->kind, goal.colours, goal.numbers, tops);
+  return GoalMet(MakeTest(info->kind, goal.colours, goal.numbers), tops);
 }
+
+// Accepts exactly the goals ValidateGoal accepts (a test holds them to it).
+std::optional<GoalTest> CompileGoal(const GoalSpec& goal) {
+  const GoalKindInfo* info = FindGoalKind(goal.kind);
+  if (info == nullptr) return std::nullopt;
+  return CompileGoal(goal, *info);
+}
+
+std::optional<GoalTest> CompileGoal(const GoalSpec& goal, const GoalKindInfo& info) {
+  if (goal.colours.size() != ColourParamCount(info) ||
+      goal.numbers.size() != NumberParamCount(info)) {
+    return std::nullopt;
+  }
+  for (int colour : goal.colours) {
+    if (colour < 0 || colour >= kColours) return std::nullopt;
+  }
+  if (goal.colours.size() == 2 && goal.colours[0] == goal.colours[1]) return std::nullopt;
+  size_t n = 0;
+  for (const GoalParam& param : info.params) {
+    if (param.type != Type::kNumber) continue;
+    int value = goal.numbers[n++];
+    if (value < param.min || value > param.max) return std::nullopt;
+  }
+  return MakeTest(info.kind, goal.colours, goal.numbers);
+}
+
+TopsFacts::TopsFacts(const PileTops& tops) : tops_(tops) {
+  for (NumberCard card : tops_) Count(card, 1);
+}
+
+void TopsFacts::Cover(int pile, NumberCard card) {
+  Count(tops_[pile], -1);
+  tops_[pile] = card;
+  Count(card, 1);
+}
+
+void TopsFacts::Count(NumberCard card, int sign) {
+  sum_all_ += sign * card.number;
+  if (!InPack(card.colour)) return;
+  count_[card.colour] += sign;
+  sum_[card.colour] += sign * card.number;
+  unsigned bit = 1u << card.colour;
+  shown_ = count_[card.colour] > 0 ? shown_ | bit : shown_ & ~bit;
+}
+
+bool GoalMet(const GoalTest& goal, const TopsFacts& tops) {
+  return NamedColoursInPlay(goal, tops) &&
+         KindMet(goal.kind, goal.colours[0], goal.colours[1], goal.number, tops);
+}
+
+bool GoalMet(const GoalTest& goal, const PileTops& tops) { return GoalMet(goal, TopsFacts(tops)); }
 
 std::string GoalText(const GoalSpec& goal, const Edition& edition) {
   const GoalKindInfo* info = FindGoalKind(goal.kind);
@@ -320,12 +399,12 @@ std::string GoalText(const GoalSpec& goal, const Edition& edition) {
       goal.numbers.size() != NumberParamCount(*info)) {
     return goal.kind;
   }
-  std::vector<std::string> colours;
-  for (int colour : goal.colours) {
-    if (colour < 0 || colour >= kColours) return goal.kind;
-    colours.push_back(ColourName(edition, colour));
+  std::array<std::string_view, 2> colours;
+  for (size_t i = 0; i < goal.colours.size(); ++i) {
+    if (goal.colours[i] < 0 || goal.colours[i] >= kColours) return goal.kind;
+    colours[i] = edition.colours[goal.colours[i]];
   }
-  return TextOf(info->kind, colours, goal.numbers);
+  return TextOf(info->kind, colours[0], colours[1], goal.numbers.empty() ? 0 : goal.numbers[0]);
 }
 
 }  // namespace referee::games::cahoots

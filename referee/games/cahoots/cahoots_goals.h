@@ -20,6 +20,8 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,7 +38,9 @@ struct GoalSpec {
   std::string kind;
   std::vector<int> colours;  // colour indexes the goal names
   std::vector<int> numbers;  // numeric parameters, in the order the kind defines
-  std::string label;         // card text or catalogue reference, for messages and output
+  // The catalogue reference ("confirmed#3") of a goal given as a catalogue card; empty for one
+  // given by kind and parameters, whose words are GoalText's (worded only when shown).
+  std::string label;
   std::string path;
   bool operator==(const GoalSpec&) const = default;
 };
@@ -83,6 +87,7 @@ struct GoalKindInfo {
 
 const std::vector<GoalKindInfo>& GoalKinds();
 const GoalKindInfo* FindGoalKind(std::string_view name);
+const GoalKindInfo& GoalKindOf(GoalKind kind);
 size_t ColourParamCount(const GoalKindInfo& info);
 size_t NumberParamCount(const GoalKindInfo& info);
 
@@ -92,6 +97,52 @@ Result<void> ValidateGoal(const GoalSpec& goal, const std::string& path);
 
 // Whether the goal is met by the four pile tops. The goal must be valid.
 bool GoalMet(const GoalSpec& goal, const PileTops& tops);
+
+// A valid goal made ready to test: its kind as an enum and its parameters in place. The match
+// tests the goals shown after every turn, and the bot every card on every pile: neither should
+// look a kind up by its name or walk a goal's vectors each time.
+struct GoalTest {
+  GoalKind kind = GoalKind::kSumAll;
+  std::array<int8_t, 2> colours = {-1, -1};  // the named colours; -1 where the kind names fewer
+  int8_t number = 0;                         // the kind's number parameter, where it has one
+  uint8_t named = 0;                         // the named colours as bits (1 << colour)
+  bool operator==(const GoalTest&) const = default;
+};
+
+// The test of a goal; none for a goal that ValidateGoal refuses (it words the finding).
+std::optional<GoalTest> CompileGoal(const GoalSpec& goal);
+// The same for a goal whose kind is known to be `info`'s.
+std::optional<GoalTest> CompileGoal(const GoalSpec& goal, const GoalKindInfo& info);
+
+// The four pile tops with what most goals ask of them (how many show each colour, and their
+// totals), kept up to date as one top at a time is covered: the match tests the goals shown
+// against them after every turn.
+class TopsFacts {
+ public:
+  explicit TopsFacts(const PileTops& tops = {});
+  // The top of `pile` (0-based) is covered by `card`.
+  void Cover(int pile, NumberCard card);
+
+  const PileTops& tops() const { return tops_; }
+  int count(int colour) const { return InPack(colour) ? count_[colour] : 0; }
+  int sum(int colour) const { return InPack(colour) ? sum_[colour] : 0; }
+  int sum_all() const { return sum_all_; }
+  unsigned shown() const { return shown_; }  // the colours on top as bits (1 << colour)
+
+ private:
+  static bool InPack(int colour) { return colour >= 0 && colour < kColours; }
+  void Count(NumberCard card, int sign);
+
+  PileTops tops_;
+  std::array<int, kColours> count_{};
+  std::array<int, kColours> sum_{};
+  int sum_all_ = 0;
+  unsigned shown_ = 0;
+};
+
+// GoalMet of the goal the test was compiled from.
+bool GoalMet(const GoalTest& goal, const TopsFacts& tops);
+bool GoalMet(const GoalTest& goal, const PileTops& tops);
 
 // The goal in words, with the edition's colour names: "exactly 3 green piles".
 std::string GoalText(const GoalSpec& goal, const Edition& edition);

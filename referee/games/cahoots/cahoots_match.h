@@ -33,6 +33,7 @@
 #include <array>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,30 @@ namespace referee::games::cahoots {
 
 inline constexpr int kHandSize = 4;
 inline constexpr int kPiles = 4;
+
+// The cards of one pile, bottom first, in place: a pile holds its starter and at most every card
+// that was not dealt to a pile, so it never needs the heap (the state of a match is copied by
+// Clone and rebuilt by every replay).
+class PileCards {
+ public:
+  static constexpr int kCapacity = kPackSize - kPiles + 1;
+
+  bool empty() const { return size_ == 0; }
+  size_t size() const { return size_; }
+  const NumberCard* begin() const { return cards_.data(); }
+  const NumberCard* end() const { return cards_.data() + size_; }
+  NumberCard front() const { return cards_[0]; }
+  NumberCard back() const { return cards_[size_ - 1]; }
+  void Start(NumberCard card) {
+    cards_[0] = card;
+    size_ = 1;
+  }
+  void Add(NumberCard card);
+
+ private:
+  std::array<NumberCard, kCapacity> cards_{};
+  uint8_t size_ = 0;
+};
 
 // rules.md Setup 4: goals per level for 2-3 and for 4 players; 0 for an unknown level or count.
 int TableGoalCount(const std::string& level, int players);
@@ -95,36 +120,53 @@ class CahootsMatch : public Match {
   const Edition& edition() const { return *edition_; }
   int GoalCount() const { return goal_count_; }
   const std::vector<std::vector<NumberCard>>& hands() const { return hands_; }
-  const std::array<std::vector<NumberCard>, kPiles>& piles() const { return piles_; }
-  const std::vector<NumberCard>& draw_pile() const { return draw_; }  // top first
-  const std::vector<GoalSpec>& goal_pile() const { return *goals_; }
-  const std::vector<int>& visible_goals() const { return visible_; }      // 0-based positions
+  const std::array<PileCards, kPiles>& piles() const { return piles_; }
+  std::vector<NumberCard> draw_pile() const;  // top first
+  std::vector<GoalSpec> goal_pile() const;
+  std::vector<int> visible_goals() const;  // 0-based positions, in the order they were shown
   const std::vector<int>& completed_goals() const { return completed_; }  // in completion order
   int turns_taken() const { return turns_; }
-  PileTops Tops() const;
+  PileTops Tops() const { return tops_.tops(); }
 
  protected:
   std::optional<Finding> Check(const Event& event) const override;
   Ruling Commit(const Event& event) override;
 
  private:
-  // The goals a set of pile tops completes from a state of the goal pile, cascade included, and
-  // the goals shown after it.
-  struct Resolution {
-    std::vector<int> completed;
-    std::vector<int> visible;
-    size_t next_goal = 0;
+  using Deck = std::array<NumberCard, kPackSize>;  // top first
+  // The goals shown: positions in the goal pile, in the order they were turned up (at most 4).
+  struct Shown {
+    std::array<int, 4> positions{};
+    int count = 0;
+  };
+  // The goal pile as dealt, top first: each goal made ready to test, and the reference of each
+  // goal given as a catalogue card. A goal is worded (GoalAt) only for a finding or a view: the
+  // replay of a record copies none.
+  struct GoalPile {
+    std::vector<GoalTest> tests;
+    std::vector<std::pair<int, std::string>> references;  // position, "catalogue#card"
+  };
+  // What the last set-up checked resolved to, kept for its Commit: a seeded deck is shuffled and
+  // the goals are made ready once, not once to check them and again to apply them.
+  struct CheckedSetup {
+    const Event* head = nullptr;
+    Deck deck{};
+    std::shared_ptr<const GoalPile> goals;
   };
 
   std::optional<Finding> CheckSetup(const Event& head, const SetupEvent& event) const;
   Ruling CommitSetup(const Event& head, const SetupEvent& event);
   Result<void> CheckTable(const Event& event) const;
-  Result<std::vector<NumberCard>> ResolveDeck(const Event& head, const SetupEvent& event) const;
-  Result<void> CheckDeck(const std::vector<NumberCard>& deck, const std::string& path) const;
-  Result<void> CheckGoals(const SetupEvent& event) const;
-  void Deal(const std::vector<NumberCard>& deck);
+  Result<Deck> ResolveDeck(const Event& head, const SetupEvent& event) const;
+  Result<void> CheckDeck(const std::vector<NumberCard>& deck, const Event& head) const;
+  Finding DeckCardFinding(const std::vector<NumberCard>& deck, size_t index,
+                          const Event& head) const;
+  Result<std::shared_ptr<const GoalPile>> CheckGoals(const SetupEvent& event) const;
+  Finding GoalCountFinding(const SetupEvent& event) const;
+  void Deal(const Deck& deck);
 
   std::optional<Finding> CheckTurn(const Event& event, const TurnEvent& turn) const;
+  bool TurnPasses(const Event& event, const TurnEvent& turn) const;
   Ruling CommitTurn(const Event& event, const TurnEvent& turn);
   Result<int> CheckPlayer(const Event& event, const TurnEvent& played) const;
   Result<void> CheckPlay(const Event& event, const TurnEvent& played, int player) const;
@@ -137,25 +179,31 @@ class CahootsMatch : public Match {
                                    const std::vector<int>& completed) const;
   std::vector<NumberCard> DrawAfterPlay(int player) const;
 
-  Resolution ResolveFrom(const PileTops& tops, std::vector<int> visible, size_t next_goal) const;
-  std::vector<int> ResolveGoals();  // returns the positions completed, cascade included
-  std::vector<NumberCard> DrawUpTo4(int player);
+  // Completes the goals shown that `tops` meets, turns up the next ones and completes those
+  // already met too, until none is (rules.md Play, Setup 5): in `shown` and `next_goal`, each goal
+  // completed appended to `completed`. No allocation beyond `completed`'s own.
+  void ResolveFrom(const TopsFacts& tops, Shown& shown, size_t& next_goal,
+                   std::vector<int>& completed) const;
+  size_t ResolveGoals();  // returns where this resolution's goals start in completed_
+  void DrawUpTo4(int player);
   void PassTurn(int player);
   void CheckEnd();
   bool CanPlay(int player) const;
-  std::vector<NumberCard> LegalCards(int player) const;
   void RecordTime(const Event& head, const TurnEvent& event);
   std::string LossReason() const;
-  std::string EndSummary(const std::string& goals, const std::string& turns) const;
+  std::string EndSummary() const;
+  std::string LevelText() const;
+  std::string StuckText() const;
+  const GoalPile& goals() const;
+  GoalSpec GoalAt(int position) const;
+  std::string ShownText() const;
 
   Place PlaceOf(const std::string& path, int turn, int player,
                 std::optional<NumberCard> card) const;
   int TurnNumber(const TurnEvent& event) const { return event.turn > 0 ? event.turn : turns_ + 1; }
   std::string Name(int player) const;
   std::string Text(NumberCard card) const { return CardText(card, *edition_); }
-  std::string Cards(const std::vector<NumberCard>& cards) const {
-    return CardsText(cards, *edition_);
-  }
+  std::string Cards(std::span<const NumberCard> cards) const { return CardsText(cards, *edition_); }
   std::string GoalLabel(int position) const;
   std::string WhereIs(NumberCard card, int except_player) const;
 
@@ -168,16 +216,17 @@ class CahootsMatch : public Match {
   int64_t speed_ms_ = 240000;
 
   bool set_up_ = false;
-  std::vector<std::vector<NumberCard>> hands_;
-  std::array<std::vector<NumberCard>, kPiles> piles_;  // bottom first
-  std::vector<NumberCard> draw_;                       // top first
-  // The goal pile as dealt, top first (shared, as above).
-  std::shared_ptr<const std::vector<GoalSpec>> goals_ =
-      std::make_shared<const std::vector<GoalSpec>>();
+  std::vector<std::vector<NumberCard>> hands_;  // each with room for 4 cards from the deal on
+  std::array<PileCards, kPiles> piles_;
+  TopsFacts tops_;  // the top card of each pile
+  Deck deck_{};     // as dealt; the draw pile is its cards from draw_next_ on
+  int draw_next_ = kPackSize;
+  // The goal pile (shared, as above); none before the set-up.
+  std::shared_ptr<const GoalPile> goals_;
   size_t next_goal_ = 0;  // next goal to turn face up
-  std::vector<int> visible_;
-  std::vector<int> completed_;
-  int current_ = 0;  // whose turn it is (not used in Speed)
+  Shown shown_;
+  std::vector<int> completed_;  // with room for every goal from the set-up on
+  int current_ = 0;             // whose turn it is (not used in Speed)
   int turns_ = 0;
   End end_ = End::kNone;
   std::optional<int> stuck_player_;
@@ -185,9 +234,8 @@ class CahootsMatch : public Match {
   std::optional<int64_t> last_at_ms_;
   std::optional<LateTurn> late_turn_;
   std::optional<std::pair<int, std::string>> untimed_turn_;  // first Speed turn without `at`
-  // The deck the last set-up checked resolved to, kept for its Commit: a seeded deck is shuffled
-  // once, not once to check it and again to apply it. A memo, not part of the state.
-  mutable std::optional<std::pair<const Event*, std::vector<NumberCard>>> checked_deck_;
+  // A memo, not part of the state.
+  mutable std::optional<CheckedSetup> checked_setup_;
 };
 
 }  // namespace referee::games::cahoots

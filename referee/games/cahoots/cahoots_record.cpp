@@ -1,5 +1,6 @@
 #include "referee/games/cahoots/cahoots_record.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 
@@ -24,6 +25,13 @@ constexpr size_t kMaxTurns = 1000;
 
 std::optional<int64_t> ParseWholeNumber(std::string_view text, int64_t min, int64_t max) {
   int64_t value = 0;
+  // Most numbers here are a digit or two (a pile, a goal's position): read them in place.
+  if (!text.empty() && text.size() <= 4 &&
+      std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    for (char c : text) value = value * 10 + (c - '0');
+    if (value < min || value > max) return std::nullopt;
+    return value;
+  }
   auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (text.empty() || error != std::errc() || end != text.data() + text.size()) return std::nullopt;
   if (value < min || value > max) return std::nullopt;
@@ -108,13 +116,16 @@ Result<GoalSpec> ReadGoal(const Node& node, const std::string& path, const Editi
   REFEREE_TRY(goal->AllowOnly(keys));
   for (const GoalParam& param : info->params) REFEREE_TRY(ReadParam(*goal, param, edition, spec));
   REFEREE_TRY(ValidateGoal(spec, path));
-  spec.label = GoalText(spec, edition);
   return spec;
 }
 
 std::optional<int> PlayerIndex(std::string_view name, const record::Record& record) {
   for (size_t i = 0; i < record.players.size(); ++i) {
-    if (record.players[i] == name) return static_cast<int>(i);
+    const std::string& player = record.players[i];
+    // The names of a table often differ only at their end ("heuristic-1", "heuristic-2"): that is
+    // looked at first, for every turn of a record.
+    if (player.size() != name.size() || (!name.empty() && player.back() != name.back())) continue;
+    if (player == name) return static_cast<int>(i);
   }
   return std::nullopt;
 }
@@ -146,23 +157,59 @@ Result<std::vector<std::string>> ReadCompleted(const Node& node, const std::stri
   return positions;
 }
 
-// The common case of ReadTurnWords, a string "player card pile" of a known player and a
-// well-formed card and number, read without a string per word; nothing for anything else.
-std::optional<Event> WellFormedTurn(std::string_view text, const std::string& path,
-                                    const record::Record& record, const Edition& edition) {
-  std::array<std::string_view, 3> words;
+// Whether `c` separates words as record::ForEachWord splits them (a space or a tab). Most
+// characters are above the space: one comparison tells them apart.
+bool Separator(char c) { return static_cast<unsigned char>(c) <= ' ' && (c == ' ' || c == '\t'); }
+
+// Calls visit(word) for each word of `text` as record::ForEachWord does, until it returns false;
+// false when it was stopped. Every turn and deck is split by it.
+template <typename Visit>
+bool ForEachTextWord(std::string_view text, Visit&& visit) {
+  const char* at = text.data();
+  const char* end = at + text.size();
+  while (true) {
+    while (at < end && Separator(*at)) ++at;
+    if (at == end) return true;
+    const char* start = at;
+    while (at < end && !Separator(*at)) ++at;
+    if (!visit(std::string_view(start, static_cast<size_t>(at - start)))) return false;
+  }
+}
+
+// Whether `text` has exactly three words, into `words`.
+bool ThreeWords(std::string_view text, std::array<std::string_view, 3>& words) {
   size_t count = 0;
-  bool fits = record::ForEachWord(text, [&](const record::Word& word) {
+  bool fits = ForEachTextWord(text, [&](std::string_view word) {
     if (count == words.size()) return false;
-    words[count++] = word.text;
+    words[count++] = word;
     return true;
   });
-  if (!fits || count != words.size()) return std::nullopt;
+  return fits && count == words.size();
+}
+
+// The common case of ReadTurnWords, a string "player card pile" of a known player and a
+// well-formed card and number, read without a string per word into `turn` and `actor`; false for
+// anything else (which ReadTurnWords reads word by word, or words the finding of).
+bool PlainTurn(std::string_view text, const record::Record& record, const Edition& edition,
+               TurnEvent& turn, int& actor) {
+  std::array<std::string_view, 3> words;
+  if (!ThreeWords(text, words)) return false;
   std::optional<int> player = PlayerIndex(words[0], record);
   std::optional<NumberCard> card = NumberCardFromText(words[1], edition);
   std::optional<int64_t> pile = ParseWholeNumber(words[2], -1000, 1000);
-  if (!player || !card || !pile) return std::nullopt;
-  return MakeEvent(TurnEvent{.card = *card, .pile = static_cast<int>(*pile)}, 0, *player, path);
+  if (!player || !card || !pile) return false;
+  actor = *player;
+  turn.card = *card;
+  turn.pile = static_cast<int>(*pile);
+  return true;
+}
+
+std::optional<Event> WellFormedTurn(std::string_view text, const std::string& path,
+                                    const record::Record& record, const Edition& edition) {
+  TurnEvent turn;
+  int actor = 0;
+  if (!PlainTurn(text, record, edition, turn, actor)) return std::nullopt;
+  return MakeEvent(turn, 0, actor, path);
 }
 
 // "ann 3G 2": player, card, pile.
@@ -306,8 +353,9 @@ Result<Event> ReadSetup(const Node& root, const record::Record& record, const Ed
   return MakeEvent(std::move(setup), 0, std::nullopt, path);
 }
 
-// The fast path's set-up: the values of `board`, `deck` and `goals` (the first three body keys)
-// copied out as a tree, once a record, and read by ReadSetup; none where it makes a finding.
+// The fast path's set-up in a form the token reader declines: the values of `board`, `deck` and
+// `goals` (the first three body keys) copied out as a tree and read by ReadSetup; none where it
+// makes a finding.
 std::optional<Event> StreamSetup(const record::TokenBuffer& tokens,
                                  const record::BodyValues& values, const record::Record& header,
                                  const Edition& edition) {
@@ -324,23 +372,337 @@ std::optional<Event> StreamSetup(const record::TokenBuffer& tokens,
   return std::move(*setup);
 }
 
-// The fast path's turn: "player card pile" read straight from its text; any other form through
-// the tree readers, on the turn's own value; none where they make a finding.
-std::optional<Event> StreamTurn(const record::TokenBuffer& tokens, size_t index,
-                                const std::string& path, const record::Record& header,
-                                const Edition& edition) {
-  if (std::optional<std::string_view> text = record::StringAt(tokens, index)) {
-    if (std::optional<Event> turn = WellFormedTurn(*text, path, header, edition)) return turn;
-  }
+// The fast path's turn in a form the token reader declines, read by the tree readers on the
+// turn's own value; none where they make a finding.
+std::optional<Event> StreamTurn(const record::TokenBuffer& tokens, size_t index, int turn_number,
+                                const record::Record& header, const Edition& edition) {
   std::optional<Node> node = record::NodeAt(tokens, index);
   if (!node) return std::nullopt;
+  std::string path = ChildPath("/turns", static_cast<size_t>(turn_number - 1));
   Result<Event> turn = node->IsMap() ? ReadTurnMap(*node, path, header, edition)
                                      : ReadTurnWords(*node, path, header, edition);
   if (!turn.has_value()) return std::nullopt;
+  turn->As<TurnEvent>()->turn = turn_number;
   return std::move(*turn);
 }
 
+// ---------------------------------------------------------------------------------------------
+// The token readers: the set-up and the turns read straight from the tokens, with no tree and no
+// string per turn or card. Each reads what the tree readers above read, into the same event, and
+// declines (false, none) a form it does not take and anything they would make a finding of.
+
+using record::TokenBuffer;
+using record::TokenType;
+
+// Calls visit(index) for each item of the list at `index`, at most `max_items` of them, until it
+// returns false; false when the value is no list, has too many items or was stopped.
+template <typename Visit>
+bool ForEachItem(const TokenBuffer& tokens, size_t index, size_t max_items, Visit&& visit) {
+  if (tokens[index].type != TokenType::kBeginList) return false;
+  size_t count = 0;
+  for (size_t i = index + 1; tokens[i].type != TokenType::kEndList; i = tokens[i].next) {
+    if (++count > max_items || !visit(i)) return false;
+  }
+  return true;
+}
+
+// Calls visit(text) for each word as ReadWords gives them (the words of a string, or the items of
+// a list), at most `max_words`; false where ReadWords would refuse the value, or visit does. An
+// item that is no string is declined: every reader here refuses what such an item says.
+template <typename Visit>
+bool ForEachWordToken(const TokenBuffer& tokens, size_t index, size_t max_words, Visit&& visit) {
+  if (tokens[index].type == TokenType::kString) {
+    size_t count = 0;
+    return ForEachTextWord(tokens.Text(tokens[index]), [&](std::string_view word) {
+      return ++count <= max_words && visit(word);
+    });
+  }
+  return ForEachItem(tokens, index, max_words, [&](size_t item) {
+    std::optional<std::string_view> text = record::StringAt(tokens, item);
+    return text && visit(*text);
+  });
+}
+
+// ReadNumberCards: the cards appended to `cards`.
+bool CardsFromTokens(const TokenBuffer& tokens, size_t index, const Edition& edition,
+                     size_t max_cards, std::vector<NumberCard>& cards) {
+  return ForEachWordToken(tokens, index, max_cards, [&](std::string_view word) {
+    std::optional<NumberCard> card = NumberCardFromText(word, edition);
+    if (card) cards.push_back(*card);
+    return card.has_value();
+  });
+}
+
+std::optional<int> ColourFromToken(const TokenBuffer& tokens, size_t index,
+                                   const Edition& edition) {
+  std::optional<std::string_view> name = record::StringAt(tokens, index);
+  return name ? ColourIndex(edition, *name) : std::nullopt;
+}
+
+// ReadParam.
+bool ParamFromTokens(const TokenBuffer& tokens, size_t index, const GoalParam& param,
+                     const Edition& edition, GoalSpec& spec) {
+  if (param.type == GoalParam::Type::kNumber) {
+    std::optional<int64_t> value = record::IntegerAt(tokens, index, param.min, param.max);
+    if (value) spec.numbers.push_back(static_cast<int>(*value));
+    return value.has_value();
+  }
+  if (param.type == GoalParam::Type::kColour) {
+    std::optional<int> colour = ColourFromToken(tokens, index, edition);
+    if (colour) spec.colours.push_back(*colour);
+    return colour.has_value();
+  }
+  size_t named = 0;
+  bool read = ForEachWordToken(tokens, index, 2, [&](std::string_view name) {
+    std::optional<int> colour = ColourIndex(edition, name);
+    if (colour) spec.colours.push_back(*colour);
+    ++named;
+    return colour.has_value();
+  });
+  return read && named == 2;
+}
+
+// The keys of a goal's map with the indexes of their values, found in one pass. No goal has more
+// than three keys (kind and two parameters): a map with more is none (the tree refuses it).
+class GoalKeys {
+ public:
+  static std::optional<GoalKeys> At(const TokenBuffer& tokens, size_t index) {
+    if (tokens[index].type != TokenType::kBeginMap) return std::nullopt;
+    GoalKeys keys;
+    for (size_t i = index + 1; tokens[i].type == TokenType::kKey; i = tokens[i + 1].next) {
+      if (keys.count_ == keys.keys_.size()) return std::nullopt;
+      keys.keys_[keys.count_++] = {tokens.Text(tokens[i]), i + 1};
+    }
+    return keys;
+  }
+  std::optional<size_t> Find(std::string_view key) const {
+    for (size_t i = 0; i < count_; ++i) {
+      if (keys_[i].first == key) return keys_[i].second;
+    }
+    return std::nullopt;
+  }
+  size_t count() const { return count_; }
+
+ private:
+  std::array<std::pair<std::string_view, size_t>, 3> keys_;
+  size_t count_ = 0;
+};
+
+// ChildPath("/goals", position), made in place: a set-up names every goal's path.
+std::string GoalPath(size_t position) {
+  char text[32] = "/goals/";
+  auto [end, error] = std::to_chars(text + 7, text + sizeof(text), position);
+  return std::string(text, end);
+}
+
+// ReadReference.
+std::optional<GoalSpec> ReferenceFromTokens(const TokenBuffer& tokens, const GoalKeys& keys,
+                                            size_t position, const Edition& edition) {
+  std::optional<std::string_view> name = record::StringAt(tokens, *keys.Find("catalogue"));
+  std::optional<size_t> card_at = keys.Find("card");
+  // Only `catalogue` and `card`: both found, or `catalogue` alone, and nothing else.
+  if (keys.count() != (card_at ? 2u : 1u) || !name || !card_at) return std::nullopt;
+  std::optional<int64_t> card = record::IntegerAt(tokens, *card_at, 1, 1000);
+  if (!card) return std::nullopt;
+  Result<GoalSpec> goal =
+      ResolveCatalogueGoal(*name, static_cast<int>(*card), edition, GoalPath(position));
+  if (!goal.has_value()) return std::nullopt;
+  return std::move(*goal);
+}
+
+// ReadGoal.
+std::optional<GoalSpec> GoalFromTokens(const TokenBuffer& tokens, size_t index, size_t position,
+                                       const Edition& edition) {
+  std::optional<GoalKeys> keys = GoalKeys::At(tokens, index);
+  if (!keys) return std::nullopt;
+  if (keys->Find("catalogue")) return ReferenceFromTokens(tokens, *keys, position, edition);
+  std::optional<size_t> kind_at = keys->Find("kind");
+  std::optional<std::string_view> kind =
+      kind_at ? record::StringAt(tokens, *kind_at) : std::nullopt;
+  const GoalKindInfo* info = kind ? FindGoalKind(*kind) : nullptr;
+  // Exactly `kind` and the kind's parameters: each found, and no other key.
+  if (info == nullptr || keys->count() != 1 + info->params.size()) return std::nullopt;
+  GoalSpec spec{.kind = info->name};
+  spec.colours.reserve(ColourParamCount(*info));  // one allocation for a pair, not two
+  spec.numbers.reserve(NumberParamCount(*info));
+  for (const GoalParam& param : info->params) {
+    std::optional<size_t> value = keys->Find(param.key);
+    if (!value || !ParamFromTokens(tokens, *value, param, edition, spec)) return std::nullopt;
+  }
+  if (!CompileGoal(spec, *info)) return std::nullopt;  // ValidateGoal would refuse it
+  spec.path = GoalPath(position);
+  return spec;
+}
+
+// The size of the list at `index` (0 for anything else), for room made once.
+size_t ItemCount(const TokenBuffer& tokens, size_t index) {
+  size_t count = 0;
+  if (tokens[index].type != TokenType::kBeginList) return count;
+  for (size_t i = index + 1; tokens[i].type != TokenType::kEndList; i = tokens[i].next) ++count;
+  return count;
+}
+
+bool GoalsFromTokens(const TokenBuffer& tokens, size_t index, const Edition& edition,
+                     std::vector<GoalSpec>& goals) {
+  goals.reserve(std::min(ItemCount(tokens, index), kMaxGoals));
+  return ForEachItem(tokens, index, kMaxGoals, [&](size_t item) {
+    std::optional<GoalSpec> goal = GoalFromTokens(tokens, item, goals.size(), edition);
+    if (goal) goals.push_back(std::move(*goal));
+    return goal.has_value();
+  });
+}
+
+// ReadSeconds, on the text of a number: seconds with at most 3 decimals, up to 1000000.
+std::optional<int64_t> MillisFromText(std::string_view text) {
+  size_t dot = text.find('.');
+  std::string_view whole = text.substr(0, dot);
+  std::string_view fraction = dot == std::string_view::npos ? "" : text.substr(dot + 1);
+  if (whole.empty() || whole.size() > 7 || fraction.size() > 3) return std::nullopt;
+  int64_t seconds = 0;
+  for (char c : whole) {
+    if (c < '0' || c > '9') return std::nullopt;
+    seconds = seconds * 10 + (c - '0');
+  }
+  int64_t millis = seconds * 1000;
+  int64_t scale = 100;
+  for (char c : fraction) {
+    if (c < '0' || c > '9') return std::nullopt;
+    millis += (c - '0') * scale;
+    scale /= 10;
+  }
+  if (millis > int64_t{1000000} * 1000) return std::nullopt;
+  return millis;
+}
+
+// ReadCompleted: each position written back as its number.
+bool CompletedFromTokens(const TokenBuffer& tokens, size_t index,
+                         std::vector<std::string>& positions) {
+  auto add = [&](std::string_view word) {
+    std::optional<int64_t> position = ParseWholeNumber(word, 1, kMaxGoals);
+    if (position) positions.push_back(std::to_string(*position));
+    return position.has_value();
+  };
+  if (tokens[index].type == TokenType::kString) {
+    return ForEachWordToken(tokens, index, kMaxGoals, add);
+  }
+  // A list's numbers are words too (a tree reads their text).
+  return ForEachItem(tokens, index, kMaxGoals, [&](size_t item) {
+    TokenType type = tokens[item].type;
+    return (type == TokenType::kString || type == TokenType::kNumber) &&
+           add(tokens.Text(tokens[item]));
+  });
+}
+
+// The values of a turn map's keys, found in one pass over them.
+struct TurnKeys {
+  std::optional<size_t> player, card, pile, at, drew, completed;
+};
+
+std::optional<TurnKeys> FindTurnKeys(const TokenBuffer& tokens, size_t index) {
+  TurnKeys keys;
+  const std::array<std::pair<std::string_view, std::optional<size_t>*>, 6> kKeys = {{
+      {"player", &keys.player},
+      {"card", &keys.card},
+      {"pile", &keys.pile},
+      {"at", &keys.at},
+      {"drew", &keys.drew},
+      {"completed", &keys.completed},
+  }};
+  for (size_t i = index + 1; tokens[i].type == TokenType::kKey; i = tokens[i + 1].next) {
+    std::string_view key = tokens.Text(tokens[i]);
+    auto known =
+        std::find_if(kKeys.begin(), kKeys.end(), [&](const auto& k) { return k.first == key; });
+    if (known == kKeys.end()) return std::nullopt;  // unknown-key
+    *known->second = i + 1;
+  }
+  return keys;
+}
+
+// ReadTurnExtras: `at`, and the claims of `drew` and `completed`.
+bool TurnExtrasFromTokens(const TokenBuffer& tokens, const TurnKeys& keys, const Edition& edition,
+                          TurnEvent& turn) {
+  if (keys.at) {
+    std::optional<int64_t> millis = tokens[*keys.at].type == TokenType::kNumber
+                                        ? MillisFromText(tokens.Text(tokens[*keys.at]))
+                                        : std::nullopt;
+    if (!millis) return false;
+    turn.at_ms = *millis;
+  }
+  if (!keys.drew && !keys.completed) return true;
+  TurnClaims claims;
+  if (keys.drew && !CardsFromTokens(tokens, *keys.drew, edition, 4, claims.drawn.emplace())) {
+    return false;
+  }
+  if (keys.completed && !CompletedFromTokens(tokens, *keys.completed, claims.completed.emplace())) {
+    return false;
+  }
+  turn.claims = std::make_shared<const TurnClaims>(std::move(claims));
+  return true;
+}
+
+// ReadTurnMap, for a record (the player is required).
+bool TurnMapFromTokens(const TokenBuffer& tokens, size_t index, const record::Record& header,
+                       const Edition& edition, TurnEvent& turn, int& actor) {
+  std::optional<TurnKeys> keys = FindTurnKeys(tokens, index);
+  if (!keys || !keys->player || !keys->card || !keys->pile) return false;
+  std::optional<std::string_view> name = record::StringAt(tokens, *keys->player);
+  std::optional<int> player = name ? PlayerIndex(*name, header) : std::nullopt;
+  std::optional<std::string_view> card_text = record::StringAt(tokens, *keys->card);
+  std::optional<NumberCard> card =
+      card_text ? NumberCardFromText(*card_text, edition) : std::nullopt;
+  std::optional<int64_t> pile = record::IntegerAt(tokens, *keys->pile, -1000, 1000);
+  if (!player || !card || !pile) return false;
+  actor = *player;
+  turn.card = *card;
+  turn.pile = static_cast<int>(*pile);
+  return TurnExtrasFromTokens(tokens, *keys, edition, turn);
+}
+
 }  // namespace
+
+std::optional<Event> ReadSetupFromTokens(const record::TokenBuffer& tokens,
+                                         const record::BodyValues& values,
+                                         const record::Record& header, const Edition& edition) {
+  if (values.size() < 3) return std::nullopt;
+  SetupEvent setup;
+  const char* path = "";  // the deck's, or none when the seed alone deals
+  if (values[1]) {
+    std::vector<NumberCard>& deck = setup.deck.emplace();
+    deck.reserve(kPackSize);
+    if (!CardsFromTokens(tokens, *values[1], edition, 64, deck)) return std::nullopt;
+    path = "/deck";
+  }
+  if (values[0]) {
+    std::optional<int64_t> board = record::IntegerAt(tokens, *values[0], 1, 1000000);
+    if (!board || !header.seed) return std::nullopt;
+    setup.board = static_cast<int>(*board);
+  }
+  setup.seeded = header.seed.has_value();
+  if ((!setup.deck && !setup.seeded) || !values[2]) return std::nullopt;
+  if (!GoalsFromTokens(tokens, *values[2], edition, setup.goals)) return std::nullopt;
+  return MakeEvent(std::move(setup), 0, std::nullopt, path);
+}
+
+std::optional<Event> ReadTurnFromTokens(const record::TokenBuffer& tokens, size_t index,
+                                        int turn_number, const record::Record& header,
+                                        const Edition& edition) {
+  TurnEvent turn{.turn = turn_number};
+  int actor = 0;
+  TokenType type = tokens[index].type;
+  bool read = type == TokenType::kString
+                  ? PlainTurn(tokens.Text(tokens[index]), header, edition, turn, actor)
+                  : type == TokenType::kBeginMap &&
+                        TurnMapFromTokens(tokens, index, header, edition, turn, actor);
+  std::optional<Event> event;
+  if (!read) return event;
+  // MakeEvent's event, made in place: a turn's event is moved once less.
+  event.emplace();
+  event->kind = TurnEvent::kKind;
+  event->actor = actor;
+  event->path = EventPath::Item("turns", turn_number - 1);
+  event->payload = Payload(std::move(turn));
+  return event;
+}
 
 Result<void> ReadCahootsBody(const Node& root, record::Record& record) {
   const Edition& edition = EditionNamed(record.rules.Choice("edition"));
@@ -371,22 +733,27 @@ bool StreamCahootsBody(const record::TokenBuffer& tokens, const record::BodyValu
   const Edition& edition = EditionNamed(header.rules.Choice("edition"));
   thread_local std::vector<record::Record::Entry> batch;
   batch.clear();
-  std::optional<Event> setup = StreamSetup(tokens, values, header, edition);
+  std::optional<Event> setup = ReadSetupFromTokens(tokens, values, header, edition);
+  if (!setup) setup = StreamSetup(tokens, values, header, edition);
   if (!setup) return false;
   batch.push_back({std::move(*setup)});
   if (!sink.Take(batch)) return false;
-  std::optional<std::vector<size_t>> turns = record::ListItems(tokens, *values[3], kMaxTurns);
-  if (!turns) return false;
-  for (size_t i = 0; i < turns->size(); ++i) {
-    std::optional<Event> turn =
-        StreamTurn(tokens, (*turns)[i], ChildPath("/turns", i), header, edition);
+  // The tree reads the whole list before a turn; a list too long sends the record to it all the
+  // same, when the reading gets there.
+  int number = 0;
+  return ForEachItem(tokens, *values[3], kMaxTurns, [&](size_t item) {
+    ++number;
+    std::optional<Event> turn = ReadTurnFromTokens(tokens, item, number, header, edition);
+    if (!turn) turn = StreamTurn(tokens, item, number, header, edition);
     if (!turn) return false;
-    turn->As<TurnEvent>()->turn = static_cast<int>(i) + 1;
-    batch.clear();
-    batch.push_back({std::move(*turn)});
-    if (!sink.Take(batch)) return false;
-  }
-  return true;
+    // One entry, the turn: moved into the entry the last turn left (the sink may have taken it).
+    if (batch.size() != 1 || !std::holds_alternative<Event>(batch[0].item)) {
+      batch.clear();
+      batch.emplace_back();
+    }
+    std::get<Event>(batch[0].item) = std::move(*turn);
+    return sink.Take(batch);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -559,7 +926,8 @@ Node WriteLiveView(const View& shown, const record::Record& header) {
   Node goals = Node::List({});
   for (const GoalSpec& goal : view.goals) {
     Node shown = Node::Map({});
-    shown.AddMember("text", {}, record::StringNode(goal.label));
+    std::string text = goal.label.empty() ? GoalText(goal, edition) : goal.label;
+    shown.AddMember("text", {}, record::StringNode(text));
     shown.AddMember("goal", {}, GoalNode(goal, edition));
     goals.Append(std::move(shown));
   }

@@ -14,7 +14,12 @@
 // when only the seed deals; goals at "/goals/i"), then one TurnEvent per turn ("/turns/i").
 #pragma once
 
+#include <cstddef>
+#include <optional>
+
+#include "referee/core/event.h"
 #include "referee/core/result.h"
+#include "referee/games/cahoots/cahoots_cards.h"
 #include "referee/games/registry.h"
 #include "referee/record/node.h"
 #include "referee/record/record.h"
@@ -29,6 +34,23 @@ void WriteCahootsBody(const record::Record& record, record::Node& root);
 // the set-up and then each turn; false wherever ReadCahootsBody would make a finding.
 bool StreamCahootsBody(const record::TokenBuffer& tokens, const record::BodyValues& values,
                        const record::Record& header, record::EntrySink& sink);
+
+// The token readers of the fast path: the set-up and a turn read straight from the tokens into
+// the events ReadCahootsBody makes of them (no tree, no string per turn or card), for the plain
+// forms: the deck as a string or list of cards, goals as maps (definitions and catalogue
+// references), turns as "player card pile" strings or as maps. None for any other form and for
+// anything the tree readers would make a finding of: the caller then reads that part with them.
+//
+// The set-up from `values`, the body keys' token indexes in GameDescriptor::body_keys order
+// (board, deck, goals, turns).
+std::optional<Event> ReadSetupFromTokens(const record::TokenBuffer& tokens,
+                                         const record::BodyValues& values,
+                                         const record::Record& header, const Edition& edition);
+// The turn whose value is at `index`, the `turn_number`th of the record (1-based). Its path
+// ("/turns/N") is written out only when it is read.
+std::optional<Event> ReadTurnFromTokens(const record::TokenBuffer& tokens, size_t index,
+                                        int turn_number, const record::Record& header,
+                                        const Edition& edition);
 
 // Live lines (docs/live.md): `turn` (player, card, pile, and optionally at, drew, completed) read
 // with the record's turn reader; the view shows the player's own cards, the pile tops, the visible

@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+#include <set>
+
 #include "tests/games/cahoots/cahoots_test_util.h"
 
 namespace referee::games::cahoots {
@@ -145,6 +148,157 @@ TEST(CahootsGoals, TextNamesTheEditionColours) {
             "exactly 3 green piles");
   EXPECT_EQ(GoalText(Goal("sum-double", {0, 3}), EditionNamed("spanish")),
             "the red cards sum to double the green cards");
+}
+
+// The goals as rules.md words them, tested the plain way (a set for "different", a loop for each
+// count and sum): the oracle for GoalMet, which tests a goal on facts kept up to date turn by turn.
+bool Oracle(const GoalSpec& goal, const PileTops& tops) {
+  const std::vector<int>& c = goal.colours;
+  int n = goal.numbers.empty() ? 0 : goal.numbers[0];
+  auto count = [&](int colour) {
+    int k = 0;
+    for (NumberCard top : tops) k += top.colour == colour ? 1 : 0;
+    return k;
+  };
+  auto sum = [&](int colour) {
+    int k = 0;
+    for (NumberCard top : tops) k += top.colour == colour ? top.number : 0;
+    return k;
+  };
+  auto distinct = [&](auto key) {
+    std::set<int> seen;
+    for (NumberCard top : tops) seen.insert(key(top));
+    return seen.size() == 4;
+  };
+  auto colour = [](NumberCard x) { return x.colour; };
+  auto number = [](NumberCard x) { return x.number; };
+  auto every = [&](auto test) { return std::all_of(tops.begin(), tops.end(), test); };
+  int present = 0;
+  for (int named : c) present += count(named) > 0 ? 1 : 0;
+  bool both = goal.kind == "sum-double" || goal.kind == "sum-equal";
+  if (!c.empty() && (both ? present != static_cast<int>(c.size()) : present == 0)) return false;
+  auto pair = [&](int colour_index, bool side_by_side) {
+    if (count(colour_index) != 2) return false;
+    bool touching = false;
+    for (int i = 0; i < 3; ++i) {
+      touching = touching || (tops[i].colour == colour_index && tops[i + 1].colour == colour_index);
+    }
+    return touching == side_by_side;
+  };
+  const std::string& k = goal.kind;
+  if (k == "pile-count") return count(c[0]) == n;
+  if (k == "sum-all") return sum(0) + sum(1) + sum(2) + sum(3) == n;
+  if (k == "sum-colour") return sum(c[0]) == n;
+  if (k == "sum-double") return 2 * sum(c[0]) == sum(c[1]);
+  if (k == "sum-equal") return sum(c[0]) == sum(c[1]);
+  if (k == "two-colours") return count(c[0]) + count(c[1]) == 4;
+  if (k == "all-below") return every([&](NumberCard x) { return x.number < n; });
+  if (k == "all-above") return every([&](NumberCard x) { return x.number > n; });
+  if (k == "colours-different") return distinct(colour);
+  if (k == "numbers-different") return distinct(number);
+  if (k == "all-different") return distinct(colour) && distinct(number);
+  if (k == "adjacent") return pair(c[0], true);
+  if (k == "apart") return pair(c[0], false);
+  if (k == "alternating") {
+    return (tops[0].colour == c[0] && tops[2].colour == c[0]) ||
+           (tops[1].colour == c[0] && tops[3].colour == c[0]);
+  }
+  if (k == "run-in-order") {
+    for (int start = 0; start + n <= 4; ++start) {
+      bool run = true;
+      for (int i = 1; i < n; ++i) run = run && tops[start + i].number == tops[start].number + i;
+      if (run) return true;
+    }
+    return false;
+  }
+  if (k == "run-any-order") {
+    int low = 7;
+    int high = 1;
+    for (NumberCard top : tops) low = std::min<int>(low, top.number);
+    for (NumberCard top : tops) high = std::max<int>(high, top.number);
+    return distinct(number) && high - low == 3;
+  }
+  if (k == "all-even") return every([](NumberCard x) { return x.number % 2 == 0; });
+  if (k == "all-odd") return every([](NumberCard x) { return x.number % 2 == 1; });
+  if (k == "parity-alternating") {
+    for (int i = 0; i < 3; ++i) {
+      if (tops[i].number % 2 == tops[i + 1].number % 2) return false;
+    }
+    return true;
+  }
+  ADD_FAILURE() << "no oracle for " << k;
+  return false;
+}
+
+NumberCard RandomCard(std::mt19937& rng) {
+  return NumberCard{static_cast<uint8_t>(rng() % 4), static_cast<uint8_t>(1 + rng() % 7)};
+}
+
+// A goal of `info`'s kind with random parameters, in range or a little out of it.
+GoalSpec RandomGoal(const GoalKindInfo& info, std::mt19937& rng, bool in_range) {
+  GoalSpec goal{.kind = info.name};
+  for (const GoalParam& param : info.params) {
+    if (param.type == GoalParam::Type::kNumber) {
+      int span = param.max - param.min + 1 + (in_range ? 0 : 4);
+      goal.numbers.push_back(param.min - (in_range ? 0 : 2) + static_cast<int>(rng() % span));
+      continue;
+    }
+    int colours = param.type == GoalParam::Type::kColourPair ? 2 : 1;
+    for (int i = 0; i < colours; ++i) {
+      goal.colours.push_back(in_range ? static_cast<int>(rng() % 4)
+                                      : static_cast<int>(rng() % 6) - 1);
+    }
+  }
+  if (!in_range && rng() % 4 == 0) goal.colours.push_back(0);
+  if (!in_range && rng() % 4 == 0) goal.numbers.push_back(1);
+  return goal;
+}
+
+TEST(CahootsGoals, CompileGoalAcceptsExactlyWhatValidateGoalAccepts) {
+  std::mt19937 rng(6);
+  int accepted = 0;
+  for (int round = 0; round < 2000; ++round) {
+    const GoalKindInfo& info = GoalKinds()[rng() % GoalKinds().size()];
+    GoalSpec goal = RandomGoal(info, rng, round % 2 == 0);
+    if (round % 97 == 0) goal.kind = "no-such-kind";
+    bool valid = ValidateGoal(goal, "/goals/0").has_value();
+    EXPECT_EQ(CompileGoal(goal).has_value(), valid) << GoalText(goal, EditionNamed("gamewright"));
+    accepted += valid ? 1 : 0;
+  }
+  EXPECT_GT(accepted, 900);
+}
+
+// The facts a goal is tested on are kept up to date one covered pile at a time; a goal is met on
+// them exactly when the rules (the oracle, on the four tops) say it is.
+TEST(CahootsGoals, GoalTestsOnCoveredTopsMeetTheRulesAsWritten) {
+  std::mt19937 rng(11);
+  std::vector<std::pair<GoalSpec, GoalTest>> goals;
+  for (int round = 0; round < 400; ++round) {
+    GoalSpec goal = RandomGoal(GoalKinds()[round % GoalKinds().size()], rng, true);
+    if (std::optional<GoalTest> test = CompileGoal(goal)) goals.emplace_back(goal, *test);
+  }
+  PileTops tops = {RandomCard(rng), RandomCard(rng), RandomCard(rng), RandomCard(rng)};
+  TopsFacts facts(tops);
+  std::vector<int> met(goals.size());
+  for (int turn = 0; turn < 3000; ++turn) {
+    int pile = static_cast<int>(rng() % 4);
+    tops[pile] = RandomCard(rng);
+    facts.Cover(pile, tops[pile]);
+    ASSERT_EQ(facts.tops(), tops);
+    for (size_t g = 0; g < goals.size(); ++g) {
+      bool oracle = Oracle(goals[g].first, tops);
+      ASSERT_EQ(GoalMet(goals[g].second, facts), oracle)
+          << GoalText(goals[g].first, EditionNamed("gamewright")) << " after turn " << turn;
+      ASSERT_EQ(GoalMet(goals[g].first, tops), oracle);
+      met[g] += oracle ? 1 : 0;
+    }
+  }
+  // Every kind is met somewhere along the way, and missed elsewhere.
+  std::set<std::string> met_kinds;
+  for (size_t g = 0; g < goals.size(); ++g) {
+    if (met[g] > 0 && met[g] < 3000) met_kinds.insert(goals[g].first.kind);
+  }
+  EXPECT_EQ(met_kinds.size(), GoalKinds().size());
 }
 
 }  // namespace

@@ -6,6 +6,8 @@
 
 #include <random>
 
+#include "referee/games/cahoots/cahoots_catalogue.h"
+#include "referee/record/record.h"
 #include "tests/games/cahoots/cahoots_test_util.h"
 #include "tests/support/facts.h"
 
@@ -305,6 +307,30 @@ TEST(CahootsMatch, SeededSetUpForPlayoutsHasTheWholeGoalPile) {
     EXPECT_EQ(static_cast<int>(setup.goals.size()), match.GoalCount());
     EXPECT_TRUE(match.Apply(event).has_value());
   }
+}
+
+// The match keeps each goal as its test, and a catalogue card's reference, not as the record's
+// text: the goal pile, a view and a goal's words in a finding are made from them, as given.
+TEST(CahootsMatch, GivesTheGoalPileBackAsTheSetUpGaveIt) {
+  CahootsMatch match = NewMatch(2, {{"goal_count", Int(3)}});
+  auto reference = ResolveCatalogueGoal("confirmed", 1, EditionNamed("gamewright"), "/goals/1");
+  ASSERT_TRUE(reference.has_value());
+  std::vector<GoalSpec> goals = {Goal("sum-equal", {kPink, kPurple}), *reference, Never()};
+  auto deck = MakeDeck({"1G 2G 3G 4G", "1P 2P 3P 4P"}, "5U 6U 7U 5G");
+  Event setup = SetupWith(deck, goals);
+  ASSERT_TRUE(match.Apply(setup).has_value());
+  EXPECT_EQ(match.goal_pile(), SetupOf(setup).goals);
+  View view = match.ViewFor(0);
+  const auto& table = *view.game.As<CahootsView>();
+  ASSERT_EQ(table.goals.size(), 3u);
+  EXPECT_EQ(table.goals[1], SetupOf(setup).goals[1]);
+  record::Record header;
+  header.rules = RuleOptions(Descriptor().options);
+  header.players = {"ann", "bob"};
+  record::Node written = Descriptor().live.write_view(view, header);
+  const auto& shown = written.Find("goals")->items();
+  EXPECT_EQ(shown[0].Find("text")->text(), "the pink and the purple cards sum the same");
+  EXPECT_EQ(shown[1].Find("text")->text(), "confirmed#1");
 }
 
 }  // namespace

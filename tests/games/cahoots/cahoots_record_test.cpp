@@ -2,6 +2,8 @@
 // two forms, strict about unknown keys, bad cards and bad goals, and written back canonically.
 #include <gtest/gtest.h>
 
+#include <clocale>
+
 #include "formats/yaml_reader.h"
 #include "referee/games/cahoots/cahoots_cards.h"
 #include "referee/record/record_reader.h"
@@ -127,6 +129,46 @@ TEST(CahootsRecord, SeedWithoutDeckGivesASeededSetUp) {
       Read("format: referee/1\ngame: cahoots\nplayers: [ann, bob]\ngoals: []\nturns: []\n");
   ASSERT_FALSE(no_deal.has_value());
   EXPECT_EQ(no_deal.error().code, "missing-deal");
+}
+
+// Bug: colour names and card letters were compared after std::tolower and std::toupper, which
+// follow the process's locale: under a Turkish one (the Python module runs under the user's), 'I'
+// stays 'I' (tr_TR.UTF-8) or lowers to a dotless i (ISO-8859-9), so "PINK" was no colour and
+// "3-PINK" no card. They are compared in ASCII now. Needs a Turkish locale (LOCPATH may name a
+// folder made with localedef); skipped where there is none.
+TEST(CahootsRecord, UpperCaseColoursAreReadUnderATurkishLocale) {
+  std::string before = std::setlocale(LC_CTYPE, nullptr);
+  const char* turkish = nullptr;
+  for (const char* name : {"tr_TR.UTF-8", "tr_TR.utf8", "tr_TR.ISO-8859-9"}) {
+    if (std::setlocale(LC_CTYPE, name) != nullptr) {
+      turkish = name;
+      break;
+    }
+  }
+  if (turkish == nullptr) GTEST_SKIP() << "no Turkish locale installed";
+  const Edition& edition = EditionNamed("gamewright");
+  std::optional<int> pink = ColourIndex(edition, "PINK");
+  std::optional<NumberCard> card = NumberCardFromText("3-PINK", edition);
+  std::optional<NumberCard> lower_letter = NumberCardFromText("3p", edition);
+  std::setlocale(LC_CTYPE, before.c_str());
+  EXPECT_EQ(pink, 1) << turkish;
+  EXPECT_EQ(card, (NumberCard{1, 3})) << turkish;
+  EXPECT_EQ(lower_letter, (NumberCard{1, 3})) << turkish;
+}
+
+// Whatever the locale, a colour name is read in any ASCII case and no other byte stands for a
+// letter of it.
+TEST(CahootsRecord, ColourNamesAndLettersAreReadInAsciiCase) {
+  const Edition& edition = EditionNamed("gamewright");
+  for (int byte = 1; byte < 256; ++byte) {
+    char c = static_cast<char>(byte);
+    std::string name = std::string("p") + c + "nk";
+    bool letter_i = c == 'i' || c == 'I';
+    EXPECT_EQ(ColourIndex(edition, name).has_value(), letter_i) << byte;
+    std::string card = std::string("3") + c;
+    bool letter = std::string("GPOUgpou").find(c) != std::string::npos;
+    EXPECT_EQ(NumberCardFromText(card, edition).has_value(), letter) << byte;
+  }
 }
 
 }  // namespace
