@@ -99,15 +99,29 @@ class TokenHandler {
   bool on_object_end(std::size_t /*n*/, error_code& /*ec*/) { return Close(TokenType::kEndMap); }
   bool on_string_part(string_view s, std::size_t /*n*/, error_code& /*ec*/) { return Part(s); }
   bool on_string(string_view s, std::size_t /*n*/, error_code& /*ec*/) {
+    if (PlainText(s)) {
+      tokens_->AddText(TokenType::kString, {s.data(), s.size()});
+      return Count();
+    }
     return Text(TokenType::kString, s, record::TextKind::kFreeText).has_value() && Count();
   }
   bool on_key_part(string_view s, std::size_t /*n*/, error_code& /*ec*/) { return Part(s); }
   bool on_key(string_view s, std::size_t /*n*/, error_code& /*ec*/) {
+    if (PlainText(s)) {
+      tokens_->AddText(TokenType::kKey, {s.data(), s.size()});
+      return NewKey({s.data(), s.size()});
+    }
     std::optional<std::string_view> key = Text(TokenType::kKey, s, record::TextKind::kIdentifier);
     return key && NewKey(*key);
   }
   bool on_number_part(string_view /*s*/, error_code& /*ec*/) { return false; }
-  bool on_int64(int64_t value, string_view s, error_code& /*ec*/) { return Number(s, value); }
+  bool on_int64(int64_t value, string_view s, error_code& /*ec*/) {
+    // Boost.JSON calls on_int64 for an integer literal only (no fraction, no exponent).
+    std::string_view text(s.data(), s.size());
+    if (text.size() > limits_->max_scalar_bytes || !InDocument(text)) return false;
+    tokens_->AddNumber(text, true, value);
+    return Count();
+  }
   bool on_uint64(uint64_t /*value*/, string_view s, error_code& /*ec*/) {
     return Number(s, std::nullopt);
   }
@@ -158,6 +172,12 @@ class TokenHandler {
     part_.append(s.data(), s.size());
     split_ = true;
     return true;
+  }
+  // Nearly every string and key: whole, as it lies in a document with no byte above ASCII, and
+  // within the size limit. It needs no look at its characters (see NothingAboveAscii).
+  bool PlainText(string_view s) const {
+    return plain_ && !split_ && s.size() <= limits_->max_scalar_bytes &&
+           InDocument({s.data(), s.size()});
   }
   // The text as it is kept, once its characters are allowed; none where they are not.
   std::optional<std::string_view> Text(TokenType type, string_view s, record::TextKind kind) {

@@ -1,6 +1,7 @@
 // Verifying a record given as JSON text, as the program and the library both do: straight from
-// its tokens when its game's fast reader takes it (referee/record/record_stream.h), from its tree
-// otherwise; the verdict is the same either way, with its findings placed in the text.
+// its tokens when it is a legal record in a form the fast readers take (the fast path,
+// referee/record/record_stream.h), from its tree otherwise; the verdict is the same either way,
+// with its findings placed in the text.
 #pragma once
 
 #include <cstdint>

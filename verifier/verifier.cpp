@@ -265,30 +265,6 @@ Verdict VerifyNode(const record::Node& root, std::string source, int record_inde
 namespace referee::verifier {
 namespace {
 
-// The fast path's sink: each batch replayed as it is read.
-class ReplaySink : public record::EntrySink {
- public:
-  explicit ReplaySink(Verdict& verdict) : verdict_(verdict) {}
-  bool Start(const record::Record& header) override {
-    verdict_.game = header.game->name;
-    replay_.emplace(header, verdict_);
-    return true;
-  }
-  bool Take(std::vector<record::Record::Entry>& batch) override {
-    replay_->Take(batch);
-    return true;
-  }
-  std::optional<Replay>& replay() { return replay_; }
-
- private:
-  Verdict& verdict_;
-  std::optional<Replay> replay_;
-};
-
-}  // namespace
-
-namespace {
-
 // The fast path's checks after its replay: what the slow path's Replay checks as it goes, for a
 // record with no finding at all. Any difference gives up, and the slow path words it.
 bool DealClaimsHold(const std::vector<record::FastDealClaim>& claims, const ScoreSheet& sheet) {
@@ -326,6 +302,7 @@ std::optional<Verdict> ReplayFast(const record::TokenBuffer& tokens, std::string
   if (!record::ReadHeaderFromTokens(tokens, scratch.header, scratch.values)) return std::nullopt;
   const record::Record& header = scratch.header;
   const games::GameDescriptor& game = *header.game;
+  if (game.replay_body == nullptr) return std::nullopt;
   std::optional<std::vector<record::ClaimedFact>> result;
   if (scratch.values.result) {
     result = record::ReadResultFromTokens(tokens, *scratch.values.result, header);
@@ -350,32 +327,11 @@ std::optional<Verdict> ReplayFast(const record::TokenBuffer& tokens, std::string
   return verdict;
 }
 
-// The fast path's name of the game a record names, where that game replays from tokens.
-const games::GameDescriptor* FastGameOf(const record::TokenBuffer& tokens) {
-  std::optional<record::TokenMap> root = record::TokenMap::At(tokens, 0);
-  std::optional<size_t> game = root ? root->Find("game") : std::nullopt;
-  std::optional<std::string_view> name = game ? record::StringAt(tokens, *game) : std::nullopt;
-  return name ? games::FindGame(*name) : nullptr;
-}
-
 }  // namespace
 
 std::optional<Verdict> VerifyTokens(const record::TokenBuffer& tokens, std::string source,
                                     int record_index) {
-  const games::GameDescriptor* game = FastGameOf(tokens);
-  if (game != nullptr && game->replay_body != nullptr) {
-    return ReplayFast(tokens, source, record_index);
-  }
-  Verdict verdict;
-  verdict.source = std::move(source);
-  verdict.record_index = record_index;
-  ReplaySink sink(verdict);
-  std::optional<std::optional<std::vector<record::ClaimedFact>>> result =
-      record::StreamRecord(tokens, sink);
-  if (!result || !sink.replay()) return std::nullopt;
-  sink.replay()->Finish(*result);
-  verdict.status = StatusOf(verdict, sink.replay()->Over());
-  return verdict;
+  return ReplayFast(tokens, source, record_index);
 }
 
 }  // namespace referee::verifier

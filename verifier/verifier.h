@@ -20,10 +20,11 @@ Verdict VerifyNode(const record::Node& root, std::string source, int record_inde
 // For callers that already hold a record (the live referee, tests).
 Verdict VerifyRecord(const record::Record& record, std::string source, int record_index = 0);
 
-// The fast path (referee/record/record_stream.h): the verdict on a record given as tokens
-// (formats::TokenizeJson), read straight into its entries and replayed as it is read. The same
-// verdict as VerifyNode on the record's tree, findings unplaced; none when the record must be read
-// that slow way (a reading problem, a form the fast readers leave to the tree readers).
+// The fast path (referee/record/record_stream.h): the verdict on a legal record given as tokens
+// (formats::TokenizeJson), its header read from them and its body replayed straight into its
+// game's match (GameDescriptor::replay_body). The same verdict as VerifyNode on the record's tree;
+// none as soon as there is anything to report, a form the fast readers do not take or a game with
+// no fast replay: the record must then be verified that slow way, which makes the findings.
 std::optional<Verdict> VerifyTokens(const record::TokenBuffer& tokens, std::string source,
                                     int record_index = 0);
 

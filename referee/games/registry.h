@@ -155,11 +155,6 @@ struct GameDescriptor {
 
   // Reads the body keys of `root` into record.entries. The header is already read.
   Result<void> (*read_body)(const record::Node& root, record::Record& record) = nullptr;
-  // The fast path (referee/record/record_stream.h): reads the body from tokens into the same
-  // entries as read_body, in batches; false where read_body would report a problem or the
-  // reader does not know the form (the record is read again the slow way). None: always slow.
-  bool (*stream_body)(const record::TokenBuffer& tokens, const record::BodyValues& values,
-                      const record::Record& header, record::EntrySink& sink) = nullptr;
   // The fast path of verification (referee/record/record_stream.h): the body read from its
   // tokens straight into a new match of this game, made with `setup`, and replayed as it is read;
   // the match is given back with what the replay counted and the deal claims it read, in `tally`.

@@ -64,21 +64,4 @@ struct FastTally {
   }
 };
 
-// Where a fast reader puts what it reads.
-class EntrySink {
- public:
-  virtual ~EntrySink() = default;
-  // The header is read; the body follows. False stops the reading.
-  virtual bool Start(const Record& header) = 0;
-  // The next entries, in record order: a whole deal with its claim, or a set-up, or a turn. The
-  // sink may take them (the batch is emptied after). False stops the reading.
-  virtual bool Take(std::vector<Record::Entry>& batch) = 0;
-};
-
-// Reads a record: its header as ReadRecordHeader does, its body through its game's streaming
-// reader (GameDescriptor::stream_body), and its claimed result, which is returned. None when the
-// record must be read the slow way (the tree readers then make the finding).
-std::optional<std::optional<std::vector<ClaimedFact>>> StreamRecord(const TokenBuffer& tokens,
-                                                                    EntrySink& sink);
-
 }  // namespace referee::record

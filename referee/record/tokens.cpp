@@ -28,15 +28,6 @@ void TokenBuffer::EndContainer(TokenType type) {
   open_.pop_back();
 }
 
-void TokenBuffer::AddText(TokenType type, std::string_view text_in_document) {
-  uint32_t next = static_cast<uint32_t>(tokens_.size() + 1);
-  tokens_.push_back(
-      StreamToken{.type = type,
-                  .next = next,
-                  .offset = static_cast<uint32_t>(text_in_document.data() - document_.data()),
-                  .size = static_cast<uint32_t>(text_in_document.size())});
-}
-
 void TokenBuffer::AddOwnedText(TokenType type, std::string_view text) {
   uint32_t next = static_cast<uint32_t>(tokens_.size() + 1);
   tokens_.push_back(StreamToken{.type = type,

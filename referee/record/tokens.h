@@ -51,8 +51,14 @@ class TokenBuffer {
 
   void BeginContainer(TokenType type);
   void EndContainer(TokenType type);
-  // A key, string or number whose text lies in the document.
-  void AddText(TokenType type, std::string_view text_in_document);
+  // A key, string or number whose text lies in the document: most tokens, so inline.
+  void AddText(TokenType type, std::string_view text_in_document) {
+    StreamToken token{.type = type,
+                      .next = static_cast<uint32_t>(tokens_.size() + 1),
+                      .offset = static_cast<uint32_t>(text_in_document.data() - document_.data()),
+                      .size = static_cast<uint32_t>(text_in_document.size())};
+    tokens_.push_back(token);  // an lvalue: the inline path of push_back
+  }
   // The same for text the parser had to rebuild (escapes): it is copied into the storage.
   void AddOwnedText(TokenType type, std::string_view text);
   // A number; `integer_text` as the tree readers type it, `value` where it fits.

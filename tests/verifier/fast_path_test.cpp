@@ -134,9 +134,7 @@ bool WithoutFindings(const std::string& verdict) {
   return verdict.find("\"findings\":[]") != std::string::npos;
 }
 
-bool HasFastPath(const games::GameDescriptor& game) {
-  return game.replay_body != nullptr || game.stream_body != nullptr;
-}
+bool HasFastPath(const games::GameDescriptor& game) { return game.replay_body != nullptr; }
 
 TEST_P(EveryGame, TheFastPathGivesTheTreeVerdictOnPlayedRecords) {
   Check("fast and tree verdicts agree on played and mutated records", [this] {

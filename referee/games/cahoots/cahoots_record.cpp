@@ -727,33 +727,24 @@ Result<void> ReadCahootsBody(const Node& root, record::Record& record) {
   return {};
 }
 
-bool StreamCahootsBody(const record::TokenBuffer& tokens, const record::BodyValues& values,
-                       const record::Record& header, record::EntrySink& sink) {
+bool ReplayCahootsBody(const record::TokenBuffer& tokens, const record::BodyValues& values,
+                       const record::Record& header, Match& match, record::FastTally& tally) {
   if (values.size() != 4 || !values[3]) return false;
   const Edition& edition = EditionNamed(header.rules.Choice("edition"));
-  thread_local std::vector<record::Record::Entry> batch;
-  batch.clear();
   std::optional<Event> setup = ReadSetupFromTokens(tokens, values, header, edition);
   if (!setup) setup = StreamSetup(tokens, values, header, edition);
-  if (!setup) return false;
-  batch.push_back({std::move(*setup)});
-  if (!sink.Take(batch)) return false;
+  if (!setup || !match.ApplyCleanly(*setup)) return false;
   // The tree reads the whole list before a turn; a list too long sends the record to it all the
   // same, when the reading gets there.
   int number = 0;
-  return ForEachItem(tokens, *values[3], kMaxTurns, [&](size_t item) {
+  bool replayed = ForEachItem(tokens, *values[3], kMaxTurns, [&](size_t item) {
     ++number;
     std::optional<Event> turn = ReadTurnFromTokens(tokens, item, number, header, edition);
     if (!turn) turn = StreamTurn(tokens, item, number, header, edition);
-    if (!turn) return false;
-    // One entry, the turn: moved into the entry the last turn left (the sink may have taken it).
-    if (batch.size() != 1 || !std::holds_alternative<Event>(batch[0].item)) {
-      batch.clear();
-      batch.emplace_back();
-    }
-    std::get<Event>(batch[0].item) = std::move(*turn);
-    return sink.Take(batch);
+    return turn && match.ApplyCleanly(*turn);
   });
+  tally.events = 1 + number;  // the set-up and each turn, as the record's entries are counted
+  return replayed;
 }
 
 // ---------------------------------------------------------------------------------------------

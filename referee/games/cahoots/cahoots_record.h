@@ -30,10 +30,12 @@ namespace referee::games::cahoots {
 
 Result<void> ReadCahootsBody(const record::Node& root, record::Record& record);
 void WriteCahootsBody(const record::Record& record, record::Node& root);
-// The fast path's body reader (GameDescriptor::stream_body): ReadCahootsBody's entries from tokens,
-// the set-up and then each turn; false wherever ReadCahootsBody would make a finding.
-bool StreamCahootsBody(const record::TokenBuffer& tokens, const record::BodyValues& values,
-                       const record::Record& header, record::EntrySink& sink);
+// The fast path's replay of the body (GameDescriptor::replay_body): the set-up and then each turn
+// read from the tokens (the tree readers reading a part the token readers decline) and applied to
+// `match`, the events counted in `tally`; false as soon as one is not read as ReadCahootsBody
+// reads it, or is not accepted without a finding.
+bool ReplayCahootsBody(const record::TokenBuffer& tokens, const record::BodyValues& values,
+                       const record::Record& header, Match& match, record::FastTally& tally);
 
 // The token readers of the fast path: the set-up and a turn read straight from the tokens into
 // the events ReadCahootsBody makes of them (no tree, no string per turn or card), for the plain

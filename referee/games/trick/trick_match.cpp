@@ -529,8 +529,7 @@ bool TrickMatch::ReplayWholeDeal(const WholeDeal& whole, std::span<const Event> 
   int number = CurrentDealNumber();
   StartDeal(whole.dealer, whole.seeded && whole.board > 0 ? whole.board : number, *hands);
   for (const Event& event : opening) {
-    Result<Ruling> ruling = Apply(event);
-    if (!ruling.has_value() || !ruling->findings.empty()) return false;
+    if (!ApplyCleanly(event)) return false;
   }
   if (!whole.plays.empty() && !PlayWholeTricks(whole.plays)) return false;
   // A deal that a later deal follows must be complete (CheckDealEnd).

@@ -32,7 +32,7 @@ using record::Node;
 // Every field of an event, as text: two events read alike describe alike.
 std::string Fields(const Event& event) {
   std::ostringstream text;
-  text << event.kind << " deal " << event.deal << " parts " << event.parts << " actor "
+  text << event.kind << " deal " << event.deal << " actor "
        << (event.actor ? std::to_string(*event.actor) : "none") << " path '" << event.path.str()
        << "'";
   const Edition& edition = EditionNamed("gamewright");
