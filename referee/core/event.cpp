@@ -19,11 +19,20 @@ EventPath EventPath::Item(const char* outer, int a) {
   return path;
 }
 
+EventPath EventPath::Member(const char* outer, int a, const char* key) {
+  EventPath path;
+  path.outer_ = outer;
+  path.a_ = a;
+  path.inner_ = key;
+  return path;
+}
+
 std::string EventPath::str() const {
   if (outer_ == nullptr) return text_;
-  if (inner_ == nullptr) return "/" + std::string(outer_) + "/" + std::to_string(a_);
-  return "/" + std::string(outer_) + "/" + std::to_string(a_) + "/" + std::string(inner_) + "/" +
-         std::to_string(b_) + "/" + std::to_string(c_);
+  std::string path = "/" + std::string(outer_) + "/" + std::to_string(a_);
+  if (inner_ != nullptr) path += "/" + std::string(inner_);
+  if (b_ >= 0) path += "/" + std::to_string(b_) + "/" + std::to_string(c_);
+  return path;
 }
 
 }  // namespace referee

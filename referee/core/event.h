@@ -29,15 +29,18 @@ class EventPath {
   static EventPath Nested(const char* outer, int a, const char* inner, int b, int c);
   // "/outer/a", an item of a list, on the same terms.
   static EventPath Item(const char* outer, int a);
+  // "/outer/a/key", a member of an item of a list, on the same terms.
+  static EventPath Member(const char* outer, int a, const char* key);
 
   std::string str() const;
   operator std::string() const { return str(); }  // NOLINT: stands for the text it writes
 
  private:
   std::string text_;
-  const char* outer_ = nullptr;  // set: the path is /outer_/a_/inner_/b_/c_, or /outer_/a_
-  const char* inner_ = nullptr;  // ... when this is not set
-  int a_ = 0, b_ = 0, c_ = 0;
+  // Set: the path is /outer_/a_, then /inner_ when that is set, then /b_/c_ when b_ is not -1.
+  const char* outer_ = nullptr;
+  const char* inner_ = nullptr;
+  int a_ = 0, b_ = -1, c_ = 0;
 };
 
 struct Event {

@@ -1,47 +1,70 @@
 #include "referee/core/rule_options.h"
 
+#include <algorithm>
+
 #include "referee/core/check.h"
 
 namespace referee {
 
 RuleOptions::RuleOptions(const std::vector<OptionSpec>& specs) {
-  for (const OptionSpec& spec : specs) values_[spec.name] = spec.default_value;
+  options_.reserve(specs.size());
+  for (const OptionSpec& spec : specs) Set(spec.name, spec.default_value);
+  for (Option& option : options_) option.set = false;
 }
 
-void RuleOptions::Set(const std::string& name, OptionValue value) {
-  values_[name] = std::move(value);
-  explicitly_set_[name] = true;
+const RuleOptions::Option* RuleOptions::Find(std::string_view name) const {
+  for (const Option& option : options_) {
+    if (option.name == name) return &option;
+  }
+  return nullptr;
 }
 
-const OptionValue& RuleOptions::Get(const std::string& name) const {
-  auto found = values_.find(name);
-  REFEREE_CHECK(found != values_.end(), "unknown rule option " + name);
-  return found->second;
+void RuleOptions::Set(std::string_view name, OptionValue value) {
+  auto at =
+      std::lower_bound(options_.begin(), options_.end(), name,
+                       [](const Option& option, std::string_view n) { return option.name < n; });
+  if (at == options_.end() || at->name != name)
+    at = options_.insert(at, Option{std::string(name), {}, false});
+  at->value = std::move(value);
+  at->set = true;
 }
 
-int64_t RuleOptions::Integer(const std::string& name) const {
+bool RuleOptions::WasSet(std::string_view name) const {
+  const Option* option = Find(name);
+  return option != nullptr && option->set;
+}
+
+const OptionValue& RuleOptions::Get(std::string_view name) const {
+  const Option* option = Find(name);
+  REFEREE_CHECK(option != nullptr, "unknown rule option " + std::string(name));
+  return option->value;
+}
+
+int64_t RuleOptions::Integer(std::string_view name) const {
   const OptionValue& value = Get(name);
-  REFEREE_CHECK(std::holds_alternative<int64_t>(value), "rule option " + name + " is no integer");
+  REFEREE_CHECK(std::holds_alternative<int64_t>(value),
+                "rule option " + std::string(name) + " is no integer");
   return std::get<int64_t>(value);
 }
 
-bool RuleOptions::Flag(const std::string& name) const {
+bool RuleOptions::Flag(std::string_view name) const {
   const OptionValue& value = Get(name);
-  REFEREE_CHECK(std::holds_alternative<bool>(value), "rule option " + name + " is no flag");
+  REFEREE_CHECK(std::holds_alternative<bool>(value),
+                "rule option " + std::string(name) + " is no flag");
   return std::get<bool>(value);
 }
 
-const std::string& RuleOptions::Choice(const std::string& name) const {
+const std::string& RuleOptions::Choice(std::string_view name) const {
   const OptionValue& value = Get(name);
   REFEREE_CHECK(std::holds_alternative<std::string>(value),
-                "rule option " + name + " is no choice");
+                "rule option " + std::string(name) + " is no choice");
   return std::get<std::string>(value);
 }
 
 std::vector<std::pair<std::string, OptionValue>> RuleOptions::Explicit() const {
   std::vector<std::pair<std::string, OptionValue>> set;
-  for (const auto& [name, value] : values_) {
-    if (WasSet(name)) set.emplace_back(name, value);
+  for (const Option& option : options_) {
+    if (option.set) set.emplace_back(option.name, option.value);
   }
   return set;
 }

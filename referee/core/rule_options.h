@@ -3,8 +3,8 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -29,18 +29,25 @@ class RuleOptions {
   // Starts from every option's default.
   explicit RuleOptions(const std::vector<OptionSpec>& specs);
 
-  void Set(const std::string& name, OptionValue value);
-  int64_t Integer(const std::string& name) const;
-  bool Flag(const std::string& name) const;
-  const std::string& Choice(const std::string& name) const;
-  bool WasSet(const std::string& name) const { return explicitly_set_.count(name) > 0; }
+  void Set(std::string_view name, OptionValue value);
+  int64_t Integer(std::string_view name) const;
+  bool Flag(std::string_view name) const;
+  const std::string& Choice(std::string_view name) const;
+  bool WasSet(std::string_view name) const;
   // Options in name order, for writing a record back out: only those the record set.
   std::vector<std::pair<std::string, OptionValue>> Explicit() const;
 
  private:
-  const OptionValue& Get(const std::string& name) const;
-  std::map<std::string, OptionValue> values_;
-  std::map<std::string, bool> explicitly_set_;
+  // A game has a handful of options, and every record's match copies them: a short list in name
+  // order, one allocation, rather than a tree of nodes.
+  struct Option {
+    std::string name;
+    OptionValue value;
+    bool set = false;  // given explicitly, rather than the default
+  };
+  const Option* Find(std::string_view name) const;
+  const OptionValue& Get(std::string_view name) const;
+  std::vector<Option> options_;
 };
 
 std::string OptionValueText(const OptionValue& value);

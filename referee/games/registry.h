@@ -163,7 +163,7 @@ struct GameDescriptor {
   // the slow way.
   std::unique_ptr<Match> (*replay_body)(const record::TokenBuffer& tokens,
                                         const record::BodyValues& values,
-                                        const record::Record& header, const MatchSetup& setup,
+                                        const record::Record& header, MatchSetup setup,
                                         record::FastTally& tally) = nullptr;
   // Appends the body keys to the root map of a record being written.
   void (*write_body)(const record::Record& record, record::Node& root) = nullptr;

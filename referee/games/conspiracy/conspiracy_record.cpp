@@ -47,6 +47,60 @@ Result<Event> ReadCall(const Node& node, const std::string& path, int deal) {
   return ReadCallFields(*call, "by", deal);
 }
 
+std::optional<Seat> SeatLetterOf(std::string_view text) {
+  static constexpr std::string_view kLetters = "NESW";
+  size_t at = text.size() == 1 ? kLetters.find(text[0]) : std::string_view::npos;
+  if (at == std::string_view::npos) return std::nullopt;
+  return SeatAt(static_cast<int>(at));
+}
+
+// The trump as a call writes it plainly: a suit's capital letter, or NT or none.
+bool ReadTrumpText(std::string_view text, CallEvent& call) {
+  static constexpr std::string_view kSuits = "CDHS";
+  if (text == "NT" || text == "none") {
+    call.no_trump = true;
+    return true;
+  }
+  size_t suit = text.size() == 1 ? kSuits.find(text[0]) : std::string_view::npos;
+  if (suit == std::string_view::npos) return false;
+  call.trump = kAllSuits[suit];
+  return true;
+}
+
+// One member of a call in its plain form, at `value`; false for anything else.
+bool ReadCallMember(const record::TokenBuffer& tokens, std::string_view key, size_t value,
+                    CallEvent& call, std::optional<int>& actor, bool& tricks) {
+  std::optional<std::string_view> text = record::StringAt(tokens, value);
+  if (key == "by") {
+    std::optional<Seat> seat = text ? SeatLetterOf(*text) : std::nullopt;
+    if (seat) actor = SeatIndex(*seat);
+    return seat.has_value();
+  }
+  if (key == "trump") return text && ReadTrumpText(*text, call);
+  std::optional<int64_t> count = record::IntegerAt(tokens, value, -1000, 1000);
+  if (key != "tricks" || !count) return false;
+  call.tricks = *count;
+  tricks = true;
+  return true;
+}
+
+// ReadCall's plain form straight from the tokens: `by` a seat's letter, `trump` a suit's letter
+// or NT or none, `tricks` an integer; none for anything else, which ReadCall reads and words.
+std::optional<Event> ReadCallTokens(const record::TokenBuffer& tokens, size_t index, int deal) {
+  using record::TokenType;
+  if (tokens[index].type != TokenType::kBeginMap) return std::nullopt;
+  CallEvent call;
+  std::optional<int> actor;
+  bool tricks = false;
+  for (size_t i = index + 1; tokens[i].type == TokenType::kKey; i = tokens[i + 1].next) {
+    if (!ReadCallMember(tokens, tokens.Text(tokens[i]), i + 1, call, actor, tricks)) {
+      return std::nullopt;
+    }
+  }
+  if (!tricks) return std::nullopt;
+  return MakeEvent(call, deal, actor);
+}
+
 Node CallFields(const CallEvent& call, std::optional<Seat> by, const char* by_key) {
   Node node = Node::Map({});
   if (by) node.AddMember(by_key, {}, record::StringNode(SeatName(*by)));
@@ -163,7 +217,7 @@ std::string SecondsText(int64_t millis) {
 const trick::TrickBodySpec& BodySpec() {
   static const trick::TrickBodySpec kSpec{
       {{"conference", &ReadConference, &WriteConference, &ReadLiveConference, &WriteConference},
-       {"call", &ReadCall, &WriteCall, &ReadLiveCall, &WriteLiveCall}},
+       {"call", &ReadCall, &WriteCall, &ReadLiveCall, &WriteLiveCall, &ReadCallTokens}},
       kSideUnits,
       &WriteCallView,
       &ReadCallView};

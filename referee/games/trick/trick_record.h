@@ -33,6 +33,11 @@ struct DealPart {
   Result<Event> (*read_live)(const record::MapFields& line, const ToAct& next) = nullptr;
   // The line's members after `event`.
   record::Node (*write_live)(const Event& event) = nullptr;
+  // The fast path's reader (trick_stream.cpp): the part's value at `index` read straight from the
+  // tokens into the event `read` makes of it, for its plain form; none for any other, which
+  // `read` then reads from its tree. The event's path is the caller's. None: always the tree.
+  std::optional<Event> (*read_tokens)(const record::TokenBuffer& tokens, size_t index,
+                                      int deal) = nullptr;
 };
 
 struct TrickBodySpec {
@@ -132,9 +137,9 @@ GameDescriptor TrickGameDescriptor() {
     return ReadLiveView(view, Spec());
   };
   game.replay_body = [](const record::TokenBuffer& tokens, const record::BodyValues& values,
-                        const record::Record& header, const MatchSetup& setup,
+                        const record::Record& header, MatchSetup setup,
                         record::FastTally& tally) -> std::unique_ptr<Match> {
-    auto match = std::make_unique<MatchType>(setup);
+    auto match = std::make_unique<MatchType>(std::move(setup));
     if (!ReplayTrickBody(tokens, values, header, Spec(), *match, tally)) return nullptr;
     return match;
   };

@@ -147,11 +147,18 @@ bool ReadOpening(const TokenBuffer& tokens, const DealValues& values, int number
   opening.clear();
   for (size_t p = 0; p < spec.parts.size(); ++p) {
     if (!values.parts[p]) continue;
+    const DealPart& part = spec.parts[p];
+    if (part.read_tokens != nullptr) {
+      if (std::optional<Event> read = part.read_tokens(tokens, *values.parts[p], number)) {
+        read->path = EventPath::Member("deals", number - 1, part.key.c_str());
+        opening.push_back(std::move(*read));
+        continue;
+      }
+    }
     std::optional<record::Node> node = record::NodeAt(tokens, *values.parts[p]);
     if (!node) return false;
-    std::string path =
-        ChildPath(ChildPath("/deals", static_cast<size_t>(number - 1)), spec.parts[p].key);
-    Result<Event> read = spec.parts[p].read(*node, path, number);
+    std::string path = ChildPath(ChildPath("/deals", static_cast<size_t>(number - 1)), part.key);
+    Result<Event> read = part.read(*node, path, number);
     if (!read.has_value()) return false;
     opening.push_back(std::move(*read));
   }

@@ -1,4 +1,5 @@
 list(APPEND REFEREE_TEST_SOURCES
+  games/conspiracy/conspiracy_record_test.cpp
   games/conspiracy/conspiracy_scoring_test.cpp
   games/conspiracy/conspiracy_test.cpp
 )
