@@ -18,7 +18,7 @@ build=(
   libyaml-cpp-dev libboost-json1.81-dev libboost1.81-dev libspdlog-dev libfmt-dev
   libcli11-dev libssl-dev libgtest-dev libgmock-dev librapidcheck-dev
 )
-tests=(clang-format curl jq time python3-yaml python3-jsonschema haproxy)
+tests=(clang-format curl jq time python3-yaml python3-jsonschema haproxy locales)
 browser=(chromium)
 sanitize=(clang libclang-rt-14-dev)
 package=(debootstrap dpkg-dev file)

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <clocale>
+#include <cstdlib>
+#include <optional>
 
 #include "formats/yaml_reader.h"
 #include "referee/games/cahoots/cahoots_cards.h"
@@ -134,10 +136,17 @@ TEST(CahootsRecord, SeedWithoutDeckGivesASeededSetUp) {
 // Bug: colour names and card letters were compared after std::tolower and std::toupper, which
 // follow the process's locale: under a Turkish one (the Python module runs under the user's), 'I'
 // stays 'I' (tr_TR.UTF-8) or lowers to a dotless i (ISO-8859-9), so "PINK" was no colour and
-// "3-PINK" no card. They are compared in ASCII now. Needs a Turkish locale (LOCPATH may name a
-// folder made with localedef); skipped where there is none.
+// "3-PINK" no card. They are compared in ASCII now. The build makes a Turkish locale in its own
+// tree where the machine has the locales' sources (tests/CMakeLists.txt), and then the test must
+// find it; it is skipped only on a machine without them.
 TEST(CahootsRecord, UpperCaseColoursAreReadUnderATurkishLocale) {
   std::string before = std::setlocale(LC_CTYPE, nullptr);
+#ifdef REFEREE_TEST_LOCALE_FOLDER
+  const char* locpath_before = std::getenv("LOCPATH");
+  std::optional<std::string> saved_locpath;
+  if (locpath_before != nullptr) saved_locpath = locpath_before;
+  setenv("LOCPATH", REFEREE_TEST_LOCALE_FOLDER, 1);
+#endif
   const char* turkish = nullptr;
   for (const char* name : {"tr_TR.UTF-8", "tr_TR.utf8", "tr_TR.ISO-8859-9"}) {
     if (std::setlocale(LC_CTYPE, name) != nullptr) {
@@ -145,6 +154,14 @@ TEST(CahootsRecord, UpperCaseColoursAreReadUnderATurkishLocale) {
       break;
     }
   }
+#ifdef REFEREE_TEST_LOCALE_FOLDER
+  if (saved_locpath) {
+    setenv("LOCPATH", saved_locpath->c_str(), 1);
+  } else {
+    unsetenv("LOCPATH");
+  }
+  ASSERT_NE(turkish, nullptr) << "the build's Turkish locale in " REFEREE_TEST_LOCALE_FOLDER;
+#endif
   if (turkish == nullptr) GTEST_SKIP() << "no Turkish locale installed";
   const Edition& edition = EditionNamed("gamewright");
   std::optional<int> pink = ColourIndex(edition, "PINK");
