@@ -271,14 +271,17 @@ std::vector<size_t> ColumnWidths(const Grid& grid, size_t at_least = 0) {
 
 std::string AlignedGrid(const Grid& grid, const std::vector<Align>& aligns) {
   std::vector<size_t> widths = ColumnWidths(grid);
+  // Set in place: a cross-table's cell holds every meeting of a round (a megabyte in a league of
+  // 100,000 records), and each copy of it counted in the peak memory of `referee standings`.
   std::string text;
   for (const auto& line : grid) {
-    std::string out;
+    size_t start = text.size();
     for (size_t c = 0; c < line.size(); ++c) {
-      out += (c == 0 ? "" : "  ") + Padded(line[c], widths[c], aligns[c]);
+      if (c > 0) text += "  ";
+      AppendPadded(text, line[c], widths[c], aligns[c]);
     }
-    while (!out.empty() && out.back() == ' ') out.pop_back();
-    text += out + "\n";
+    while (text.size() > start && text.back() == ' ') text.pop_back();
+    text += '\n';
   }
   return text;
 }
@@ -311,7 +314,9 @@ std::string TextTable(const Standings& standings, const StandingsTable& table) {
   text +=
       "\nrank after each round (points):\n" + AlignedGrid(ranks, LeftThenRight(ranks[0].size(), 1));
   Grid cross = CrossTableGrid(standings, table);
-  return text + "\ncross-table:\n" + AlignedGrid(cross, CrossAligns(cross[0].size()));
+  text += "\ncross-table:\n";
+  text += AlignedGrid(cross, CrossAligns(cross[0].size()));
+  return text;
 }
 
 std::string TextTravellers(const Standings& standings) {

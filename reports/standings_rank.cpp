@@ -274,10 +274,13 @@ std::string DirectionOf(const League& league, TableKind kind, const std::string&
 std::vector<StandingsTable> RankTables(const League& league, TableKind kind,
                                        const std::vector<const PlayedRecord*>& matches,
                                        std::vector<StandingRow> rows) {
-  if (league.scheme.directions.empty()) {
-    return {RankTable(league, kind, matches, std::move(rows), "")};
-  }
   std::vector<StandingsTable> tables;
+  if (league.scheme.directions.empty()) {
+    // Pushed, not returned as {RankTable(...)}: a braced list copies its elements, and a table
+    // holds every meeting of every entrant (a fifth of a large league's memory).
+    tables.push_back(RankTable(league, kind, matches, std::move(rows), ""));
+    return tables;
+  }
   std::vector<std::string> directions;
   for (const StandingRow& row : rows) directions.push_back(DirectionOf(league, kind, row.entrant));
   for (const Direction& direction : league.scheme.directions) {

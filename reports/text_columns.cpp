@@ -1,7 +1,5 @@
 #include "reports/text_columns.h"
 
-#include <fmt/format.h>
-
 #include "referee/core/printable.h"
 
 namespace referee::reports {
@@ -16,13 +14,20 @@ size_t DisplayWidth(std::string_view text) {
   return columns;
 }
 
-// fmt pads the empty string to the missing columns: fmt's own width of `text` is not asked, since
-// it counts some characters differently (a combining mark as one column).
 std::string Padded(std::string_view text, size_t width, Align align) {
+  std::string out;
+  AppendPadded(out, text, width, align);
+  return out;
+}
+
+// Spaces to the missing columns as DisplayWidth counts them (fmt's own width counts some
+// characters differently: a combining mark as one column).
+void AppendPadded(std::string& out, std::string_view text, size_t width, Align align) {
   size_t shown = DisplayWidth(text);
   size_t pad = width > shown ? width - shown : 0;
-  if (align == Align::kLeft) return fmt::format("{}{:{}}", text, "", pad);
-  return fmt::format("{:{}}{}", "", pad, text);
+  if (align == Align::kRight) out.append(pad, ' ');
+  out.append(text);
+  if (align == Align::kLeft) out.append(pad, ' ');
 }
 
 }  // namespace referee::reports

@@ -45,4 +45,25 @@ Sha256Digest Sha256(std::string_view bytes) {
   return digest;
 }
 
+Sha256Stream::Sha256Stream() : context_(EVP_MD_CTX_new()) {
+  REFEREE_CHECK(
+      context_ != nullptr && EVP_DigestInit_ex2(context_, Sha256Algorithm(), nullptr) == 1,
+      "OpenSSL could not start a SHA-256 digest");
+}
+
+Sha256Stream::~Sha256Stream() { EVP_MD_CTX_free(context_); }
+
+void Sha256Stream::Add(std::string_view bytes) {
+  REFEREE_CHECK(EVP_DigestUpdate(context_, bytes.data(), bytes.size()) == 1,
+                "OpenSSL SHA-256 failed");
+}
+
+Sha256Digest Sha256Stream::Finish() {
+  Sha256Digest digest{};
+  unsigned int length = 0;
+  bool ok = EVP_DigestFinal_ex(context_, digest.data(), &length) == 1;
+  REFEREE_CHECK(ok && length == digest.size(), "OpenSSL SHA-256 failed");
+  return digest;
+}
+
 }  // namespace referee::verifier

@@ -2,12 +2,14 @@
 // with accents, a combining mark or a wide character lines up with plain ASCII names.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "referee/core/printable.h"
 #include "reports/standings.h"
 #include "reports/standings_output.h"
+#include "reports/text_columns.h"
 #include "reports/verdict_text.h"
 
 namespace referee::reports {
@@ -64,6 +66,20 @@ std::vector<std::string> TableLines(const std::string& text, const std::string& 
 
 // Regression: the text table padded by bytes, so every row with a wide or accented name ended
 // short of the others and its numbers stood left of their column.
+// A long line is set in place (AppendPadded) rather than from padded copies: the same text.
+TEST(DisplayWidth, AppendPaddedAddsWhatPaddedReturns) {
+  for (std::string_view text : {"", "Bob", "Zoë Ångström 李", "a\x1b[31m"}) {
+    for (size_t width : {0, 3, 20}) {
+      for (Align align : {Align::kLeft, Align::kRight}) {
+        std::string out = "|";
+        AppendPadded(out, text, width, align);
+        EXPECT_EQ(out, "|" + Padded(text, width, align)) << text << " " << width;
+        EXPECT_EQ(DisplayWidth(out) - 1, std::max(width, DisplayWidth(text)));
+      }
+    }
+  }
+}
+
 TEST(DisplayWidth, StandingsTextRowsLineUp) {
   std::vector<std::string> table = TableLines(FormatStandingsText(WideNames()), "rank");
   ASSERT_EQ(table.size(), 5u) << FormatStandingsText(WideNames());

@@ -25,6 +25,18 @@ TEST(Provenance, TheInputsDigestIsOfASortedManifest) {
   EXPECT_NE(HexDigest(InputsDigest(verifier::Sha256("league-file\n"), {one, two})), expected);
 }
 
+// The manifest is hashed line by line (a large league's would be megabytes as one string): the
+// digest of bytes given in pieces is the digest of the bytes whole.
+TEST(Provenance, ADigestGivenInPiecesIsTheDigestOfTheWhole) {
+  std::string manifest = "league 00\nrecord 01\nrecord 02\n";
+  for (size_t cut = 0; cut <= manifest.size(); ++cut) {
+    verifier::Sha256Stream stream;
+    stream.Add(std::string_view(manifest).substr(0, cut));
+    stream.Add(std::string_view(manifest).substr(cut));
+    EXPECT_EQ(stream.Finish(), verifier::Sha256(manifest)) << cut;
+  }
+}
+
 std::vector<PlayedRecord> TwoRecords() {
   PlayedRecord first = Collusion("r1.yaml", "1", {"a", "b", "c", "d"}, {9, 8, 7, 6}, "N");
   PlayedRecord second = Collusion("r2.yaml", "2", {"a", "b", "c", "d"}, {6, 9, 8, 7}, "E");
