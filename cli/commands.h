@@ -98,6 +98,7 @@ struct ServeOptions {
   size_t max_connections = 8192;
   size_t max_connections_per_client = 2048;
   size_t log_segment_kib = 8192;  // the commit log moves on to a new segment past this
+  int write_threads = 1;          // rule the requests that write, below the I/O threads' priority
 };
 int RunServe(const ServeOptions& options, std::ostream& out, std::ostream& err);
 

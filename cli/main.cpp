@@ -219,6 +219,11 @@ CLI::App* AddServeCommand(CLI::App& app, ServeOptions& serve) {
       ->add_option("--log-segment-kib", serve.log_segment_kib,
                    "the commit log's segment, checkpointed when full (default 8192)")
       ->check(CLI::Range(4, 1 << 20));
+  command
+      ->add_option("--write-threads", serve.write_threads,
+                   "threads that rule events and other writes, below the I/O threads' priority "
+                   "(default 1; 0: on the I/O threads)")
+      ->check(CLI::Range(0, 16));
   return command;
 }
 

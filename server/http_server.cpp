@@ -247,7 +247,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
                      std::string(request[http::field::authorization]), std::move(request.body())};
     // A reply made at once (a read) is sent at once: dispatch runs it here, on the connection's
     // strand; one made later on another thread (after a sync, a wait) is posted to the strand.
-    shared_->service->Handle(call, [self = shared_from_this()](HttpResponse response) {
+    shared_->service->Handle(std::move(call), [self = shared_from_this()](HttpResponse response) {
       net::dispatch(self->socket_.get_executor(), [self, response = std::move(response)]() mutable {
         self->Send(std::move(response), !self->keep_alive_);
       });

@@ -1,12 +1,16 @@
 #include "server/service.h"
 
 #include <spdlog/spdlog.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <cerrno>
 #include <charconv>
 #include <chrono>
+#include <cstring>
 
 #include "formats/json_reader.h"
 #include "formats/json_writer.h"
@@ -63,7 +67,36 @@ Service::Service(boost::asio::io_context& io, ServiceOptions options)
       commit_log_(store_.LogFolder(), options_.disk != nullptr ? *options_.disk : SystemDisk(),
                   options_.commit_log) {}
 
-Service::~Service() { commit_log_.Stop(); }
+Service::~Service() {
+  StopWriteThreads();
+  commit_log_.Stop();
+}
+
+// The write threads run at a lower priority than the io threads (a nice value above theirs: the
+// kernel still gives them whatever the io threads leave), so that a read arriving while hundreds
+// of events are being ruled is answered first. An unprivileged process may always lower a thread's
+// priority; if it cannot, the threads run as they are.
+void Service::StartWriteThreads() {
+  if (options_.write_threads <= 0 || !write_threads_.empty()) return;
+  writes_work_.emplace(writes_.get_executor());
+  for (int i = 0; i < options_.write_threads; ++i) {
+    write_threads_.emplace_back([this] {
+      if (options_.write_nice > 0 &&
+          ::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()),
+                        ::getpriority(PRIO_PROCESS, 0) + options_.write_nice) != 0) {
+        spdlog::warn("cannot lower the priority of a write thread: {}", std::strerror(errno));
+      }
+      writes_.run();
+    });
+  }
+}
+
+// What was handed to the write threads is ruled (and its units submitted) before they stop.
+void Service::StopWriteThreads() {
+  writes_work_.reset();
+  for (std::thread& thread : write_threads_) thread.join();
+  write_threads_.clear();
+}
 
 CommitLogStats Service::CommitStats() const { return commit_log_.Stats(); }
 
@@ -80,7 +113,17 @@ std::shared_ptr<Service::Slot> Service::FindSlot(const std::string& id) const {
   return found == tables_.end() ? nullptr : found->second;
 }
 
-void Service::Handle(const HttpRequest& request, Respond respond) {
+void Service::Handle(HttpRequest request, Respond respond) {
+  if (request.method == "GET" || write_threads_.empty() || shutting_down_) {
+    return Route(request, std::move(respond));
+  }
+  boost::asio::post(writes_,
+                    [this, request = std::move(request), respond = std::move(respond)]() mutable {
+                      Route(request, std::move(respond));
+                    });
+}
+
+void Service::Route(const HttpRequest& request, Respond respond) {
   std::string path = request.target;
   std::string query;
   if (size_t mark = path.find('?'); mark != std::string::npos) {
@@ -582,6 +625,7 @@ std::optional<std::string> Service::Resume() {
       spdlog::error("{}: not resumed: {}", store_.MetaPath(id), *problem);
     }
   }
+  StartWriteThreads();
   return std::nullopt;
 }
 
@@ -698,7 +742,9 @@ void Service::Shutdown() {
     slot->move_clock.cancel();
     for (auto& [id, waiter] : slot->waiters) waiter.timer->cancel();
   }
-  // What was submitted is committed and the files synced: a clean stop leaves no log to replay.
+  // What was handed over is ruled and submitted, then committed and the files synced: a clean stop
+  // leaves no log to replay.
+  StopWriteThreads();
   commit_log_.Stop();
 }
 

@@ -3,15 +3,20 @@
 // token stands for, the times it keeps), waits for changes (long poll) and runs the move clocks.
 // The transport (server/http_server.h) only parses HTTP and writes what this answers.
 //
-// Threads: requests arrive on several io threads at once. The table map has one mutex, each table
-// its own; a request holds its table's mutex while it acts and hands the lines it journals to the
-// commit log (server/commit_log.h) before letting go, so the events of one table are applied and
-// journaled in one order. No thread of the service waits for a sync while it holds a mutex, and no
-// I/O thread waits for one at all: the commit log syncs on its own threads (for a new table's
-// files and a finished record too) and the reply goes out when it has.
+// Threads: requests arrive on several io threads at once. A read (every GET) is answered there at
+// once; a request that writes (an event, a creation, an organiser's act) is handed to the write
+// threads, which rule it at a lower priority than the io threads: flat out, a read no longer waits
+// behind the other tables' events (docs/serve.md, "Figures", the third pass). The table map has
+// one mutex, each table its own; a request holds its table's mutex while it acts and hands the
+// lines it journals to the commit log (server/commit_log.h) before letting go, so the events of
+// one table are applied and journaled in one order. No thread of the service waits for a sync
+// while it holds a mutex, and no I/O or write thread waits for one at all: the commit log syncs on
+// its own threads (for a new table's files and a finished record too) and the reply goes out when
+// it has.
 #pragma once
 
 #include <atomic>
+#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <functional>
 #include <map>
@@ -21,6 +26,7 @@
 #include <set>
 #include <shared_mutex>
 #include <string>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -57,6 +63,10 @@ struct ServiceOptions {
   StoreDisk* disk = nullptr;      // none: the real disk (tests stop a fake one at each step)
   CommitLogOptions commit_log;
   std::function<size_t()> connections;  // the transport's open connections, for GET /health
+  // Threads that rule the requests that write (0: they are ruled on the io threads, as reads are),
+  // and how much nicer than the io threads they run (setpriority(2); 0: as nice as they are).
+  int write_threads = 1;
+  int write_nice = 5;
 };
 
 class Service {
@@ -67,10 +77,12 @@ class Service {
   Service& operator=(const Service&) = delete;
 
   // Prepares the data folder (Store::Prepare: private folders, what a crash left removed) and
-  // resumes every table found there from its journal (a torn last line is dropped). Returns a
-  // fatal error; tables that cannot be resumed are logged and left out.
+  // resumes every table found there from its journal (a torn last line is dropped), then starts
+  // the write threads. Returns a fatal error; tables that cannot be resumed are logged and left
+  // out.
   std::optional<std::string> Resume();
-  void Handle(const HttpRequest& request, Respond respond);
+  // A GET is answered on the calling thread; any other request on a write thread.
+  void Handle(HttpRequest request, Respond respond);
   // Answers every waiting request, stops the move clocks and commits what was submitted (before the
   // io_context stops).
   void Shutdown();
@@ -83,6 +95,9 @@ class Service {
   struct Slot;
   struct Caller;
   struct Committed;
+  void Route(const HttpRequest& request, Respond respond);
+  void StartWriteThreads();
+  void StopWriteThreads();
   std::shared_ptr<Slot> FindSlot(const std::string& id) const;
   void CreateTable(const HttpRequest& request, const std::string& path_id, Respond& respond);
   void ListTables(Respond& respond);
@@ -124,6 +139,11 @@ class Service {
   std::unordered_map<std::string, std::shared_ptr<Slot>> tables_;
   std::set<std::string> taken_;  // ids with files at start
   std::atomic<bool> shutting_down_{false};
+  // The write threads' queue: requests that write, in the order they arrived.
+  boost::asio::io_context writes_;
+  std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>>
+      writes_work_;
+  std::vector<std::thread> write_threads_;
   // Declared after the tables, so stopped (by ~Service, if not before) while they exist: its units
   // refer to them.
   CommitLog commit_log_;

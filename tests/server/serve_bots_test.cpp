@@ -70,6 +70,15 @@ TEST_P(ServeBotsTest, BotsFinishAValidMatch) {
   PlayAndVerify(server, data, game, SmallHeader(game.name, "serve-" + game.name), 7);
 }
 
+// `--write-threads 0`: writes ruled on the I/O threads, as reads are, give the same matches.
+TEST_P(ServeBotsTest, BotsFinishAValidMatchWithWritesOnTheIoThreads) {
+  const games::GameDescriptor& game = *GetParam();
+  fs::path data = ServeScratch("bots-io-" + game.name);
+  TestServer server(data,
+                    [](server::ServerOptions& options) { options.service.write_threads = 0; });
+  PlayAndVerify(server, data, game, SmallHeader(game.name, "serve-io-" + game.name), 7);
+}
+
 INSTANTIATE_TEST_SUITE_P(EveryGame, ServeBotsTest, ::testing::ValuesIn(games::BuiltInGames()),
                          [](const auto& info) { return info.param->name; });
 
