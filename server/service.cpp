@@ -77,7 +77,8 @@ Service::~Service() {
 // of events are being ruled is answered first. An unprivileged process may always lower a thread's
 // priority; if it cannot, the threads run as they are.
 void Service::StartWriteThreads() {
-  if (options_.write_threads <= 0 || !write_threads_.empty()) return;
+  if (options_.write_threads <= 0 || writes_apart_) return;
+  writes_apart_ = true;
   writes_work_.emplace(writes_.get_executor());
   for (int i = 0; i < options_.write_threads; ++i) {
     write_threads_.emplace_back([this] {
@@ -114,7 +115,9 @@ std::shared_ptr<Service::Slot> Service::FindSlot(const std::string& id) const {
 }
 
 void Service::Handle(HttpRequest request, Respond respond) {
-  if (request.method == "GET" || write_threads_.empty() || shutting_down_) {
+  // writes_apart_ is set before the io threads start and never changes; once shutting down, the
+  // write threads may be gone, and whatever still arrives is answered here.
+  if (shutting_down_ || !writes_apart_ || request.method == "GET") {
     return Route(request, std::move(respond));
   }
   boost::asio::post(writes_,

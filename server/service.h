@@ -144,6 +144,7 @@ class Service {
   std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>>
       writes_work_;
   std::vector<std::thread> write_threads_;
+  bool writes_apart_ = false;  // requests that write go to the write threads (set by Resume)
   // Declared after the tables, so stopped (by ~Service, if not before) while they exist: its units
   // refer to them.
   CommitLog commit_log_;
