@@ -8,9 +8,9 @@
 #include <fstream>
 #include <regex>
 #include <sstream>
-#include <vector>
 
 #include "tests/support/shell.h"
+#include "tests/support/temporary_files.h"
 
 namespace {
 
@@ -33,26 +33,9 @@ std::string Expected(const std::string& season, const std::string& name) {
   return text.str();
 }
 
-// The published files a test writes, removed when its process ends: a run leaves nothing behind
-// in the temporary folder (one of them is 17 MB).
-struct WrittenFiles {
-  std::vector<fs::path> paths;
-  ~WrittenFiles() {
-    std::error_code ignored;
-    for (const fs::path& path : paths) fs::remove(path, ignored);
-  }
-};
-WrittenFiles& Written() {
-  static WrittenFiles written;
-  return written;
-}
-
 // Writes `text` as a published file and returns its path.
 std::string Write(const std::string& text, const std::string& name) {
-  fs::path path = fs::temp_directory_path() / ("referee-published-" + name);
-  std::ofstream(path, std::ios::binary) << text;
-  Written().paths.push_back(path);
-  return path.string();
+  return referee::testing::WriteTemporaryFile("referee-published-" + name, text);
 }
 
 // Writes `text` with the first match of `pattern` replaced, and returns the file's path.

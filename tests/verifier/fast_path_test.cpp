@@ -5,6 +5,7 @@
 #include <rapidcheck.h>
 
 #include <array>
+#include <functional>
 #include <optional>
 #include <random>
 #include <string>
@@ -136,6 +137,19 @@ bool WithoutFindings(const std::string& verdict) {
 
 bool HasFastPath(const games::GameDescriptor& game) { return game.replay_body != nullptr; }
 
+// `count` records of `game` played by the generator from `seed` with the default rules, the
+// options changed by `change` (faults, wrong claims).
+auto Generated(const games::GameDescriptor& game, const std::string& seed, int count,
+               const std::function<void(generator::GenerateOptions&)>& change = {}) {
+  generator::GenerateOptions options;
+  options.game = &game;
+  options.count = count;
+  options.seed = seed;
+  options.rules = RuleOptions(game.options);
+  if (change) change(options);
+  return generator::Generate(options);
+}
+
 TEST_P(EveryGame, TheFastPathGivesTheTreeVerdictOnPlayedRecords) {
   Check("fast and tree verdicts agree on played and mutated records", [this] {
     std::mt19937 rng(*rc::gen::arbitrary<uint32_t>());
@@ -157,14 +171,10 @@ TEST_P(EveryGame, TheFastPathGivesTheTreeVerdictOnPlayedRecords) {
 }
 
 TEST_P(EveryGame, TheFastPathGivesTheTreeVerdictOnFaultsAndWrongClaims) {
-  generator::GenerateOptions options;
-  options.game = &game();
-  options.count = 6;
-  options.seed = "fast-path";
-  options.rules = RuleOptions(game().options);
-  options.faults = 3;
-  options.wrong_claims = true;
-  auto records = generator::Generate(options);
+  auto records = Generated(game(), "fast-path", 6, [](generator::GenerateOptions& options) {
+    options.faults = 3;
+    options.wrong_claims = true;
+  });
   ASSERT_TRUE(records.has_value()) << records.error().message;
   for (const generator::GeneratedRecord& generated : *records) {
     std::string text = JsonOf(generated.record);
@@ -178,12 +188,7 @@ TEST_P(EveryGame, TheFastPathGivesTheTreeVerdictOnFaultsAndWrongClaims) {
 // What a league receives by the thousand, generated records without a fault, is read by the fast
 // path, and read as the tree reads it.
 TEST_P(EveryGame, TheFastPathReadsGeneratedRecordsAsTheTreeDoes) {
-  generator::GenerateOptions options;
-  options.game = &game();
-  options.count = 8;
-  options.seed = "fast-path-clean";
-  options.rules = RuleOptions(game().options);
-  auto records = generator::Generate(options);
+  auto records = Generated(game(), "fast-path-clean", 8);
   ASSERT_TRUE(records.has_value()) << records.error().message;
   for (const generator::GeneratedRecord& generated : *records) {
     std::string text = JsonOf(generated.record);
