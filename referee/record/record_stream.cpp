@@ -94,13 +94,11 @@ bool ReadPlayersFromTokens(const TokenBuffer& tokens, size_t index, Record& head
   if (game.player_shape == games::PlayerShape::kFourSeats) {
     return ReadSeatedPlayers(tokens, index, header);
   }
-  if (tokens[index].type != TokenType::kBeginList) return false;
-  for (size_t i = index + 1; tokens[i].type != TokenType::kEndList; i = tokens[i].next) {
-    if (static_cast<int>(header.players.size()) == game.max_players) return false;
+  bool read = ForEachListItem(tokens, index, static_cast<size_t>(game.max_players), [&](size_t i) {
     std::optional<std::string_view> name = TextAt(tokens, i, TextKind::kIdentifier);
-    if (!name || !AddPlayer(*name, header)) return false;
-  }
-  return static_cast<int>(header.players.size()) >= game.min_players;
+    return name && AddPlayer(*name, header);
+  });
+  return read && static_cast<int>(header.players.size()) >= game.min_players;
 }
 
 // Where each top-level key's value is, by what the key is to the header.

@@ -80,17 +80,6 @@ bool TokenMap::KeysAmong(const std::vector<std::string>& allowed) const {
   return true;
 }
 
-std::optional<std::vector<size_t>> ListItems(const TokenBuffer& buffer, size_t index,
-                                             size_t max_items) {
-  if (index >= buffer.size() || buffer[index].type != TokenType::kBeginList) return std::nullopt;
-  std::vector<size_t> items;
-  for (size_t i = index + 1; buffer[i].type != TokenType::kEndList; i = buffer[i].next) {
-    if (items.size() == max_items) return std::nullopt;
-    items.push_back(i);
-  }
-  return items;
-}
-
 std::optional<int64_t> IntegerAt(const TokenBuffer& buffer, size_t index, int64_t min,
                                  int64_t max) {
   if (index >= buffer.size()) return std::nullopt;

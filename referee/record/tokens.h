@@ -102,10 +102,19 @@ class TokenMap {
   size_t begin_;
 };
 
-// The items of the list whose begin token is at `index`, as the index of each; none when the token
-// there is not a list or it has more than `max_items`.
-std::optional<std::vector<size_t>> ListItems(const TokenBuffer& buffer, size_t index,
-                                             size_t max_items);
+// Calls visit(item) with the index of each item of the list whose begin token is at `index`, in
+// order, until it returns false; false when the token there is not a list, it has more than
+// `max_items` items (found before visiting the one past them) or visit stopped. Nothing is
+// allocated: the fast path's readers walk every list of a record with it.
+template <typename Visit>
+bool ForEachListItem(const TokenBuffer& buffer, size_t index, size_t max_items, Visit&& visit) {
+  if (index >= buffer.size() || buffer[index].type != TokenType::kBeginList) return false;
+  size_t count = 0;
+  for (size_t i = index + 1; buffer[i].type != TokenType::kEndList; i = buffer[i].next) {
+    if (++count > max_items || !visit(i)) return false;
+  }
+  return true;
+}
 // The text of a string at `index`, or none for any other token.
 inline std::optional<std::string_view> StringAt(const TokenBuffer& buffer, size_t index) {
   if (index >= buffer.size() || buffer[index].type != TokenType::kString) return std::nullopt;

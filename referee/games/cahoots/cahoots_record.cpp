@@ -157,31 +157,12 @@ Result<std::vector<std::string>> ReadCompleted(const Node& node, const std::stri
   return positions;
 }
 
-// Whether `c` separates words as record::ForEachWord splits them (a space or a tab). Most
-// characters are above the space: one comparison tells them apart.
-bool Separator(char c) { return static_cast<unsigned char>(c) <= ' ' && (c == ' ' || c == '\t'); }
-
-// Calls visit(word) for each word of `text` as record::ForEachWord does, until it returns false;
-// false when it was stopped. Every turn and deck is split by it.
-template <typename Visit>
-bool ForEachTextWord(std::string_view text, Visit&& visit) {
-  const char* at = text.data();
-  const char* end = at + text.size();
-  while (true) {
-    while (at < end && Separator(*at)) ++at;
-    if (at == end) return true;
-    const char* start = at;
-    while (at < end && !Separator(*at)) ++at;
-    if (!visit(std::string_view(start, static_cast<size_t>(at - start)))) return false;
-  }
-}
-
 // Whether `text` has exactly three words, into `words`.
 bool ThreeWords(std::string_view text, std::array<std::string_view, 3>& words) {
   size_t count = 0;
-  bool fits = ForEachTextWord(text, [&](std::string_view word) {
+  bool fits = record::ForEachWord(text, [&](const record::Word& word) {
     if (count == words.size()) return false;
-    words[count++] = word;
+    words[count++] = word.text;
     return true;
   });
   return fits && count == words.size();
@@ -394,18 +375,6 @@ std::optional<Event> StreamTurn(const record::TokenBuffer& tokens, size_t index,
 using record::TokenBuffer;
 using record::TokenType;
 
-// Calls visit(index) for each item of the list at `index`, at most `max_items` of them, until it
-// returns false; false when the value is no list, has too many items or was stopped.
-template <typename Visit>
-bool ForEachItem(const TokenBuffer& tokens, size_t index, size_t max_items, Visit&& visit) {
-  if (tokens[index].type != TokenType::kBeginList) return false;
-  size_t count = 0;
-  for (size_t i = index + 1; tokens[i].type != TokenType::kEndList; i = tokens[i].next) {
-    if (++count > max_items || !visit(i)) return false;
-  }
-  return true;
-}
-
 // Calls visit(text) for each word as ReadWords gives them (the words of a string, or the items of
 // a list), at most `max_words`; false where ReadWords would refuse the value, or visit does. An
 // item that is no string is declined: every reader here refuses what such an item says.
@@ -413,11 +382,11 @@ template <typename Visit>
 bool ForEachWordToken(const TokenBuffer& tokens, size_t index, size_t max_words, Visit&& visit) {
   if (tokens[index].type == TokenType::kString) {
     size_t count = 0;
-    return ForEachTextWord(tokens.Text(tokens[index]), [&](std::string_view word) {
-      return ++count <= max_words && visit(word);
+    return record::ForEachWord(tokens.Text(tokens[index]), [&](const record::Word& word) {
+      return ++count <= max_words && visit(word.text);
     });
   }
-  return ForEachItem(tokens, index, max_words, [&](size_t item) {
+  return record::ForEachListItem(tokens, index, max_words, [&](size_t item) {
     std::optional<std::string_view> text = record::StringAt(tokens, item);
     return text && visit(*text);
   });
@@ -537,15 +506,17 @@ std::optional<GoalSpec> GoalFromTokens(const TokenBuffer& tokens, size_t index, 
 // The size of the list at `index` (0 for anything else), for room made once.
 size_t ItemCount(const TokenBuffer& tokens, size_t index) {
   size_t count = 0;
-  if (tokens[index].type != TokenType::kBeginList) return count;
-  for (size_t i = index + 1; tokens[i].type != TokenType::kEndList; i = tokens[i].next) ++count;
+  record::ForEachListItem(tokens, index, SIZE_MAX, [&](size_t /*item*/) {
+    ++count;
+    return true;
+  });
   return count;
 }
 
 bool GoalsFromTokens(const TokenBuffer& tokens, size_t index, const Edition& edition,
                      std::vector<GoalSpec>& goals) {
   goals.reserve(std::min(ItemCount(tokens, index), kMaxGoals));
-  return ForEachItem(tokens, index, kMaxGoals, [&](size_t item) {
+  return record::ForEachListItem(tokens, index, kMaxGoals, [&](size_t item) {
     std::optional<GoalSpec> goal = GoalFromTokens(tokens, item, goals.size(), edition);
     if (goal) goals.push_back(std::move(*goal));
     return goal.has_value();
@@ -586,7 +557,7 @@ bool CompletedFromTokens(const TokenBuffer& tokens, size_t index,
     return ForEachWordToken(tokens, index, kMaxGoals, add);
   }
   // A list's numbers are words too (a tree reads their text).
-  return ForEachItem(tokens, index, kMaxGoals, [&](size_t item) {
+  return record::ForEachListItem(tokens, index, kMaxGoals, [&](size_t item) {
     TokenType type = tokens[item].type;
     return (type == TokenType::kString || type == TokenType::kNumber) &&
            add(tokens.Text(tokens[item]));
@@ -737,7 +708,7 @@ bool ReplayCahootsBody(const record::TokenBuffer& tokens, const record::BodyValu
   // The tree reads the whole list before a turn; a list too long sends the record to it all the
   // same, when the reading gets there.
   int number = 0;
-  bool replayed = ForEachItem(tokens, *values[3], kMaxTurns, [&](size_t item) {
+  bool replayed = record::ForEachListItem(tokens, *values[3], kMaxTurns, [&](size_t item) {
     ++number;
     std::optional<Event> turn = ReadTurnFromTokens(tokens, item, number, header, edition);
     if (!turn) turn = StreamTurn(tokens, item, number, header, edition);

@@ -110,17 +110,11 @@ bool ReadHands(const TokenBuffer& tokens, size_t index, WholeDeal& deal) {
 // Every trick a string of exactly four cards, the common form (a shorter last trick of a record
 // that stops in the middle of one, or cards as lists, are read the slow way).
 bool ReadTricks(const TokenBuffer& tokens, size_t index, std::vector<Card>& plays) {
-  if (tokens[index].type != TokenType::kBeginList) return false;
-  size_t tricks = 0;
-  for (size_t i = index + 1; tokens[i].type != TokenType::kEndList; i = tokens[i].next) {
+  return record::ForEachListItem(tokens, index, kMaxTricks, [&](size_t trick) {
     size_t before = plays.size();
-    if (++tricks > kMaxTricks ||
-        !ForEachCardOf(tokens, i, 4, [&](Card card) { plays.push_back(card); }) ||
-        plays.size() - before != 4) {
-      return false;
-    }
-  }
-  return true;
+    return ForEachCardOf(tokens, trick, 4, [&](Card card) { plays.push_back(card); }) &&
+           plays.size() - before == 4;
+  });
 }
 
 bool ReadClaim(const TokenBuffer& tokens, size_t index, int number, const TrickBodySpec& spec,
@@ -230,17 +224,13 @@ bool ReplayTrickBody(const TokenBuffer& tokens, const record::BodyValues& values
                      const record::Record& header, const TrickBodySpec& spec, TrickMatch& match,
                      record::FastTally& tally) {
   if (values.size() != 1 || !values[0]) return false;
-  size_t list = *values[0];
-  if (tokens[list].type != TokenType::kBeginList) return false;
   thread_local DealScratch scratch;
   BodyContext context{header, spec, match, tally, scratch, {}};
-  size_t deals = 0;
-  for (size_t i = list + 1; tokens[i].type != TokenType::kEndList; i = tokens[i].next) {
-    if (++deals > kMaxDeals) return false;
-    bool last = tokens[tokens[i].next].type == TokenType::kEndList;
-    if (!ReplayDeal(tokens, i, static_cast<int>(deals), last, context)) return false;
-  }
-  return true;
+  int number = 0;
+  return record::ForEachListItem(tokens, *values[0], kMaxDeals, [&](size_t deal) {
+    bool last = tokens[tokens[deal].next].type == TokenType::kEndList;
+    return ReplayDeal(tokens, deal, ++number, last, context);
+  });
 }
 
 }  // namespace referee::games::trick
