@@ -16,6 +16,13 @@ std::string Plural(int count, const std::string& noun) {
   return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
 }
 
+// The value the outcome gives `key`, as a claimed result is compared with it: an empty list of
+// words where the outcome has no such fact. Both paths compare claims by it.
+FactValue ComputedFact(const Outcome& outcome, const std::string& key) {
+  const Fact* fact = FindFact(outcome.facts, key);
+  return fact != nullptr ? fact->value : FactValue::Words({});
+}
+
 // The claimed points of a deal in the order of the score units, if the claim names every unit.
 // The entries hold the whole deal: a record's, or the batch of one deal read the fast way.
 std::optional<std::vector<int>> ClaimedPoints(const games::GameDescriptor& game,
@@ -168,9 +175,9 @@ class Replay {
 
   void CheckResult(const std::vector<record::ClaimedFact>& claimed) {
     for (const record::ClaimedFact& claim : claimed) {
-      const Fact* fact = FindFact(verdict_.outcome.facts, claim.key);
-      FactValue computed = fact != nullptr ? fact->value : FactValue::Words({});
+      FactValue computed = ComputedFact(verdict_.outcome, claim.key);
       if (computed == claim.value) continue;
+      const Fact* fact = FindFact(verdict_.outcome.facts, claim.key);
       std::string expected = fact == nullptr
                                  ? "no " + claim.key + " (" + verdict_.outcome.summary + ")"
                                  : claim.key + " " + computed.ToString();
@@ -282,11 +289,9 @@ bool DealClaimsHold(const std::vector<record::FastDealClaim>& claims, const Scor
 }
 
 bool ResultHolds(const std::vector<record::ClaimedFact>& claimed, const Outcome& outcome) {
-  for (const record::ClaimedFact& claim : claimed) {
-    const Fact* fact = FindFact(outcome.facts, claim.key);
-    if (fact == nullptr || !(fact->value == claim.value)) return false;
-  }
-  return true;
+  return std::all_of(claimed.begin(), claimed.end(), [&](const record::ClaimedFact& claim) {
+    return ComputedFact(outcome, claim.key) == claim.value;
+  });
 }
 
 // The fast path's own memory, reused from record to record on each thread.
