@@ -29,9 +29,9 @@ std::map<BoardId, std::vector<BoardSide>> ResultsByBoard(
     const std::vector<const PlayedRecord*>& matches) {
   std::map<BoardId, std::vector<BoardSide>> boards;
   for (const PlayedRecord* match : matches) {
-    if (!match->seed) continue;
-    for (const PlayedBoard& board : match->boards) {
-      std::vector<BoardSide>& results = boards[{*match->seed, board.board}];
+    if (!match->deals) continue;
+    for (const PlayedBoard& board : match->deals->boards) {
+      std::vector<BoardSide>& results = boards[{match->deals->seed, board.board}];
       for (size_t side = 0; side < board.points.size() && side < match->sides.size(); ++side) {
         results.push_back({match, side, board.points[side], 0});
       }

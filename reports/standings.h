@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,6 +15,7 @@
 
 #include "referee/core/finding.h"
 #include "referee/core/seeded_deal.h"
+#include "referee/games/registry.h"
 #include "referee/record/node.h"
 #include "referee/record/record.h"
 #include "reports/league.h"
@@ -38,24 +40,33 @@ struct PlayedBoard {
   std::vector<int64_t> points;  // per side, in the order of `sides`
 };
 
+// A seeded record's scored deals, for the duplicate scheme.
+struct PlayedDeals {
+  std::string seed;
+  std::vector<PlayedBoard> boards;  // by board
+};
+
 // One record as the standings need it: where it came from, its verdict in brief, and what places
 // and scores it. The parsed record and its tree are not kept, so a league of many records costs a
-// few hundred bytes per record.
+// few hundred bytes per record: every byte of this struct is paid once a record (docs/standings.md,
+// "Memory"), so what most records lack is held by pointer.
 struct PlayedRecord {
   std::string source;
   int record_index = 0;
   verifier::Status status = verifier::Status::kValid;
-  std::string game;
+  // The record's game; null when the record could not be read as one (it is then not valid).
+  const games::GameDescriptor* game = nullptr;
   std::string reason;  // not valid: the first finding, or the summary of an unfinished match
   std::string round;   // the league's record source first, else `round:` metadata (RoundName)
-  std::vector<PlayedSide> sides;        // valid records
-  std::string level;                    // the game's level rule option, where it has one
-  std::optional<std::string> seed;      // duplicate scheme only
-  std::vector<PlayedBoard> boards;      // duplicate scheme only: scored deals, by board
+  std::vector<PlayedSide> sides;  // valid records
+  std::string level;              // the game's level rule option, where it has one
+  std::string table;              // the record's `table:` metadata, for people
+  // Duplicate scheme only, and only for a seeded record. Shared by copies, never changed.
+  std::shared_ptr<const PlayedDeals> deals;
   std::optional<Sha256Digest> content;  // ContentDigest: equal for two copies of one match
-  std::string table;                    // the record's `table:` metadata, for people
   // SHA-256 of the record's text as read (a file's bytes, or one line of a JSON Lines stream):
-  // what the standings' provenance digest covers. None when the text was not given.
+  // what the standings' provenance digest covers. None when the text was not given. Beside
+  // `content`: two 33-byte optionals in a row share their padding.
   std::optional<Sha256Digest> text_digest;
 
   // The players of the record in its order (seats N E S W, or the turn order). Not kept apart

@@ -69,8 +69,9 @@ using internal::GroupOf;
 
 // Why a valid record cannot be counted in this league, or nullopt when it can.
 std::optional<std::string> WhyNotCounted(const League& league, const PlayedRecord& played) {
-  if (played.game != league.game) {
-    return "a " + played.game + " record in a " + league.game + " league";
+  if (played.game == nullptr) return "a record of no known game in a " + league.game + " league";
+  if (played.game != league.descriptor) {
+    return "a " + played.game->name + " record in a " + league.game + " league";
   }
   if (played.round.empty()) {
     return "no round: give the record `round:` or its league entry a round";

@@ -104,12 +104,12 @@ PlayedRecord DescribeRecord(const League& league, const verifier::Verdict& verdi
   played.source = verdict.source;
   played.record_index = verdict.record_index;
   played.status = verdict.status;
-  played.game = verdict.game;
   if (verdict.status != verifier::Status::kValid) {
     played.reason = FirstFinding(verdict, IsRecordDocument(document));
   }
   if (round) played.round = RoundName(*round);
   if (record == nullptr) return played;
+  played.game = record->game;
   for (const auto& [key, value] : record->metadata) {
     if (key == "round" && !round) played.round = RoundName(value);
     if (key == "table") played.table = value;
@@ -119,8 +119,8 @@ PlayedRecord DescribeRecord(const League& league, const verifier::Verdict& verdi
   const std::string& level_option = record->game->league.level_option;
   if (!level_option.empty()) played.level = record->rules.Choice(level_option);
   if (league.scheme.kind == SchemeKind::kDuplicate && record->seed) {
-    played.seed = record->seed;
-    played.boards = ScoredBoards(verdict);
+    played.deals =
+        std::make_shared<const PlayedDeals>(PlayedDeals{*record->seed, ScoredBoards(verdict)});
   }
   return played;
 }

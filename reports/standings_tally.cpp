@@ -144,9 +144,9 @@ class Tally {
         running += round_points_[unit][round];
         row.by_round.push_back(running);
       }
-      std::stable_sort(
-          row.meetings.begin(), row.meetings.end(),
-          [](const Meeting& a, const Meeting& b) { return RoundBefore(a.round, b.round); });
+      StableSortInPlace(row.meetings, [](const Meeting& a, const Meeting& b) {
+        return RoundBefore(a.round, b.round);
+      });
       rows.push_back(std::move(row));
     }
     return rows;

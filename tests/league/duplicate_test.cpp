@@ -50,8 +50,7 @@ std::vector<PlayedRecord> ThreeTables() {
   auto table = [](const std::string& source, std::vector<std::string> players,
                   std::vector<PlayedBoard> boards) {
     PlayedRecord played = Pairs("plonk", source, "1", std::move(players), 100, 90);
-    played.seed = "s";
-    played.boards = std::move(boards);
+    SetDeals(played, "s", std::move(boards));
     played.table = source.substr(1);
     return played;
   };
@@ -128,9 +127,9 @@ TEST(Duplicate, TravellersListEveryTableOfABoard) {
 // and table 3 makes 7.
 TEST(Duplicate, DirectionsAtATableNeedNotSumToTheTop) {
   std::vector<PlayedRecord> records = ThreeTables();
-  records[0].boards = {{1, {10, 0}}};
-  records[1].boards = {{1, {0, 0}}};
-  records[2].boards = {{1, {10, 5}}};
+  SetDeals(records[0], "s", {{1, {10, 0}}});
+  SetDeals(records[1], "s", {{1, {0, 0}}});
+  SetDeals(records[2], "s", {{1, {10, 5}}});
   std::vector<const PlayedRecord*> matches;
   for (const PlayedRecord& record : records) matches.push_back(&record);
   std::vector<ScoredBoard> boards = ScoreBoards(matches);
@@ -181,11 +180,11 @@ TEST(Duplicate, PercentagesAreWithinZeroAndAHundred) {
         {"a1", "b1", "a2", "b2"}, {"c1", "d1", "c2", "d2"}, {"e1", "f1", "e2", "f2"}};
     for (size_t t = 0; t < tables.size(); ++t) {
       PlayedRecord played = Pairs("plonk", "t" + std::to_string(t), "1", tables[t], 1, 0);
-      played.seed = "s";
+      std::vector<PlayedBoard> boards;
       for (int board = 1; board <= 1 + static_cast<int>(rng() % 4); ++board) {
-        played.boards.push_back(
-            {board, {static_cast<int>(rng() % 3), static_cast<int>(rng() % 3)}});
+        boards.push_back({board, {static_cast<int>(rng() % 3), static_cast<int>(rng() % 3)}});
       }
+      SetDeals(played, "s", std::move(boards));
       records.push_back(played);
     }
     // Held in a variable: a range-for over a member of a temporary reads it after it is gone.

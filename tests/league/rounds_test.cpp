@@ -3,10 +3,12 @@
 // cross-table of what each entrant met in each round.
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
 
 #include <random>
 
 #include "reports/standings.h"
+#include "reports/standings_internal.h"
 #include "reports/standings_output.h"
 #include "tests/league/standings_fixtures.h"
 
@@ -110,6 +112,18 @@ TEST(Rounds, TheCrossTableShowsWhatEachEntrantMet) {
             (std::vector<std::string>{"no", "entrant", "round 1", "round 2", "round 3", "points"}));
   EXPECT_EQ(grid[4][2], "-");  // e did not play round 1
   EXPECT_EQ(grid[5][3], "W 2nd 80 +2 v 2,3,1; withdrew");
+}
+
+// An entrant's meetings are put in round order by StableSortInPlace, which keeps the meetings of
+// a round in the order they happened as std::stable_sort does, without its buffer.
+RC_GTEST_PROP(Rounds, MeetingsSortedInPlaceKeepTheOrderOfAStableSort,
+              (std::vector<std::pair<int, std::string>> items)) {
+  for (auto& [key, id] : items) key %= 4;  // many ties
+  auto by_key = [](const auto& a, const auto& b) { return a.first < b.first; };
+  std::vector<std::pair<int, std::string>> expected = items;
+  std::stable_sort(expected.begin(), expected.end(), by_key);
+  internal::StableSortInPlace(items, by_key);
+  RC_ASSERT(items == expected);
 }
 
 }  // namespace

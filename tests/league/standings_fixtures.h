@@ -69,6 +69,12 @@ inline PlayedRecord Describe(verifier::Verdict verdict, const std::string& sourc
   return DescribeRecord(league, verdict, &record, &RecordDocument(), round);
 }
 
+// Gives a record the seed and the scored boards the duplicate scheme keeps of it.
+inline void SetDeals(PlayedRecord& played, const std::string& seed,
+                     std::vector<PlayedBoard> boards) {
+  played.deals = std::make_shared<const PlayedDeals>(PlayedDeals{seed, std::move(boards)});
+}
+
 inline std::vector<std::string> Words(const std::string& text) {
   std::vector<std::string> words;
   std::istringstream in(text);

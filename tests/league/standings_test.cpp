@@ -178,6 +178,19 @@ TEST(Standings, ByesForfeitsAdjustmentsAndMatchesPlayed) {
                                       "adjustment, round 1: b -1 points (late)"}));
 }
 
+// The standings keep a record's game as its descriptor, not its name: a valid record of another
+// game is still told apart, and named in the reason.
+TEST(Standings, AValidRecordOfAnotherGameIsNotCounted) {
+  League league = MakeLeague("collusion", {"a", "b", "c", "d"});
+  PlayedRecord plonk = Pairs("plonk", "other", "1", {"a", "b", "c", "d"}, 100, 90);
+  PlayedRecord collusion = Collusion("same", "1", {"a", "b", "c", "d"}, {100, 1, 2, 3}, "N");
+  Standings standings = ComputeStandings(league, {plonk, collusion});
+  ASSERT_EQ(standings.not_counted.size(), 1u);
+  EXPECT_EQ(standings.not_counted[0].source, "other");
+  EXPECT_EQ(standings.not_counted[0].reason, "a plonk record in a collusion league");
+  EXPECT_EQ(standings.records_counted, 1);
+}
+
 TEST(Standings, ShowsWhatWasNotCountedAndWhy) {
   League league = MakeLeague("collusion", {"a", "b", "c", "d"});
   league.withdrawals = {{"d", "1", "moved"}};
@@ -220,12 +233,11 @@ TEST(Standings, DuplicateMatchpointsByHand) {
   league.tie_breaks = {};
   auto table = [](const std::string& source, std::vector<std::string> players, int ns, int ew) {
     PlayedRecord played = Pairs("plonk", source, "1", std::move(players), ns, ew);
-    played.seed = "s";
-    played.boards = {{1, {ns, ew}}};
+    SetDeals(played, "s", {{1, {ns, ew}}});
     return played;
   };
   PlayedRecord once = table("t4", {"a1", "b1", "a2", "b2"}, 7, 7);
-  once.seed = "t";
+  SetDeals(once, "t", {{1, {7, 7}}});
   Standings standings =
       ComputeStandings(league, {table("t1", {"a1", "b1", "a2", "b2"}, 10, 0),
                                 table("t2", {"c1", "d1", "c2", "d2"}, 0, 5),
@@ -383,8 +395,7 @@ TEST(Standings, DuplicateMatchpointsOfManyTablesArePairwise) {
     std::string s2 = "s" + std::to_string(t), w = "w" + std::to_string(t);
     for (const std::string& id : {n, e, s2, w}) league.players.push_back({id, id, {}, ""});
     PlayedRecord played = Pairs("plonk", "t" + std::to_string(t), "1", {n, e, s2, w}, ns[t], 0);
-    played.seed = "s";
-    played.boards = {{1, {ns[t], 0}}};
+    SetDeals(played, "s", {{1, {ns[t], 0}}});
     records.push_back(played);
   }
   Standings standings = ComputeStandings(league, records);
