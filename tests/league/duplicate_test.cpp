@@ -35,11 +35,11 @@ TEST(Duplicate, NeubergEbuExampleOfHalfTheTables) {
 }
 
 TEST(Duplicate, NeubergOfAFullBoardIsTheIdentity) {
-  rc::check([](uint8_t tables_byte, uint8_t share) {
+  EXPECT_TRUE(rc::check([](uint8_t tables_byte, uint8_t share) {
     int tables = 1 + tables_byte % 40;
     int64_t matchpoints = share % (2 * (tables - 1) + 1);
     RC_ASSERT(NeubergUnits(matchpoints, tables, tables) == matchpoints * kPointUnit);
-  });
+  }));
 }
 
 // Six partnerships at three tables, seed "s": board 1 at all three, board 2 at tables 1 and 2
@@ -172,7 +172,7 @@ TEST(Duplicate, AnEventByDirectionRanksEachDirection) {
 // Random duplicate events: every entrant's percentage of its boards is within 0..100, and its
 // matchpoints never exceed its tops.
 TEST(Duplicate, PercentagesAreWithinZeroAndAHundred) {
-  rc::check([](uint32_t seed) {
+  EXPECT_TRUE(rc::check([](uint32_t seed) {
     std::mt19937 rng(seed);
     League league = SixPairs();
     std::vector<PlayedRecord> records;
@@ -194,7 +194,7 @@ TEST(Duplicate, PercentagesAreWithinZeroAndAHundred) {
       RC_ASSERT(row.points <= row.tops);
       RC_ASSERT(!percentage || (*percentage >= 0 && *percentage <= 10000));
     }
-  });
+  }));
 }
 
 }  // namespace

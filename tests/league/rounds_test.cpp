@@ -69,7 +69,7 @@ TEST(Rounds, RankAfterEachRoundIsTheStandingsAsOfIt) {
 }
 
 TEST(Rounds, TheLastRoundsRankIsTheRank) {
-  rc::check([](uint32_t seed) {
+  EXPECT_TRUE(rc::check([](uint32_t seed) {
     std::mt19937 rng(seed);
     std::vector<std::string> names = {"a", "b", "c", "d", "e", "f"};
     League league = MakeLeague("collusion", names);
@@ -89,7 +89,7 @@ TEST(Rounds, TheLastRoundsRankIsTheRank) {
       RC_ASSERT(row.rank_by_round.size() == standings.rounds.size());
       RC_ASSERT(row.rank_by_round.back() == (RoundRank{row.rank, row.shared}));
     }
-  });
+  }));
 }
 
 TEST(Rounds, TheCrossTableShowsWhatEachEntrantMet) {
