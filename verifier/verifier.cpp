@@ -149,9 +149,8 @@ class Replay {
                               [&](const Stop& stop) { return stop.deal == claim.deal; });
     if (voided) return;  // already said: the deal went unchecked
     const ScoreSheet& sheet = match_->Scores();
-    auto row = std::find_if(sheet.rows.begin(), sheet.rows.end(),
-                            [&](const ScoreSheet::Row& r) { return r.deal == claim.deal; });
-    if (row == sheet.rows.end()) {
+    const ScoreSheet::Row* row = sheet.RowOfDeal(claim.deal);
+    if (row == nullptr) {
       verdict_.findings.push_back(
           Illegal("claim-unfinished-deal", Place{claim.path, GamePlace{.deal = claim.deal}},
                   "expected a claim only for a finished deal, found one for deal " +
@@ -276,9 +275,9 @@ namespace {
 // record with no finding at all. Any difference gives up, and the slow path words it.
 bool DealClaimsHold(const std::vector<record::FastDealClaim>& claims, const ScoreSheet& sheet) {
   for (const record::FastDealClaim& claim : claims) {
-    size_t row = static_cast<size_t>(claim.deal - 1);
-    if (row >= sheet.rows.size() || sheet.rows[row].deal != claim.deal) return false;
-    const std::vector<int>& points = sheet.rows[row].points;
+    const ScoreSheet::Row* row = sheet.RowOfDeal(claim.deal);
+    if (row == nullptr) return false;
+    const std::vector<int>& points = row->points;
     for (size_t unit = 0; unit < claim.points.size(); ++unit) {
       if (claim.given[unit] && (unit >= points.size() || points[unit] != claim.points[unit])) {
         return false;

@@ -67,6 +67,17 @@ struct ScoreSheet {
   };
   std::vector<Row> rows;
   std::vector<int> totals;
+
+  // The row of a deal that was scored (void or not), or null: what a deal's claim is checked
+  // against. Rows follow the deals, so deal d is usually row d - 1.
+  const Row* RowOfDeal(int deal) const {
+    size_t at = static_cast<size_t>(deal - 1);
+    if (deal >= 1 && at < rows.size() && rows[at].deal == deal) return &rows[at];
+    for (const Row& row : rows) {
+      if (row.deal == deal) return &row;
+    }
+    return nullptr;
+  }
 };
 
 // One side of a match as a league counts it: a seat, a partnership or the whole table of a
