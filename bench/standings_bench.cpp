@@ -1,12 +1,13 @@
 // standings_bench: the memory `referee standings` needs for a league of many records
 // (docs/standings.md, "Memory").
 //
-// Writes a league of RECORDS small Cahoots records (the generator's heuristic bots, one YAML file
-// each, in folders of 1,000) and a league of 1,000 of them, runs the real `referee standings
-// --threads 2` on each under GNU time (/usr/bin/time, scripts/setup.sh installs it) and prints
-// its peak resident set and wall time, and the bytes each record added between the two.
+// Writes a league of RECORDS records of GAME (Cahoots unless --game; the generator's heuristic
+// bots, one YAML file each, in folders of 1,000) and a league of 1,000 of them, runs the real
+// `referee standings --threads 2` on each under GNU time (/usr/bin/time, scripts/setup.sh
+// installs it) and prints its peak resident set and wall time, and the bytes each record added
+// between the two.
 //
-//   build/bench/standings_bench [--records N] [--referee PATH]
+//   build/bench/standings_bench [--records N] [--game NAME] [--referee PATH]
 //
 // The goal is a peak under 100 MB for 100,000 records: memory that follows the records in flight,
 // plus a summary of a few hundred bytes per record, never the parsed records.
@@ -33,16 +34,38 @@ using Clock = std::chrono::steady_clock;
 
 constexpr int kFolderRecords = 1000;
 
-// RECORDS records of the team ab, in folders of kFolderRecords, and the league that lists them.
-void WriteLeague(const fs::path& folder, int records) {
-  const games::GameDescriptor* game = games::FindGame("cahoots");
+// The league's entrants: a player per seat, or for a game the whole table plays together, the
+// team of its players as well.
+std::string Entrants(const games::GameDescriptor& game, const std::vector<std::string>& players) {
+  std::string entrants = "entrants: [";
+  std::string team;
+  for (const std::string& player : players) {
+    entrants += (player == players.front() ? "{id: " : ", {id: ") + player + "}";
+    team += player;
+  }
+  entrants += "]\n";
+  if (game.league.sides == games::SideKind::kTable) {
+    entrants += "teams: [{id: " + team + ", players: [";
+    for (const std::string& player : players) {
+      entrants += (player == players.front() ? "" : ", ") + player;
+    }
+    entrants += "]}]\n";
+  }
+  return entrants;
+}
+
+// RECORDS records of GAME played by the same players (the fewest the game seats), in folders of
+// kFolderRecords, and the league that lists them.
+void WriteLeague(const fs::path& folder, const games::GameDescriptor& game, int records) {
+  std::vector<std::string> players;
+  for (int p = 0; p < game.min_players; ++p) players.push_back(std::string(1, 'a' + p));
   for (int written = 0, chunk = 0; written < records; ++chunk) {
     generator::GenerateOptions options;
-    options.game = game;
+    options.game = &game;
     options.count = std::min(kFolderRecords, records - written);
     options.seed = "standings-bench-" + std::to_string(chunk);
-    options.rules = RuleOptions(game->options);
-    options.players = {"a", "b"};
+    options.rules = RuleOptions(game.options);
+    options.players = players;
     auto generated = generator::Generate(options);
     if (!generated.has_value()) {
       std::fprintf(stderr, "standings_bench: %s\n", generated.error().message.c_str());
@@ -57,9 +80,8 @@ void WriteLeague(const fs::path& folder, int records) {
     written += options.count;
   }
   std::ofstream(folder / "league.yaml")
-      << "format: referee-league/1\nname: Standings benchmark\ngame: cahoots\n"
-         "entrants: [{id: a}, {id: b}]\nteams: [{id: ab, players: [a, b]}]\n"
-         "records: [{path: records/, round: 1}]\n";
+      << "format: referee-league/1\nname: Standings benchmark\ngame: " << game.name << "\n"
+      << Entrants(game, players) << "records: [{path: records/, round: 1}]\n";
 }
 
 struct ChildRun {
@@ -107,23 +129,31 @@ void Print(int records, const ChildRun& run) {
 
 int main(int argc, char** argv) {
   int records = 100'000;
+  std::string game_name = "cahoots";
   std::string referee = DefaultReferee(argv[0]);
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string flag = argv[i];
     if (flag == "--records") {
       records = std::max(kFolderRecords + 1, std::atoi(argv[i + 1]));
+    } else if (flag == "--game") {
+      game_name = argv[i + 1];
     } else if (flag == "--referee") {
       referee = argv[i + 1];
     } else {
-      std::fprintf(stderr, "usage: standings_bench [--records N] [--referee PATH]\n");
+      std::fprintf(stderr, "usage: standings_bench [--records N] [--game NAME] [--referee PATH]\n");
       return 3;
     }
   }
+  const games::GameDescriptor* game = games::FindGame(game_name);
+  if (game == nullptr) {
+    std::fprintf(stderr, "standings_bench: no game '%s'\n", game_name.c_str());
+    return 3;
+  }
   fs::path scratch = fs::temp_directory_path() / ("standings-bench-" + std::to_string(getpid()));
-  std::printf("writing a league of %d Cahoots records and one of %d ...\n", records,
+  std::printf("writing a league of %d %s records and one of %d ...\n", records, game->name.c_str(),
               kFolderRecords);
-  WriteLeague(scratch / "small", kFolderRecords);
-  WriteLeague(scratch / "large", records);
+  WriteLeague(scratch / "small", *game, kFolderRecords);
+  WriteLeague(scratch / "large", *game, records);
   std::printf("referee standings --threads 2, one YAML file per record\n");
   ChildRun small = RunStandings(referee, scratch / "small" / "league.yaml");
   Print(kFolderRecords, small);
