@@ -14,14 +14,13 @@ struct Strength {
 // A played match: each opponent's points, and how the entrant placed against it.
 void AddMatch(const Meeting& meeting, const std::map<std::string, int64_t>& points,
               Strength& strength) {
-  for (size_t i = 0; i < meeting.opponents.size(); ++i) {
-    auto found = points.find(meeting.opponents[i]);
+  for (const Meeting::Opponent& met : meeting.opponents) {
+    auto found = points.find(met.entrant);
     if (found == points.end()) continue;  // not ranked in this table
     int64_t opponent = found->second;
     strength.sum += opponent;
-    int their_place = i < meeting.opponent_places.size() ? meeting.opponent_places[i] : 0;
-    if (meeting.place < their_place) strength.beaten_twice += 2 * opponent;
-    if (meeting.place == their_place) strength.beaten_twice += opponent;
+    if (meeting.place < met.place) strength.beaten_twice += 2 * opponent;
+    if (meeting.place == met.place) strength.beaten_twice += opponent;
   }
 }
 

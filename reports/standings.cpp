@@ -138,6 +138,13 @@ std::vector<int64_t> OtherScoresOf(const Standings& standings, const Meeting& me
   return scores;
 }
 
+std::vector<std::string> Meeting::OpponentIds() const {
+  std::vector<std::string> ids;
+  ids.reserve(opponents.size());
+  for (const Opponent& opponent : opponents) ids.push_back(opponent.entrant);
+  return ids;
+}
+
 std::string_view MeetingKindName(Meeting::Kind kind) {
   switch (kind) {
     case Meeting::Kind::kMatch:

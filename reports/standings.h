@@ -102,24 +102,34 @@ inline constexpr int64_t kPointUnit = 55440;
 std::string FormatPoints(int64_t units);  // "9", "1.5", "0.33"
 
 // What one entrant met in one round, for the cross-table: a match it played, or an entry of the
-// league file (a forfeit, a bye, an adjustment, a withdrawal).
+// league file (a forfeit, a bye, an adjustment, a withdrawal). An entrant has one per match, so a
+// league holds one per player per record: the fields are ordered so that the small ones share
+// their padding, and each opponent's place is kept with its id (one list, not two).
 struct Meeting {
-  enum class Kind { kMatch, kForfeitWon, kForfeitLost, kBye, kAdjustment, kWithdrawal };
-  enum class Outcome { kNone, kWon, kDrew, kLost };
+  enum class Kind : uint8_t { kMatch, kForfeitWon, kForfeitLost, kBye, kAdjustment, kWithdrawal };
+  enum class Outcome : uint8_t { kNone, kWon, kDrew, kLost };
+  // An entrant of this standings table on another side, and in a match the place it took
+  // (0-based, as `place`).
+  struct Opponent {
+    std::string entrant;
+    int place = 0;
+    bool operator==(const Opponent&) const = default;
+  };
   Kind kind = Kind::kMatch;
-  std::string round;
+  bool shared_place = false;  // kMatch: another side has the same place
   // kMatch: the record (an index into Standings::records: its source, `table:` and level are
   // not copied into every meeting) and the side (an index into Standings::side_names).
   int record = -1;
-  int side = -1;
-  std::vector<std::string> opponents;  // entrants of this standings table on the other sides
-  std::vector<int> opponent_places;    // kMatch: each opponent's place (0-based), as `place`
-  int place = 0;                       // kMatch: 0-based, as the game placed the sides
-  int sides = 0;                       // kMatch: how many sides the match had
-  bool shared_place = false;           // kMatch: another side has the same place
+  std::string round;
+  std::vector<Opponent> opponents;
   Outcome outcome = Outcome::kNone;
+  int side = -1;
+  int place = 0;       // kMatch: 0-based, as the game placed the sides
+  int sides = 0;       // kMatch: how many sides the match had
   int64_t points = 0;  // units: the points it gave (matchpoints under duplicate)
   std::string reason;  // entries: the league file's reason
+
+  std::vector<std::string> OpponentIds() const;
 };
 std::string_view MeetingKindName(Meeting::Kind kind);  // "match", "forfeit-won", ...
 

@@ -187,8 +187,8 @@ class Comparison {
 
   static std::string MineSummary(const Meeting& meeting) {
     std::string opponents, result;
-    for (const std::string& id : meeting.opponents)
-      opponents += (opponents.empty() ? "" : " ") + id;
+    for (const Meeting::Opponent& opponent : meeting.opponents)
+      opponents += (opponents.empty() ? "" : " ") + opponent.entrant;
     if (meeting.outcome == Meeting::Outcome::kWon) result = "won";
     if (meeting.outcome == Meeting::Outcome::kDrew) result = "drew";
     if (meeting.outcome == Meeting::Outcome::kLost) result = "lost";

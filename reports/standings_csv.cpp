@@ -102,7 +102,7 @@ std::string CrossTableSection(const Standings& standings) {
             CsvLine({"cross_table", table.Title(), row.entrant, meeting.round,
                      std::string(MeetingKindName(meeting.kind)), record ? record->source : "",
                      record ? record->table : "", SeatOf(standings, meeting),
-                     JoinIds(meeting.opponents), match ? std::to_string(meeting.place + 1) : "",
+                     JoinIds(meeting.OpponentIds()), match ? std::to_string(meeting.place + 1) : "",
                      OutcomeWord(meeting.outcome), record ? record->level : "",
                      ScoreText(standings, meeting), FormatPoints(meeting.points), meeting.reason});
       }

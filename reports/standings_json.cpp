@@ -78,7 +78,7 @@ Node MeetingTree(const Standings& standings, const Meeting& meeting) {
   node.AddMember("source", {}, TextOrNull(record ? record->source : ""));
   node.AddMember("table", {}, TextOrNull(record ? record->table : ""));
   node.AddMember("seat", {}, TextOrNull(SeatOf(standings, meeting)));
-  node.AddMember("opponents", {}, TextList(meeting.opponents));
+  node.AddMember("opponents", {}, TextList(meeting.OpponentIds()));
   node.AddMember("place", {}, match ? Integer(meeting.place + 1) : Null());
   node.AddMember("shared_place", {}, Bool(meeting.shared_place));
   node.AddMember("result", {}, TextOrNull(OutcomeName(meeting.outcome)));

@@ -33,11 +33,11 @@ void MakePrintable(Grid& grid) {
 // Opponents by their number in the table (1-based, in table order), by id when in another table.
 std::string OpponentsText(const Meeting& meeting, const StandingsTable& table) {
   std::string text;
-  for (const std::string& opponent : meeting.opponents) {
+  for (const Meeting::Opponent& opponent : meeting.opponents) {
     auto at = std::find_if(table.rows.begin(), table.rows.end(),
-                           [&](const StandingRow& row) { return row.entrant == opponent; });
+                           [&](const StandingRow& row) { return row.entrant == opponent.entrant; });
     std::string shown =
-        at == table.rows.end() ? opponent : std::to_string(at - table.rows.begin() + 1);
+        at == table.rows.end() ? opponent.entrant : std::to_string(at - table.rows.begin() + 1);
     text += (text.empty() ? "v " : ",") + shown;
   }
   return text;

@@ -70,6 +70,13 @@ int64_t WinPoints(const League& league) {
   return 0;
 }
 
+// The opponents of a forfeit: met without a match, so without a place.
+std::vector<Meeting::Opponent> Unplaced(const std::vector<std::string>& ids) {
+  std::vector<Meeting::Opponent> opponents;
+  for (const std::string& id : ids) opponents.push_back({id, 0});
+  return opponents;
+}
+
 // Accumulates one table: rows per entrant, points per round, and the meetings of each entrant.
 class Tally {
  public:
@@ -179,7 +186,7 @@ class Tally {
       ++rows_[unit].lost;
       AddEntry(unit, {.kind = Meeting::Kind::kForfeitLost,
                       .round = forfeit.round,
-                      .opponents = winners,
+                      .opponents = Unplaced(winners),
                       .outcome = Meeting::Outcome::kLost,
                       .reason = forfeit.reason});
     }
@@ -189,7 +196,7 @@ class Tally {
       Credit(unit, forfeit.round, points);
       AddEntry(unit, {.kind = Meeting::Kind::kForfeitWon,
                       .round = forfeit.round,
-                      .opponents = losers,
+                      .opponents = Unplaced(losers),
                       .outcome = Meeting::Outcome::kWon,
                       .points = points,
                       .reason = forfeit.reason});
@@ -278,8 +285,7 @@ class Tally {
       if (j == i) continue;
       meeting.shared_place = meeting.shared_place || match.sides[j].place == side.place;
       for (const std::string& unit : Units(match.sides[j].players)) {
-        meeting.opponents.push_back(unit);
-        meeting.opponent_places.push_back(match.sides[j].place);
+        meeting.opponents.push_back({unit, match.sides[j].place});
       }
     }
     meeting.points = SchemePoints(match, side);
