@@ -113,7 +113,6 @@ struct Meeting {
   struct Opponent {
     std::string entrant;
     int place = 0;
-    bool operator==(const Opponent&) const = default;
   };
   Kind kind = Kind::kMatch;
   bool shared_place = false;  // kMatch: another side has the same place
