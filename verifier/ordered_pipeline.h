@@ -117,7 +117,10 @@ class OrderedPipeline {
       // The slot cannot have been emitted: the caller waits for its output or failure.
       slot.output = std::move(output);
       slot.failure = failure;
-      result_ready_.notify_one();
+      // The caller waits only for the oldest item: waking it for a later one would only send it
+      // back to sleep, and on two cores every wake-up takes a core from a worker. When the oldest
+      // is done, the caller emits it and then every later item already done without waiting.
+      if (&slot == &slots_.front()) result_ready_.notify_one();
     }
   }
 
