@@ -364,17 +364,23 @@ int CheckAfterRound(const reports::Standings& standings, std::ostream& err) {
   return kExitUsage;
 }
 
-int Write(const std::string& text, const std::string& output, std::ostream& out,
-          std::ostream& err) {
+// The report goes to `output` (standard output for none or "-") as `write` makes it.
+int Write(const std::function<void(std::ostream&)>& write, const std::string& output,
+          std::ostream& out, std::ostream& err) {
   if (output.empty() || output == "-") {
-    out << text;
+    write(out);
     return kExitValid;
   }
   std::ofstream file(output, std::ios::binary);
-  file << text;
+  if (file) write(file);
   if (file.flush()) return kExitValid;
   err << "referee: cannot write " << Printable(output) << "\n";
   return kExitIo;
+}
+
+int Write(const std::string& text, const std::string& output, std::ostream& out,
+          std::ostream& err) {
+  return Write([&](std::ostream& to) { to << text; }, output, out, err);
 }
 
 // One league of a rating: read, listed and verified as the standings' league is.
@@ -463,9 +469,8 @@ int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostrea
   if (int code = CheckAfterRound(standings, err)) return code;
   PrintWarnings(standings, options.league, err);
   bool report = options.check.empty() || !options.output.empty();
-  int code =
-      report ? Write(library::RenderStandings(standings, options.format), options.output, out, err)
-             : kExitValid;
+  auto write = [&](std::ostream& to) { library::WriteStandings(standings, options.format, to); };
+  int code = report ? Write(write, options.output, out, err) : kExitValid;
   if (!options.check.empty()) {
     Published published{
         "standings",

@@ -145,4 +145,63 @@ std::string WriteJson(const Node& node, bool pretty) {
   return out;
 }
 
+namespace {
+constexpr size_t kStreamBlock = 64 * 1024;
+}  // namespace
+
+JsonStreamWriter::~JsonStreamWriter() { Spill(0); }
+
+void JsonStreamWriter::Spill(size_t at_least) {
+  if (buffer_.size() < at_least || buffer_.empty()) return;
+  out_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
+  buffer_.clear();
+}
+
+void JsonStreamWriter::Start(std::string_view key) {
+  if (open_.empty()) return;
+  Open& parent = open_.back();
+  if (parent.count++ > 0) buffer_ += ',';
+  buffer_ += '\n';
+  buffer_.append(open_.size() * kIndent, ' ');
+  if (parent.map) {
+    WriteString(key, buffer_);
+    buffer_ += ": ";
+  }
+}
+
+void JsonStreamWriter::Add(std::string_view key, Node value) {
+  Start(key);
+  WriteNode(value, true, open_.size() * kIndent, buffer_);
+  Spill(kStreamBlock);
+}
+
+void JsonStreamWriter::OpenMap(std::string_view key) {
+  Start(key);
+  buffer_ += '{';
+  open_.push_back({true, 0});
+}
+
+void JsonStreamWriter::OpenList(std::string_view key) {
+  Start(key);
+  buffer_ += '[';
+  open_.push_back({false, 0});
+}
+
+void JsonStreamWriter::Close() {
+  REFEREE_CHECK(!open_.empty(), "JsonStreamWriter: Close without an open map or list");
+  Open closed = open_.back();
+  open_.pop_back();
+  if (closed.count > 0) {
+    buffer_ += '\n';
+    buffer_.append(open_.size() * kIndent, ' ');
+  }
+  buffer_ += closed.map ? '}' : ']';
+  Spill(kStreamBlock);
+}
+
+void JsonStreamWriter::Finish() {
+  REFEREE_CHECK(open_.empty(), "JsonStreamWriter: a map or list left open");
+  Spill(0);
+}
+
 }  // namespace referee::formats

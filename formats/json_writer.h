@@ -13,12 +13,41 @@
 // number spelling.
 #pragma once
 
+#include <ostream>
 #include <string>
+#include <vector>
 
 #include "referee/record/node.h"
+#include "referee/record/node_sink.h"
 
 namespace referee::formats {
 
 std::string WriteJson(const record::Node& node, bool pretty);
+
+// Writes a document given a piece at a time to a stream, byte for byte as WriteJson(tree, true)
+// writes the tree the same calls would build (record::NodeBuilder), so that a report is never
+// held whole. Bytes are handed to the stream in blocks of about 64 KB; Finish writes the rest
+// (the destructor does too, for a writer abandoned by an exception).
+class JsonStreamWriter final : public record::NodeSink {
+ public:
+  explicit JsonStreamWriter(std::ostream& out) : out_(out) {}
+  ~JsonStreamWriter() override;
+  void Add(std::string_view key, record::Node value) override;
+  void OpenMap(std::string_view key = {}) override;
+  void OpenList(std::string_view key = {}) override;
+  void Close() override;
+  void Finish();  // every map and list closed: the rest of the bytes to the stream
+
+ private:
+  struct Open {
+    bool map = false;
+    size_t count = 0;
+  };
+  void Start(std::string_view key);  // what comes before a value: comma, line, indent, key
+  void Spill(size_t at_least);
+  std::ostream& out_;
+  std::string buffer_;
+  std::vector<Open> open_;
+};
 
 }  // namespace referee::formats

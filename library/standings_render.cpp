@@ -1,5 +1,7 @@
 #include "library/standings_render.h"
 
+#include <sstream>
+
 #include "formats/json_writer.h"
 #include "reports/standings_html.h"
 #include "reports/standings_output.h"
@@ -11,12 +13,28 @@ bool IsStandingsFormat(std::string_view format) {
          format == "html";
 }
 
+void WriteStandings(const reports::Standings& standings, std::string_view format,
+                    std::ostream& out) {
+  if (format == "csv") {
+    reports::WriteStandingsCsv(standings, out);
+  } else if (format == "json") {
+    formats::JsonStreamWriter writer(out);
+    reports::EmitStandings(standings, writer);
+    writer.Finish();
+    out << "\n";
+  } else if (format == "markdown") {
+    reports::WriteStandingsMarkdown(standings, out);
+  } else if (format == "html") {
+    out << reports::FormatStandingsHtml(standings);
+  } else {
+    reports::WriteStandingsText(standings, out);
+  }
+}
+
 std::string RenderStandings(const reports::Standings& standings, std::string_view format) {
-  if (format == "markdown") return reports::FormatStandingsMarkdown(standings);
-  if (format == "csv") return reports::FormatStandingsCsv(standings);
-  if (format == "json") return formats::WriteJson(reports::StandingsTree(standings), true) + "\n";
-  if (format == "html") return reports::FormatStandingsHtml(standings);
-  return reports::FormatStandingsText(standings);
+  std::ostringstream out;
+  WriteStandings(standings, format, out);
+  return std::move(out).str();
 }
 
 }  // namespace referee::library

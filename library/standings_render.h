@@ -2,6 +2,7 @@
 // library alike.
 #pragma once
 
+#include <ostream>
 #include <string>
 #include <string_view>
 
@@ -14,5 +15,10 @@ bool IsStandingsFormat(std::string_view format);
 
 // The standings as `format` writes them; text for a format IsStandingsFormat refuses.
 std::string RenderStandings(const reports::Standings& standings, std::string_view format);
+// The same bytes written to `out`. Every format but HTML is written as it is made (text and
+// Markdown table by table), so a league of many records is never held whole as text
+// (docs/standings.md, "Memory").
+void WriteStandings(const reports::Standings& standings, std::string_view format,
+                    std::ostream& out);
 
 }  // namespace referee::library

@@ -12,9 +12,9 @@ struct Strength {
 };
 
 // A played match: each opponent's points, and how the entrant placed against it.
-void AddMatch(const Meeting& meeting, const std::map<std::string, int64_t>& points,
-              Strength& strength) {
-  for (const Meeting::Opponent& met : meeting.opponents) {
+void AddMatch(const Meeting& meeting, const std::vector<Meeting::Opponent>& opponents,
+              const std::map<std::string, int64_t>& points, Strength& strength) {
+  for (const Meeting::Opponent& met : opponents) {
     auto found = points.find(met.entrant);
     if (found == points.end()) continue;  // not ranked in this table
     int64_t opponent = found->second;
@@ -32,7 +32,9 @@ void AddUnplayed(const Meeting& meeting, int64_t own, int dummies, Strength& str
 
 }  // namespace
 
-void AddOpponentStrength(std::vector<StandingRow>& rows, int opponents_per_match) {
+void AddOpponentStrength(
+    std::vector<StandingRow>& rows, int opponents_per_match,
+    const std::function<std::vector<Meeting::Opponent>(const Meeting&)>& match_opponents) {
   std::map<std::string, int64_t> points;
   for (const StandingRow& row : rows) points[row.entrant] = row.points;
   for (StandingRow& row : rows) {
@@ -40,7 +42,7 @@ void AddOpponentStrength(std::vector<StandingRow>& rows, int opponents_per_match
     for (const Meeting& meeting : row.meetings) {
       switch (meeting.kind) {
         case Meeting::Kind::kMatch:
-          AddMatch(meeting, points, strength);
+          AddMatch(meeting, match_opponents(meeting), points, strength);
           break;
         case Meeting::Kind::kForfeitWon:
         case Meeting::Kind::kForfeitLost:

@@ -16,6 +16,7 @@
 // - An opponent's points are its points in the standings computed (as of the round asked for).
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include "reports/standings.h"
@@ -25,6 +26,9 @@ namespace referee::reports {
 // Fills opponents_points and sonneborn_berger of every row from its meetings; `rows` is the whole
 // standings table of one kind (every entrant an opponent may be). `opponents_per_match` is how many
 // dummy opponents an unplayed match counts.
-void AddOpponentStrength(std::vector<StandingRow>& rows, int opponents_per_match);
+// `match_opponents` gives a match meeting's opponents (they are not kept in the meeting).
+void AddOpponentStrength(
+    std::vector<StandingRow>& rows, int opponents_per_match,
+    const std::function<std::vector<Meeting::Opponent>(const Meeting&)>& match_opponents);
 
 }  // namespace referee::reports

@@ -138,10 +138,22 @@ std::vector<int64_t> OtherScoresOf(const Standings& standings, const Meeting& me
   return scores;
 }
 
-std::vector<std::string> Meeting::OpponentIds() const {
+std::vector<Meeting::Opponent> OpponentsOf(const Standings& standings, const StandingsTable& table,
+                                           const Meeting& meeting) {
+  const PlayedRecord* record = RecordOf(standings, meeting);
+  if (meeting.kind != Meeting::Kind::kMatch || record == nullptr) return meeting.opponents;
+  internal::TableKind kind = internal::TableKindNamed(table.kind);
+  const std::vector<Entrant>& groups =
+      kind == internal::TableKind::kTeams ? standings.teams : standings.partnerships;
+  return internal::MatchOpponents(groups, kind, *record, static_cast<size_t>(meeting.side));
+}
+
+std::vector<std::string> OpponentIdsOf(const Standings& standings, const StandingsTable& table,
+                                       const Meeting& meeting) {
   std::vector<std::string> ids;
-  ids.reserve(opponents.size());
-  for (const Opponent& opponent : opponents) ids.push_back(opponent.entrant);
+  for (Meeting::Opponent& opponent : OpponentsOf(standings, table, meeting)) {
+    ids.push_back(std::move(opponent.entrant));
+  }
   return ids;
 }
 
@@ -346,6 +358,8 @@ Standings ComputeStandings(const League& league, std::vector<PlayedRecord> recor
   }
   standings.provenance = internal::ProvenanceOf(counted.counted, records, options);
   standings.side_names = league.descriptor->score_units;
+  standings.partnerships = league.partnerships;
+  standings.teams = league.teams;
   standings.records = std::move(records);  // the meetings and the provenance index them
   return standings;
 }

@@ -120,6 +120,9 @@ struct Meeting {
   // not copied into every meeting) and the side (an index into Standings::side_names).
   int record = -1;
   std::string round;
+  // An entry's opponents (a forfeit's, as the league file names them). A match's are its record's
+  // other sides, read from it when asked (OpponentsOf), not kept: a league holds a meeting per
+  // player per record, and at a table of four the opponents' names were most of a meeting's bytes.
   std::vector<Opponent> opponents;
   Outcome outcome = Outcome::kNone;
   int side = -1;
@@ -127,8 +130,6 @@ struct Meeting {
   int sides = 0;       // kMatch: how many sides the match had
   int64_t points = 0;  // units: the points it gave (matchpoints under duplicate)
   std::string reason;  // entries: the league file's reason
-
-  std::vector<std::string> OpponentIds() const;
 };
 std::string_view MeetingKindName(Meeting::Kind kind);  // "match", "forfeit-won", ...
 
@@ -263,6 +264,9 @@ struct Standings {
   // kept, not copied, so that a league of many records holds its cross-table at a few bytes each.
   std::vector<PlayedRecord> records;
   std::vector<std::string> side_names;  // the game's scoring units ("N", "NS"): Meeting::side
+  // The league's partnerships and teams: whom a match's other sides are in those tables.
+  std::vector<Entrant> partnerships;
+  std::vector<Entrant> teams;
 };
 
 // A match meeting's record, or null for an entry; its seat ("N", "NS"; empty where the game has
@@ -273,6 +277,12 @@ std::string SeatOf(const Standings& standings, const Meeting& meeting);
 // totals in side order; read from its record.
 std::optional<int64_t> ScoreOf(const Standings& standings, const Meeting& meeting);
 std::vector<int64_t> OtherScoresOf(const Standings& standings, const Meeting& meeting);
+// Whom a meeting of `table` was against: for a match, the entrants of the table on its record's
+// other sides, in side order, with their places; for an entry, those it names.
+std::vector<Meeting::Opponent> OpponentsOf(const Standings& standings, const StandingsTable& table,
+                                           const Meeting& meeting);
+std::vector<std::string> OpponentIdsOf(const Standings& standings, const StandingsTable& table,
+                                       const Meeting& meeting);
 
 struct StandingsOptions {
   // The standings as of this round: only records, forfeits, byes, adjustments and withdrawals of

@@ -61,7 +61,7 @@ class Comparison {
         differences_.push_back(at + "expected " + expected + ", published " + found);
         continue;
       }
-      Row(*mine, *theirs, at, prefix + mine->entrant);
+      Row(table, *mine, *theirs, at, prefix + mine->entrant);
     }
   }
 
@@ -114,8 +114,8 @@ class Comparison {
   }
 
  private:
-  void Row(const StandingRow& mine, const Node& theirs, const std::string& at,
-           const std::string& who) {
+  void Row(const StandingsTable& table, const StandingRow& mine, const Node& theirs,
+           const std::string& at, const std::string& who) {
     if (std::to_string(mine.rank) != Field(theirs, "rank")) {
       differences_.push_back(at + "expected " + mine.entrant + " at rank " +
                              std::to_string(mine.rank) + ", published rank " +
@@ -126,7 +126,7 @@ class Comparison {
     Value(theirs, "lot", mine.lot ? HexDigest(*mine.lot) : "",
           at + mine.entrant + ": expected lot ");
     RanksByRound(mine, theirs, who);
-    CrossTable(mine, theirs, who);
+    CrossTable(table, mine, theirs, who);
   }
 
   static std::string PercentageText(const StandingRow& row) {
@@ -185,10 +185,11 @@ class Comparison {
     return text + ")";
   }
 
-  static std::string MineSummary(const Meeting& meeting) {
+  std::string MineSummary(const StandingsTable& table, const Meeting& meeting) const {
     std::string opponents, result;
-    for (const Meeting::Opponent& opponent : meeting.opponents)
-      opponents += (opponents.empty() ? "" : " ") + opponent.entrant;
+    for (const std::string& id : OpponentIdsOf(standings_, table, meeting)) {
+      opponents += (opponents.empty() ? "" : " ") + id;
+    }
     if (meeting.outcome == Meeting::Outcome::kWon) result = "won";
     if (meeting.outcome == Meeting::Outcome::kDrew) result = "drew";
     if (meeting.outcome == Meeting::Outcome::kLost) result = "lost";
@@ -207,12 +208,14 @@ class Comparison {
                    Field(meeting, "result"), Field(meeting, "points"), opponents);
   }
 
-  void CrossTable(const StandingRow& mine, const Node& theirs, const std::string& who) {
+  void CrossTable(const StandingsTable& table, const StandingRow& mine, const Node& theirs,
+                  const std::string& who) {
     const Node* meetings = ListAt(theirs, "cross_table");
     if (meetings == nullptr) return;
     size_t count = meetings->items().size();
     for (size_t i = 0; i < std::max(mine.meetings.size(), count); ++i) {
-      std::string expected = i < mine.meetings.size() ? MineSummary(mine.meetings[i]) : "nothing";
+      std::string expected =
+          i < mine.meetings.size() ? MineSummary(table, mine.meetings[i]) : "nothing";
       std::string found = i < count ? TheirSummary(meetings->items()[i]) : "nothing";
       if (expected == found) continue;
       differences_.push_back(who + ", cross-table: expected " + expected + ", published " + found);

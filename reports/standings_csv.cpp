@@ -2,6 +2,8 @@
 // StandingsTree makes, for --check.
 #include <algorithm>
 #include <map>
+#include <ostream>
+#include <sstream>
 
 #include "reports/standings_output.h"
 
@@ -89,70 +91,79 @@ std::string RankByRoundSection(const Standings& standings) {
   return text;
 }
 
-std::string CrossTableSection(const Standings& standings) {
-  std::string text =
-      CsvLine({"cross_table", "table", "entrant", "round", "kind", "record", "at_table", "seat",
-               "opponents", "place", "result", "level", "score", "points", "reason"});
+// A line per meeting: written as made, never held whole.
+void WriteCrossTableSection(const Standings& standings, std::ostream& out) {
+  out << CsvLine({"cross_table", "table", "entrant", "round", "kind", "record", "at_table", "seat",
+                  "opponents", "place", "result", "level", "score", "points", "reason"});
   for (const StandingsTable& table : standings.tables) {
     for (const StandingRow& row : table.rows) {
       for (const Meeting& meeting : row.meetings) {
         bool match = meeting.kind == Meeting::Kind::kMatch;
         const PlayedRecord* record = RecordOf(standings, meeting);
-        text +=
-            CsvLine({"cross_table", table.Title(), row.entrant, meeting.round,
-                     std::string(MeetingKindName(meeting.kind)), record ? record->source : "",
-                     record ? record->table : "", SeatOf(standings, meeting),
-                     JoinIds(meeting.OpponentIds()), match ? std::to_string(meeting.place + 1) : "",
-                     OutcomeWord(meeting.outcome), record ? record->level : "",
-                     ScoreText(standings, meeting), FormatPoints(meeting.points), meeting.reason});
+        out << CsvLine({"cross_table", table.Title(), row.entrant, meeting.round,
+                        std::string(MeetingKindName(meeting.kind)), record ? record->source : "",
+                        record ? record->table : "", SeatOf(standings, meeting),
+                        JoinIds(OpponentIdsOf(standings, table, meeting)),
+                        match ? std::to_string(meeting.place + 1) : "",
+                        OutcomeWord(meeting.outcome), record ? record->level : "",
+                        ScoreText(standings, meeting), FormatPoints(meeting.points),
+                        meeting.reason});
       }
     }
   }
-  return text;
 }
 
-std::string TravellerSection(const Standings& standings) {
-  std::string text =
-      CsvLine({"traveller", "seed", "board", "tables", "expected", "top", "record", "at_table",
-               "round", "direction", "entrants", "score", "matchpoints"});
+void WriteTravellerSection(const Standings& standings, std::ostream& out) {
+  out << CsvLine({"traveller", "seed", "board", "tables", "expected", "top", "record", "at_table",
+                  "round", "direction", "entrants", "score", "matchpoints"});
   for (const Traveller& traveller : standings.travellers) {
     for (const TravellerLine& line : traveller.lines) {
       for (size_t side = 0; side < traveller.directions.size(); ++side) {
-        text += CsvLine({"traveller", traveller.seed, std::to_string(traveller.board),
-                         std::to_string(traveller.tables), std::to_string(traveller.expected),
-                         FormatPoints(traveller.top), line.source, line.table, line.round,
-                         traveller.directions[side], line.entrants[side],
-                         std::to_string(line.scores[side]), FormatPoints(line.matchpoints[side])});
+        out << CsvLine({"traveller", traveller.seed, std::to_string(traveller.board),
+                        std::to_string(traveller.tables), std::to_string(traveller.expected),
+                        FormatPoints(traveller.top), line.source, line.table, line.round,
+                        traveller.directions[side], line.entrants[side],
+                        std::to_string(line.scores[side]), FormatPoints(line.matchpoints[side])});
       }
     }
   }
-  return text;
 }
 
-std::string ProvenanceSection(const Standings& standings) {
+void WriteProvenanceSection(const Standings& standings, std::ostream& out) {
   const Provenance& provenance = standings.provenance;
   auto hex = [](const std::optional<Sha256Digest>& digest) {
     return digest ? HexDigest(*digest) : "";
   };
-  std::string text = CsvLine({"provenance", "item", "value", "source"});
-  text += CsvLine({"provenance", "referee", provenance.referee, ""});
-  text += CsvLine({"provenance", "inputs", hex(provenance.inputs), ""});
-  text += CsvLine({"provenance", "league", hex(provenance.league), ""});
+  out << CsvLine({"provenance", "item", "value", "source"});
+  out << CsvLine({"provenance", "referee", provenance.referee, ""});
+  out << CsvLine({"provenance", "inputs", hex(provenance.inputs), ""});
+  out << CsvLine({"provenance", "league", hex(provenance.league), ""});
   for (size_t index : provenance.records) {
     const PlayedRecord& record = standings.records[index];
-    text += CsvLine({"provenance", "record", hex(record.text_digest), record.source});
+    out << CsvLine({"provenance", "record", hex(record.text_digest), record.source});
   }
-  return text;
 }
 
 }  // namespace
 
+void WriteStandingsCsv(const Standings& standings, std::ostream& out) {
+  out << TablesSection(standings);
+  if (!standings.rounds.empty()) {
+    out << "\n" << RankByRoundSection(standings) << "\n";
+    WriteCrossTableSection(standings, out);
+  }
+  if (!standings.travellers.empty()) {
+    out << "\n";
+    WriteTravellerSection(standings, out);
+  }
+  out << "\n";
+  WriteProvenanceSection(standings, out);
+}
+
 std::string FormatStandingsCsv(const Standings& standings) {
-  std::string text = TablesSection(standings);
-  if (!standings.rounds.empty()) text += "\n" + RankByRoundSection(standings);
-  if (!standings.rounds.empty()) text += "\n" + CrossTableSection(standings);
-  if (!standings.travellers.empty()) text += "\n" + TravellerSection(standings);
-  return text + "\n" + ProvenanceSection(standings);
+  std::ostringstream out;
+  WriteStandingsCsv(standings, out);
+  return std::move(out).str();
 }
 
 Result<std::vector<std::vector<std::string>>> CsvRows(std::string_view text, size_t max_fields) {

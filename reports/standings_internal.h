@@ -16,10 +16,18 @@ namespace referee::reports::internal {
 
 enum class TableKind { kPlayers, kPartnerships, kTeams };
 std::string_view TableKindName(TableKind kind);
-// The entrants of a table that a side's result is credited to.
+TableKind TableKindNamed(std::string_view name);  // StandingsTable::kind
+// The entrants of a table that a side's result is credited to: the players themselves, or the
+// group of `groups` (the league's partnerships or teams) whose players they are.
+std::vector<std::string> UnitsIn(const std::vector<Entrant>& groups, TableKind kind,
+                                 const std::vector<std::string>& players);
 std::vector<std::string> UnitsOf(const League& league, TableKind kind,
                                  const std::vector<std::string>& players);
 const std::vector<Entrant>& EntrantsOf(const League& league, TableKind kind);
+// The opponents a match gives the entrants of its side `side` in a table of `kind`: the units of
+// every other side, in side order, with that side's place.
+std::vector<Meeting::Opponent> MatchOpponents(const std::vector<Entrant>& groups, TableKind kind,
+                                              const PlayedRecord& match, size_t side);
 
 // What one computation of the standings counts: the matches (sorted by source), their scored
 // boards (duplicate), the rounds, and the round an adjustment without one counts in.

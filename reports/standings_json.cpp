@@ -69,7 +69,7 @@ const char* OutcomeName(Meeting::Outcome outcome) {
   return "";
 }
 
-Node MeetingTree(const Standings& standings, const Meeting& meeting) {
+Node MeetingTree(const Standings& standings, const StandingsTable& table, const Meeting& meeting) {
   bool match = meeting.kind == Meeting::Kind::kMatch;
   const PlayedRecord* record = RecordOf(standings, meeting);
   Node node = Node::Map({});
@@ -78,7 +78,7 @@ Node MeetingTree(const Standings& standings, const Meeting& meeting) {
   node.AddMember("source", {}, TextOrNull(record ? record->source : ""));
   node.AddMember("table", {}, TextOrNull(record ? record->table : ""));
   node.AddMember("seat", {}, TextOrNull(SeatOf(standings, meeting)));
-  node.AddMember("opponents", {}, TextList(meeting.OpponentIds()));
+  node.AddMember("opponents", {}, TextList(OpponentIdsOf(standings, table, meeting)));
   node.AddMember("place", {}, match ? Integer(meeting.place + 1) : Null());
   node.AddMember("shared_place", {}, Bool(meeting.shared_place));
   node.AddMember("result", {}, TextOrNull(OutcomeName(meeting.outcome)));
@@ -92,15 +92,15 @@ Node MeetingTree(const Standings& standings, const Meeting& meeting) {
   return node;
 }
 
-void AddRoundByRound(const StandingRow& row, Node& node) {
+void AddRoundByRound(const StandingRow& row, record::NodeSink& sink) {
   Node by_round = Node::List({});
   Node by_round_exact = Node::List({});
   for (int64_t points : row.by_round) {
     by_round.Append(Points(points));
     by_round_exact.Append(ExactPoints(points));
   }
-  node.AddMember("by_round", {}, std::move(by_round));
-  node.AddMember("by_round_exact", {}, std::move(by_round_exact));
+  sink.Add("by_round", std::move(by_round));
+  sink.Add("by_round_exact", std::move(by_round_exact));
   Node ranks = Node::List({});
   for (const RoundRank& rank : row.rank_by_round) {
     Node item = Node::Map({});
@@ -108,50 +108,55 @@ void AddRoundByRound(const StandingRow& row, Node& node) {
     item.AddMember("shared", {}, Bool(rank.shared));
     ranks.Append(std::move(item));
   }
-  node.AddMember("rank_by_round", {}, std::move(ranks));
+  sink.Add("rank_by_round", std::move(ranks));
 }
 
-Node RowTree(const Standings& standings, const StandingRow& row) {
-  Node node = Node::Map({});
-  node.AddMember("rank", {}, Integer(row.rank));
-  node.AddMember("shared", {}, Bool(row.shared));
-  node.AddMember("entrant", {}, Text(row.entrant));
-  node.AddMember("name", {}, Text(row.name));
-  node.AddMember("played", {}, Integer(row.played));
-  node.AddMember("won", {}, Integer(row.won));
-  node.AddMember("drawn", {}, Integer(row.drawn));
-  node.AddMember("lost", {}, Integer(row.lost));
-  node.AddMember("points", {}, Points(row.points));
-  node.AddMember("points_exact", {}, ExactPoints(row.points));
+// A row is given in pieces: its cross-table has a meeting per match, so in a league of many
+// records one row can be most of the document.
+void EmitRow(const Standings& standings, const StandingsTable& table, const StandingRow& row,
+             record::NodeSink& sink) {
+  sink.OpenMap();
+  sink.Add("rank", Integer(row.rank));
+  sink.Add("shared", Bool(row.shared));
+  sink.Add("entrant", Text(row.entrant));
+  sink.Add("name", Text(row.name));
+  sink.Add("played", Integer(row.played));
+  sink.Add("won", Integer(row.won));
+  sink.Add("drawn", Integer(row.drawn));
+  sink.Add("lost", Integer(row.lost));
+  sink.Add("points", Points(row.points));
+  sink.Add("points_exact", ExactPoints(row.points));
   if (standings.duplicate) {
     std::optional<int64_t> percentage = PercentageHundredths(row);
-    node.AddMember("percentage", {}, percentage ? Number(FormatHundredths(*percentage)) : Null());
-    node.AddMember("tops", {}, Points(row.tops));
+    sink.Add("percentage", percentage ? Number(FormatHundredths(*percentage)) : Null());
+    sink.Add("tops", Points(row.tops));
   }
   Node tie_breaks = Node::Map({});
   for (const TieBreak& tie_break : standings.shown_tie_breaks) {
     tie_breaks.AddMember(std::string(TieBreakName(tie_break)), {},
                          TieBreakNode(tie_break, *TieBreakValue(tie_break, row)));
   }
-  node.AddMember("tie_breaks", {}, std::move(tie_breaks));
-  AddRoundByRound(row, node);
-  node.AddMember("withdrawn_after", {}, row.withdrawn_after ? Text(*row.withdrawn_after) : Null());
-  node.AddMember("lot", {}, row.lot ? Text(HexDigest(*row.lot)) : Null());
-  Node meetings = Node::List({});
-  for (const Meeting& meeting : row.meetings) meetings.Append(MeetingTree(standings, meeting));
-  node.AddMember("cross_table", {}, std::move(meetings));
-  return node;
+  sink.Add("tie_breaks", std::move(tie_breaks));
+  AddRoundByRound(row, sink);
+  sink.Add("withdrawn_after", row.withdrawn_after ? Text(*row.withdrawn_after) : Null());
+  sink.Add("lot", row.lot ? Text(HexDigest(*row.lot)) : Null());
+  sink.OpenList("cross_table");
+  for (const Meeting& meeting : row.meetings) {
+    sink.Add({}, MeetingTree(standings, table, meeting));
+  }
+  sink.Close();
+  sink.Close();
 }
 
-Node TableTree(const Standings& standings, const StandingsTable& table) {
-  Node node = Node::Map({});
-  node.AddMember("kind", {}, Text(table.kind));
-  node.AddMember("direction", {}, TextOrNull(table.direction));
-  Node rows = Node::List({});
-  for (const StandingRow& row : table.rows) rows.Append(RowTree(standings, row));
-  node.AddMember("rows", {}, std::move(rows));
-  node.AddMember("explanations", {}, TextList(table.explanations));
-  return node;
+void EmitTable(const Standings& standings, const StandingsTable& table, record::NodeSink& sink) {
+  sink.OpenMap();
+  sink.Add("kind", Text(table.kind));
+  sink.Add("direction", TextOrNull(table.direction));
+  sink.OpenList("rows");
+  for (const StandingRow& row : table.rows) EmitRow(standings, table, row, sink);
+  sink.Close();
+  sink.Add("explanations", TextList(table.explanations));
+  sink.Close();
 }
 
 Node TravellerTree(const Traveller& traveller) {
@@ -188,22 +193,23 @@ Node Digest(const std::optional<Sha256Digest>& digest) {
   return digest ? Text(HexDigest(*digest)) : Null();
 }
 
-Node ProvenanceTree(const Standings& standings) {
+// One item per record counted: given one at a time.
+void EmitProvenance(const Standings& standings, record::NodeSink& sink) {
   const Provenance& provenance = standings.provenance;
-  Node node = Node::Map({});
-  node.AddMember("referee", {}, Text(provenance.referee));
-  node.AddMember("sha256", {}, Digest(provenance.inputs));
-  node.AddMember("league_sha256", {}, Digest(provenance.league));
-  Node records = Node::List({});
+  sink.OpenMap("provenance");
+  sink.Add("referee", Text(provenance.referee));
+  sink.Add("sha256", Digest(provenance.inputs));
+  sink.Add("league_sha256", Digest(provenance.league));
+  sink.OpenList("records");
   for (size_t index : provenance.records) {
     const PlayedRecord& record = standings.records[index];
     Node item = Node::Map({});
     item.AddMember("source", {}, Text(record.source));
     item.AddMember("sha256", {}, Digest(record.text_digest));
-    records.Append(std::move(item));
+    sink.Add({}, std::move(item));
   }
-  node.AddMember("records", {}, std::move(records));
-  return node;
+  sink.Close();
+  sink.Close();
 }
 
 Node LotsTree(const std::optional<Lots>& lots) {
@@ -214,19 +220,20 @@ Node LotsTree(const std::optional<Lots>& lots) {
   return node;
 }
 
-Node ListsTree(const Standings& standings, Node root) {
-  root.AddMember("entries", {}, TextList(standings.entries));
-  Node rejected = Node::List({});
+// Records not counted can be as many as those counted: one item at a time.
+void EmitLists(const Standings& standings, record::NodeSink& sink) {
+  sink.Add("entries", TextList(standings.entries));
+  sink.OpenList("not_counted");
   for (const NotCounted& item : standings.not_counted) {
     Node node = Node::Map({});
     node.AddMember("source", {}, Text(item.source));
     node.AddMember("status", {}, Text(item.status));
     node.AddMember("reason", {}, Text(item.reason));
-    rejected.Append(std::move(node));
+    sink.Add({}, std::move(node));
   }
-  root.AddMember("not_counted", {}, std::move(rejected));
-  root.AddMember("notes", {}, TextList(standings.notes));
-  Node warnings = Node::List({});
+  sink.Close();
+  sink.Add("notes", TextList(standings.notes));
+  sink.OpenList("warnings");
   for (const Warning& warning : standings.warnings) {
     Node node = Node::Map({});
     node.AddMember("code", {}, Text(warning.code));
@@ -234,42 +241,45 @@ Node ListsTree(const Standings& standings, Node root) {
     node.AddMember("line", {}, Integer(warning.place.line));
     node.AddMember("column", {}, Integer(warning.place.column));
     node.AddMember("message", {}, Text(warning.message));
-    warnings.Append(std::move(node));
+    sink.Add({}, std::move(node));
   }
-  root.AddMember("warnings", {}, std::move(warnings));
-  return root;
+  sink.Close();
 }
 
 }  // namespace
 
-record::Node StandingsTree(const Standings& standings) {
-  Node root = Node::Map({});
-  root.AddMember("format", {}, Text("referee-standings/1"));
-  root.AddMember("league", {}, Text(standings.league));
-  root.AddMember("game", {}, Text(standings.game));
-  root.AddMember("scheme", {}, Text(standings.scheme));
+void EmitStandings(const Standings& standings, record::NodeSink& sink) {
+  sink.OpenMap();
+  sink.Add("format", Text("referee-standings/1"));
+  sink.Add("league", Text(standings.league));
+  sink.Add("game", Text(standings.game));
+  sink.Add("scheme", Text(standings.scheme));
   std::vector<std::string> tie_breaks;
   for (const TieBreak& tie_break : standings.tie_breaks) {
     tie_breaks.emplace_back(TieBreakName(tie_break));
   }
-  root.AddMember("tie_breaks", {}, TextList(tie_breaks));
-  root.AddMember("lots", {}, LotsTree(standings.lots));
-  root.AddMember("rounds", {}, TextList(standings.rounds));
-  root.AddMember("season_rounds", {}, TextList(standings.season_rounds));
-  root.AddMember("after_round", {}, standings.after_round ? Text(*standings.after_round) : Null());
-  root.AddMember("later_records", {}, Integer(standings.later_records));
-  root.AddMember("records_counted", {}, Integer(standings.records_counted));
-  Node tables = Node::List({});
-  for (const StandingsTable& table : standings.tables) tables.Append(TableTree(standings, table));
-  root.AddMember("tables", {}, std::move(tables));
-  root = ListsTree(standings, std::move(root));
-  Node travellers = Node::List({});
-  for (const Traveller& traveller : standings.travellers) {
-    travellers.Append(TravellerTree(traveller));
-  }
-  root.AddMember("travellers", {}, std::move(travellers));
-  root.AddMember("provenance", {}, ProvenanceTree(standings));
-  return root;
+  sink.Add("tie_breaks", TextList(tie_breaks));
+  sink.Add("lots", LotsTree(standings.lots));
+  sink.Add("rounds", TextList(standings.rounds));
+  sink.Add("season_rounds", TextList(standings.season_rounds));
+  sink.Add("after_round", standings.after_round ? Text(*standings.after_round) : Null());
+  sink.Add("later_records", Integer(standings.later_records));
+  sink.Add("records_counted", Integer(standings.records_counted));
+  sink.OpenList("tables");
+  for (const StandingsTable& table : standings.tables) EmitTable(standings, table, sink);
+  sink.Close();
+  EmitLists(standings, sink);
+  sink.OpenList("travellers");
+  for (const Traveller& traveller : standings.travellers) sink.Add({}, TravellerTree(traveller));
+  sink.Close();
+  EmitProvenance(standings, sink);
+  sink.Close();
+}
+
+record::Node StandingsTree(const Standings& standings) {
+  record::NodeBuilder builder;
+  EmitStandings(standings, builder);
+  return builder.Take();
 }
 
 }  // namespace referee::reports

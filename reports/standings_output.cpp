@@ -3,6 +3,7 @@
 #include "reports/standings_output.h"
 
 #include <algorithm>
+#include <sstream>
 
 #include "reports/standings_internal.h"
 #include "reports/text_columns.h"
@@ -31,9 +32,10 @@ void MakePrintable(Grid& grid) {
 }
 
 // Opponents by their number in the table (1-based, in table order), by id when in another table.
-std::string OpponentsText(const Meeting& meeting, const StandingsTable& table) {
+std::string OpponentsText(const Standings& standings, const Meeting& meeting,
+                          const StandingsTable& table) {
   std::string text;
-  for (const Meeting::Opponent& opponent : meeting.opponents) {
+  for (const Meeting::Opponent& opponent : OpponentsOf(standings, table, meeting)) {
     auto at = std::find_if(table.rows.begin(), table.rows.end(),
                            [&](const StandingRow& row) { return row.entrant == opponent.entrant; });
     std::string shown =
@@ -85,7 +87,7 @@ std::string WarningText(const Warning& warning) {
 
 std::string MeetingText(const Standings& standings, const Meeting& meeting,
                         const StandingsTable& table) {
-  std::string opponents = OpponentsText(meeting, table);
+  std::string opponents = OpponentsText(standings, meeting, table);
   const PlayedRecord* record = RecordOf(standings, meeting);
   switch (meeting.kind) {
     case Meeting::Kind::kMatch:
@@ -269,21 +271,22 @@ std::vector<size_t> ColumnWidths(const Grid& grid, size_t at_least = 0) {
   return widths;
 }
 
-std::string AlignedGrid(const Grid& grid, const std::vector<Align>& aligns) {
+// Written line by line: a cross-table's cell holds every meeting of a round (a megabyte in a
+// league of 100,000 records), and each copy of it counted in the peak memory of `referee
+// standings`.
+void WriteAlignedGrid(const Grid& grid, const std::vector<Align>& aligns, std::ostream& out) {
   std::vector<size_t> widths = ColumnWidths(grid);
-  // Set in place: a cross-table's cell holds every meeting of a round (a megabyte in a league of
-  // 100,000 records), and each copy of it counted in the peak memory of `referee standings`.
   std::string text;
   for (const auto& line : grid) {
-    size_t start = text.size();
+    text.clear();
     for (size_t c = 0; c < line.size(); ++c) {
       if (c > 0) text += "  ";
       AppendPadded(text, line[c], widths[c], aligns[c]);
     }
-    while (text.size() > start && text.back() == ' ') text.pop_back();
+    while (!text.empty() && text.back() == ' ') text.pop_back();
     text += '\n';
+    out << text;
   }
-  return text;
 }
 
 std::string NotCountedLine(const NotCounted& item) {
@@ -304,30 +307,28 @@ std::string TextList(const std::string& title, const std::vector<std::string>& l
   return text;
 }
 
-std::string TextTable(const Standings& standings, const StandingsTable& table) {
+void WriteTextTable(const Standings& standings, const StandingsTable& table, std::ostream& out) {
   Grid grid = StandingsGrid(standings, table);
-  std::string text =
-      "\n" + table.Title() + "\n" + AlignedGrid(grid, StandingsAligns(grid[0].size()));
-  text += TextList("why", table.explanations);
-  if (standings.rounds.empty()) return text;
+  out << "\n" << table.Title() << "\n";
+  WriteAlignedGrid(grid, StandingsAligns(grid[0].size()), out);
+  out << TextList("why", table.explanations);
+  if (standings.rounds.empty()) return;
   Grid ranks = RankByRoundGrid(standings, table);
-  text +=
-      "\nrank after each round (points):\n" + AlignedGrid(ranks, LeftThenRight(ranks[0].size(), 1));
+  out << "\nrank after each round (points):\n";
+  WriteAlignedGrid(ranks, LeftThenRight(ranks[0].size(), 1), out);
   Grid cross = CrossTableGrid(standings, table);
-  text += "\ncross-table:\n";
-  text += AlignedGrid(cross, CrossAligns(cross[0].size()));
-  return text;
+  out << "\ncross-table:\n";
+  WriteAlignedGrid(cross, CrossAligns(cross[0].size()), out);
 }
 
-std::string TextTravellers(const Standings& standings) {
-  if (standings.travellers.empty()) return "";
-  std::string text = "\ntravellers\n";
+void WriteTextTravellers(const Standings& standings, std::ostream& out) {
+  if (standings.travellers.empty()) return;
+  out << "\ntravellers\n";
   for (const Traveller& traveller : standings.travellers) {
     Grid grid = TravellerGrid(traveller);
-    text += "\n" + Printable(TravellerTitle(traveller)) + ":\n" +
-            AlignedGrid(grid, TravellerAligns(grid[0].size()));
+    out << "\n" << Printable(TravellerTitle(traveller)) << ":\n";
+    WriteAlignedGrid(grid, TravellerAligns(grid[0].size()), out);
   }
-  return text;
 }
 
 }  // namespace
@@ -359,27 +360,31 @@ std::string MarkdownCode(const std::string& text) {
 
 // A Markdown table whose source lines up as well: cells padded to their column's display width,
 // and the rule under the header as wide (at least three dashes, CommonMark).
-std::string MarkdownTable(Grid grid, const std::vector<Align>& aligns) {
+void WriteMarkdownTable(Grid grid, const std::vector<Align>& aligns, std::ostream& out) {
   for (auto& line : grid) {
     for (std::string& cell : line) cell = MarkdownCell(cell);
   }
   std::vector<size_t> widths = ColumnWidths(grid, 3);
-  std::string text;
   for (size_t r = 0; r < grid.size(); ++r) {
     std::string line = "|";
     for (size_t c = 0; c < grid[r].size(); ++c) {
       line += " " + Padded(grid[r][c], widths[c], aligns[c]) + " |";
     }
-    text += line + "\n";
+    out << line << "\n";
     if (r > 0) continue;
     std::string rule = "|";
     for (size_t c = 0; c < grid[r].size(); ++c) {
       bool left = aligns[c] == Align::kLeft;
       rule += std::string(widths[c] + (left ? 2 : 1), '-') + (left ? "|" : ":|");
     }
-    text += rule + "\n";
+    out << rule << "\n";
   }
-  return text;
+}
+
+std::string MarkdownTable(Grid grid, const std::vector<Align>& aligns) {
+  std::ostringstream out;
+  WriteMarkdownTable(std::move(grid), aligns, out);
+  return std::move(out).str();
 }
 
 std::string MarkdownList(const std::vector<std::string>& lines) {
@@ -390,62 +395,77 @@ std::string MarkdownList(const std::vector<std::string>& lines) {
 
 namespace {
 
-std::string MarkdownTableSection(const Standings& standings, const StandingsTable& table) {
+void WriteMarkdownTableSection(const Standings& standings, const StandingsTable& table,
+                               std::ostream& out) {
   std::string title = MarkdownCell(table.Title());
   Grid grid = StandingsGrid(standings, table);
-  std::string text =
-      "\n## " + title + "\n\n" + MarkdownTable(grid, StandingsAligns(grid[0].size()));
-  if (!table.explanations.empty()) text += "\n" + MarkdownList(table.explanations);
-  if (standings.rounds.empty()) return text;
+  std::vector<Align> aligns = StandingsAligns(grid[0].size());
+  out << "\n## " << title << "\n\n";
+  WriteMarkdownTable(std::move(grid), aligns, out);
+  if (!table.explanations.empty()) out << "\n" << MarkdownList(table.explanations);
+  if (standings.rounds.empty()) return;
   Grid ranks = RankByRoundGrid(standings, table);
-  text += "\n### Rank after each round: " + title + "\n\n" +
-          MarkdownTable(ranks, LeftThenRight(ranks[0].size(), 1));
+  aligns = LeftThenRight(ranks[0].size(), 1);
+  out << "\n### Rank after each round: " << title << "\n\n";
+  WriteMarkdownTable(std::move(ranks), aligns, out);
   Grid cross = CrossTableGrid(standings, table);
-  return text + "\n### Cross-table: " + title + "\n\n" +
-         MarkdownTable(cross, CrossAligns(cross[0].size()));
+  aligns = CrossAligns(cross[0].size());
+  out << "\n### Cross-table: " << title << "\n\n";
+  WriteMarkdownTable(std::move(cross), aligns, out);
 }
 
-std::string MarkdownTravellers(const Standings& standings) {
-  if (standings.travellers.empty()) return "";
-  std::string text = "\n## Travellers\n";
+void WriteMarkdownTravellers(const Standings& standings, std::ostream& out) {
+  if (standings.travellers.empty()) return;
+  out << "\n## Travellers\n";
   for (const Traveller& traveller : standings.travellers) {
     Grid grid = TravellerGrid(traveller);
-    text += "\n### " + MarkdownCell(TravellerTitle(traveller)) + "\n\n" +
-            MarkdownTable(grid, TravellerAligns(grid[0].size()));
+    std::vector<Align> aligns = TravellerAligns(grid[0].size());
+    out << "\n### " << MarkdownCell(TravellerTitle(traveller)) << "\n\n";
+    WriteMarkdownTable(std::move(grid), aligns, out);
   }
-  return text;
 }
 
 }  // namespace
 
-std::string FormatStandingsText(const Standings& standings) {
-  std::string text = Printable(standings.league) + " (" + standings.game + ")\n";
-  for (const std::string& line : HeadingLines(standings)) text += Printable(line) + "\n";
-  for (const std::string& line : ProvenanceLines(standings)) text += Printable(line) + "\n";
-  text += TextList("warnings", WarningLines(standings));
-  for (const StandingsTable& table : standings.tables) text += TextTable(standings, table);
-  text += TextTravellers(standings);
-  text += TextList("entries", standings.entries);
+void WriteStandingsText(const Standings& standings, std::ostream& out) {
+  out << Printable(standings.league) << " (" << standings.game << ")\n";
+  for (const std::string& line : HeadingLines(standings)) out << Printable(line) << "\n";
+  for (const std::string& line : ProvenanceLines(standings)) out << Printable(line) << "\n";
+  out << TextList("warnings", WarningLines(standings));
+  for (const StandingsTable& table : standings.tables) WriteTextTable(standings, table, out);
+  WriteTextTravellers(standings, out);
+  out << TextList("entries", standings.entries);
   std::vector<std::string> rejected;
   for (const NotCounted& item : standings.not_counted) rejected.push_back(NotCountedLine(item));
-  text += TextList("not counted", rejected);
-  text += TextList("notes", standings.notes);
-  return text;
+  out << TextList("not counted", rejected);
+  out << TextList("notes", standings.notes);
+}
+
+std::string FormatStandingsText(const Standings& standings) {
+  std::ostringstream out;
+  WriteStandingsText(standings, out);
+  return std::move(out).str();
 }
 
 std::string FormatStandingsMarkdown(const Standings& standings) {
-  std::string text = "# " + MarkdownCell(standings.league) + "\n\n";
-  text += MarkdownList(HeadingLines(standings)) + MarkdownList(ProvenanceLines(standings));
+  std::ostringstream out;
+  WriteStandingsMarkdown(standings, out);
+  return std::move(out).str();
+}
+
+void WriteStandingsMarkdown(const Standings& standings, std::ostream& out) {
+  out << "# " << MarkdownCell(standings.league) << "\n\n";
+  out << MarkdownList(HeadingLines(standings)) << MarkdownList(ProvenanceLines(standings));
   std::vector<std::string> warnings = WarningLines(standings);
-  if (!warnings.empty()) text += "\n## Warnings\n\n" + MarkdownList(warnings);
+  if (!warnings.empty()) out << "\n## Warnings\n\n" << MarkdownList(warnings);
   for (const StandingsTable& table : standings.tables) {
-    text += MarkdownTableSection(standings, table);
+    WriteMarkdownTableSection(standings, table, out);
   }
-  text += MarkdownTravellers(standings);
+  WriteMarkdownTravellers(standings, out);
   auto section = [&](const std::string& title, const std::vector<std::string>& lines) {
     if (lines.empty()) return;
-    text += "\n## " + title + "\n\n";
-    for (const std::string& line : lines) text += "- " + line + "\n";
+    out << "\n## " << title << "\n\n";
+    for (const std::string& line : lines) out << "- " << line << "\n";
   };
   std::vector<std::string> entries;
   for (const std::string& line : standings.entries) entries.push_back(MarkdownCell(line));
@@ -459,7 +479,6 @@ std::string FormatStandingsMarkdown(const Standings& standings) {
   std::vector<std::string> notes;
   for (const std::string& line : standings.notes) notes.push_back(MarkdownCell(line));
   section("Notes", notes);
-  return text;
 }
 
 }  // namespace referee::reports

@@ -3,6 +3,7 @@
 // deterministic: the same standings give the same bytes.
 #pragma once
 
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "referee/core/printable.h"
 #include "referee/core/result.h"
 #include "referee/record/node.h"
+#include "referee/record/node_sink.h"
 #include "reports/standings.h"
 #include "reports/text_columns.h"
 
@@ -65,11 +67,22 @@ Result<std::vector<std::vector<std::string>>> CsvRows(std::string_view text, siz
 
 std::string FormatStandingsText(const Standings& standings);
 std::string FormatStandingsMarkdown(const Standings& standings);
+// The same, written to `out` table by table and line by line: the cross-table is held once, as the
+// cells that are set in columns, never again as the text of the whole report.
+void WriteStandingsText(const Standings& standings, std::ostream& out);
+void WriteStandingsMarkdown(const Standings& standings, std::ostream& out);
 // Sections separated by an empty line, each with its own header line whose first field names it:
 // the standings (`table,rank,entrant,...`, one line per entrant per table), then `rank_by_round`,
 // `cross_table`, `traveller` (duplicate) and `provenance` (docs/standings.md, "Outputs").
 std::string FormatStandingsCsv(const Standings& standings);
-// The tree of docs/standings.md ("format": "referee-standings/1").
+// The same, written to `out` as it is made: its cross-table and provenance, a line per meeting
+// and per record, are never held whole.
+void WriteStandingsCsv(const Standings& standings, std::ostream& out);
+// The tree of docs/standings.md ("format": "referee-standings/1"), given to `sink` a piece at a
+// time (a row's meetings one by one, a record's provenance one by one), so that it can be written
+// without being held whole.
+void EmitStandings(const Standings& standings, record::NodeSink& sink);
+// The same tree, whole.
 record::Node StandingsTree(const Standings& standings);
 
 // Reads a standings file in the CSV output format into the tree StandingsTree makes (only the

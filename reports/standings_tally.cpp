@@ -14,13 +14,35 @@ std::string_view TableKindName(TableKind kind) {
   return kNames[static_cast<int>(kind)];
 }
 
-std::vector<std::string> UnitsOf(const League& league, TableKind kind,
+TableKind TableKindNamed(std::string_view name) {
+  return name == "teams"          ? TableKind::kTeams
+         : name == "partnerships" ? TableKind::kPartnerships
+                                  : TableKind::kPlayers;
+}
+
+std::vector<std::string> UnitsIn(const std::vector<Entrant>& groups, TableKind kind,
                                  const std::vector<std::string>& players) {
   if (kind == TableKind::kPlayers) return players;
-  const Entrant* group =
-      GroupOf(kind == TableKind::kTeams ? league.teams : league.partnerships, players);
+  const Entrant* group = GroupOf(groups, players);
   if (group == nullptr) return {};
   return {group->id};
+}
+
+std::vector<std::string> UnitsOf(const League& league, TableKind kind,
+                                 const std::vector<std::string>& players) {
+  return UnitsIn(EntrantsOf(league, kind), kind, players);
+}
+
+std::vector<Meeting::Opponent> MatchOpponents(const std::vector<Entrant>& groups, TableKind kind,
+                                              const PlayedRecord& match, size_t side) {
+  std::vector<Meeting::Opponent> opponents;
+  for (size_t j = 0; j < match.sides.size(); ++j) {
+    if (j == side) continue;
+    for (std::string& unit : UnitsIn(groups, kind, match.sides[j].players)) {
+      opponents.push_back({std::move(unit), match.sides[j].place});
+    }
+  }
+  return opponents;
 }
 
 const std::vector<Entrant>& EntrantsOf(const League& league, TableKind kind) {
@@ -269,8 +291,8 @@ class Tally {
     return best;
   }
 
-  // The meeting a match is for each entrant of side `i`: where they sat, whom they met, how they
-  // placed and what it scored.
+  // The meeting a match is for each entrant of side `i`: where they sat, how they placed and what
+  // it scored (whom they met is read from the record: MatchOpponents).
   Meeting MatchMeeting(const PlayedRecord& match, size_t i) const {
     const PlayedSide& side = match.sides[i];
     Meeting meeting{.round = match.round};
@@ -284,9 +306,6 @@ class Tally {
     for (size_t j = 0; j < match.sides.size(); ++j) {
       if (j == i) continue;
       meeting.shared_place = meeting.shared_place || match.sides[j].place == side.place;
-      for (const std::string& unit : Units(match.sides[j].players)) {
-        meeting.opponents.push_back({unit, match.sides[j].place});
-      }
     }
     meeting.points = SchemePoints(match, side);
     return meeting;
@@ -354,7 +373,10 @@ std::vector<StandingRow> TallyRows(const League& league, TableKind kind, const S
   for (const ScoredBoard& board : season.boards) tally.AddBoard(board);
   tally.AddEntries(season.last_round);
   std::vector<StandingRow> rows = tally.Finish(season.rounds);
-  AddOpponentStrength(rows, OpponentsPerMatch(league, kind));
+  const std::vector<Entrant>& groups = EntrantsOf(league, kind);
+  AddOpponentStrength(rows, OpponentsPerMatch(league, kind), [&](const Meeting& meeting) {
+    return MatchOpponents(groups, kind, season.first[meeting.record], meeting.side);
+  });
   return rows;
 }
 

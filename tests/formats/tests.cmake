@@ -5,6 +5,7 @@ list(APPEND REFEREE_TEST_SOURCES
   formats/input_format_test.cpp
   formats/json_locator_test.cpp
   formats/json_reader_test.cpp
+  formats/json_stream_writer_test.cpp
   formats/line_blocks_test.cpp
   formats/pyyaml_read_back_test.cpp
   formats/reader_robustness_property_test.cpp

@@ -45,6 +45,29 @@ TEST(OpponentsStrength, BuchholzAndSonnebornBergerOfPartnerships) {
   EXPECT_EQ(RowOf(standings.tables[1], "p1").opponents_points, 12 * kPointUnit);
 }
 
+// A match's opponents are not kept in its meetings but read from its record when asked: the other
+// partnership in the partnerships table, both its players in the players table, each with the
+// place its side took (0-based: p lost to r in round 2).
+TEST(OpponentsStrength, AMatchsOpponentsAreReadFromItsRecordInEachTable) {
+  Standings standings = ComputeStandings(FourPairsLeague(), FourPairs());
+  const StandingsTable& pairs = standings.tables[0];
+  const StandingsTable& players = standings.tables[1];
+  auto met = [&](const StandingsTable& table, const std::string& entrant, size_t meeting) {
+    std::vector<std::string> words;
+    for (const Meeting::Opponent& opponent :
+         OpponentsOf(standings, table, RowOf(table, entrant).meetings.at(meeting))) {
+      words.push_back(opponent.entrant + "@" + std::to_string(opponent.place));
+    }
+    return words;
+  };
+  EXPECT_EQ(met(pairs, "p1p2", 0), std::vector<std::string>{"q1q2@1"});
+  EXPECT_EQ(met(pairs, "p1p2", 1), std::vector<std::string>{"r1r2@0"});
+  EXPECT_EQ(met(players, "p1", 0), (std::vector<std::string>{"q1@1", "q2@1"}));
+  EXPECT_EQ(met(players, "p2", 1), (std::vector<std::string>{"r1@0", "r2@0"}));
+  EXPECT_EQ(OpponentIdsOf(standings, players, RowOf(players, "s1").meetings.at(0)),
+            (std::vector<std::string>{"q1", "q2"}));
+}
+
 // One table of four, each for themselves: 100, 30, 30, 10 under 3/2/1/0 gives a 3, b and c 1.5
 // each (sharing 2nd), d 0. a met b, c and d: Buchholz 3 and beat them all: Sonneborn-Berger 3. b
 // beat d (0) and was level with c: half of 1.5.

@@ -4,6 +4,7 @@ list(APPEND REFEREE_TEST_SOURCES
   league/standings_golden_test.cpp
   league/standings_escape_test.cpp
   league/standings_json_test.cpp
+  league/standings_stream_test.cpp
   league/standings_sources_test.cpp
   league/standings_cli_test.cpp
   league/display_width_test.cpp
