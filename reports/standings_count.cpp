@@ -32,12 +32,15 @@ const Entrant* FindIn(const std::vector<Entrant>& list, const std::string& id) {
   return nullptr;
 }
 
-const Entrant* GroupOf(const std::vector<Entrant>& groups, std::vector<std::string> players) {
-  std::sort(players.begin(), players.end());
+// Asked for every side of every match, and again for its opponents when the cross-table is
+// written: compared in place, without a sorted copy of every group's players per call.
+const Entrant* GroupOf(const std::vector<Entrant>& groups,
+                       const std::vector<std::string>& players) {
   for (const Entrant& group : groups) {
-    std::vector<std::string> members = group.players;
-    std::sort(members.begin(), members.end());
-    if (members == players) return &group;
+    if (std::is_permutation(group.players.begin(), group.players.end(), players.begin(),
+                            players.end())) {
+      return &group;
+    }
   }
   return nullptr;
 }

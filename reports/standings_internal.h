@@ -55,7 +55,7 @@ std::vector<StandingsTable> RankTables(const League& league, TableKind kind,
 
 const Entrant* FindIn(const std::vector<Entrant>& list, const std::string& id);
 // The group (partnership or team) whose players are exactly `players`, in any order.
-const Entrant* GroupOf(const std::vector<Entrant>& groups, std::vector<std::string> players);
+const Entrant* GroupOf(const std::vector<Entrant>& groups, const std::vector<std::string>& players);
 // Whether `round` is `limit` or an earlier round.
 bool RoundUpTo(const std::string& round, const std::string& limit);
 // The rounds of the matches and of the league's entries, in order.
