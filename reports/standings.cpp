@@ -138,10 +138,24 @@ std::vector<int64_t> OtherScoresOf(const Standings& standings, const Meeting& me
   return scores;
 }
 
+const std::string& RoundOf(const Standings& standings, const Meeting& meeting) {
+  static const std::string kNone;
+  if (meeting.entry) return meeting.entry->round;
+  const PlayedRecord* record = RecordOf(standings, meeting);
+  return record ? record->round : kNone;
+}
+
+const std::string& ReasonOf(const Meeting& meeting) {
+  static const std::string kNone;
+  return meeting.entry ? meeting.entry->reason : kNone;
+}
+
 std::vector<Meeting::Opponent> OpponentsOf(const Standings& standings, const StandingsTable& table,
                                            const Meeting& meeting) {
   const PlayedRecord* record = RecordOf(standings, meeting);
-  if (meeting.kind != Meeting::Kind::kMatch || record == nullptr) return meeting.opponents;
+  if (meeting.kind != Meeting::Kind::kMatch || record == nullptr) {
+    return meeting.entry ? meeting.entry->opponents : std::vector<Meeting::Opponent>{};
+  }
   internal::TableKind kind = internal::TableKindNamed(table.kind);
   const std::vector<Entrant>& groups =
       kind == internal::TableKind::kTeams ? standings.teams : standings.partnerships;

@@ -103,8 +103,9 @@ std::string FormatPoints(int64_t units);  // "9", "1.5", "0.33"
 
 // What one entrant met in one round, for the cross-table: a match it played, or an entry of the
 // league file (a forfeit, a bye, an adjustment, a withdrawal). An entrant has one per match, so a
-// league holds one per player per record: the fields are ordered so that the small ones share
-// their padding, and each opponent's place is kept with its id (one list, not two).
+// league holds one per player per record: a match's meeting keeps numbers only (what it says in
+// words, its round and opponents, is read from its record), small fields share their padding, and
+// what only an entry has is kept apart.
 struct Meeting {
   enum class Kind : uint8_t { kMatch, kForfeitWon, kForfeitLost, kBye, kAdjustment, kWithdrawal };
   enum class Outcome : uint8_t { kNone, kWon, kDrew, kLost };
@@ -114,22 +115,25 @@ struct Meeting {
     std::string entrant;
     int place = 0;
   };
+  // What an entry of the league file says: its round, the opponents a forfeit names and the
+  // reason. A match has none: its round is its record's and its opponents are the record's other
+  // sides (RoundOf, OpponentsOf).
+  struct Entry {
+    std::string round;
+    std::vector<Opponent> opponents;
+    std::string reason;
+  };
   Kind kind = Kind::kMatch;
   bool shared_place = false;  // kMatch: another side has the same place
+  Outcome outcome = Outcome::kNone;
   // kMatch: the record (an index into Standings::records: its source, `table:` and level are
   // not copied into every meeting) and the side (an index into Standings::side_names).
   int record = -1;
-  std::string round;
-  // An entry's opponents (a forfeit's, as the league file names them). A match's are its record's
-  // other sides, read from it when asked (OpponentsOf), not kept: a league holds a meeting per
-  // player per record, and at a table of four the opponents' names were most of a meeting's bytes.
-  std::vector<Opponent> opponents;
-  Outcome outcome = Outcome::kNone;
   int side = -1;
-  int place = 0;       // kMatch: 0-based, as the game placed the sides
-  int sides = 0;       // kMatch: how many sides the match had
-  int64_t points = 0;  // units: the points it gave (matchpoints under duplicate)
-  std::string reason;  // entries: the league file's reason
+  int place = 0;                       // kMatch: 0-based, as the game placed the sides
+  int sides = 0;                       // kMatch: how many sides the match had
+  int64_t points = 0;                  // units: the points it gave (matchpoints under duplicate)
+  std::shared_ptr<const Entry> entry;  // entries only; shared by the entrants it applies to
 };
 std::string_view MeetingKindName(Meeting::Kind kind);  // "match", "forfeit-won", ...
 
@@ -277,6 +281,9 @@ std::string SeatOf(const Standings& standings, const Meeting& meeting);
 // totals in side order; read from its record.
 std::optional<int64_t> ScoreOf(const Standings& standings, const Meeting& meeting);
 std::vector<int64_t> OtherScoresOf(const Standings& standings, const Meeting& meeting);
+// A meeting's round (its record's for a match) and an entry's reason (empty for a match).
+const std::string& RoundOf(const Standings& standings, const Meeting& meeting);
+const std::string& ReasonOf(const Meeting& meeting);
 // Whom a meeting of `table` was against: for a match, the entrants of the table on its record's
 // other sides, in side order, with their places; for an entry, those it names.
 std::vector<Meeting::Opponent> OpponentsOf(const Standings& standings, const StandingsTable& table,

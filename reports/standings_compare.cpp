@@ -195,8 +195,8 @@ class Comparison {
     if (meeting.outcome == Meeting::Outcome::kLost) result = "lost";
     std::string place =
         meeting.kind == Meeting::Kind::kMatch ? std::to_string(meeting.place + 1) : "";
-    return Summary(std::string(MeetingKindName(meeting.kind)), meeting.round, place, result,
-                   FormatPoints(meeting.points), opponents);
+    return Summary(std::string(MeetingKindName(meeting.kind)), RoundOf(standings_, meeting), place,
+                   result, FormatPoints(meeting.points), opponents);
   }
 
   static std::string TheirSummary(const Node& meeting) {

@@ -100,14 +100,14 @@ void WriteCrossTableSection(const Standings& standings, std::ostream& out) {
       for (const Meeting& meeting : row.meetings) {
         bool match = meeting.kind == Meeting::Kind::kMatch;
         const PlayedRecord* record = RecordOf(standings, meeting);
-        out << CsvLine({"cross_table", table.Title(), row.entrant, meeting.round,
+        out << CsvLine({"cross_table", table.Title(), row.entrant, RoundOf(standings, meeting),
                         std::string(MeetingKindName(meeting.kind)), record ? record->source : "",
                         record ? record->table : "", SeatOf(standings, meeting),
                         JoinIds(OpponentIdsOf(standings, table, meeting)),
                         match ? std::to_string(meeting.place + 1) : "",
                         OutcomeWord(meeting.outcome), record ? record->level : "",
                         ScoreText(standings, meeting), FormatPoints(meeting.points),
-                        meeting.reason});
+                        ReasonOf(meeting)});
       }
     }
   }

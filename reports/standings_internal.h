@@ -24,6 +24,8 @@ std::vector<std::string> UnitsIn(const std::vector<Entrant>& groups, TableKind k
 std::vector<std::string> UnitsOf(const League& league, TableKind kind,
                                  const std::vector<std::string>& players);
 const std::vector<Entrant>& EntrantsOf(const League& league, TableKind kind);
+// A meeting's round, `records` being the records its index counts from (Season::first).
+const std::string& MeetingRound(const PlayedRecord* records, const Meeting& meeting);
 // The opponents a match gives the entrants of its side `side` in a table of `kind`: the units of
 // every other side, in side order, with that side's place.
 std::vector<Meeting::Opponent> MatchOpponents(const std::vector<Entrant>& groups, TableKind kind,

@@ -73,7 +73,7 @@ Node MeetingTree(const Standings& standings, const StandingsTable& table, const 
   bool match = meeting.kind == Meeting::Kind::kMatch;
   const PlayedRecord* record = RecordOf(standings, meeting);
   Node node = Node::Map({});
-  node.AddMember("round", {}, Text(meeting.round));
+  node.AddMember("round", {}, Text(RoundOf(standings, meeting)));
   node.AddMember("kind", {}, Text(std::string(MeetingKindName(meeting.kind))));
   node.AddMember("source", {}, TextOrNull(record ? record->source : ""));
   node.AddMember("table", {}, TextOrNull(record ? record->table : ""));
@@ -88,7 +88,7 @@ Node MeetingTree(const Standings& standings, const StandingsTable& table, const 
   node.AddMember("other_scores", {}, IntegerList(OtherScoresOf(standings, meeting)));
   node.AddMember("points", {}, Points(meeting.points));
   node.AddMember("points_exact", {}, ExactPoints(meeting.points));
-  node.AddMember("reason", {}, TextOrNull(meeting.reason));
+  node.AddMember("reason", {}, TextOrNull(ReasonOf(meeting)));
   return node;
 }
 

@@ -157,7 +157,7 @@ Grid CrossTableGrid(const Standings& standings, const StandingsTable& table) {
     for (const std::string& round : standings.rounds) {
       std::string cell;
       for (const Meeting& meeting : row.meetings) {
-        if (meeting.round != round) continue;
+        if (RoundOf(standings, meeting) != round) continue;
         cell += (cell.empty() ? "" : "; ") + MeetingText(standings, meeting, table);
       }
       cells.push_back(cell.empty() ? std::string("-") : std::move(cell));

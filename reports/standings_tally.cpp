@@ -33,6 +33,12 @@ std::vector<std::string> UnitsOf(const League& league, TableKind kind,
   return UnitsIn(EntrantsOf(league, kind), kind, players);
 }
 
+const std::string& MeetingRound(const PlayedRecord* records, const Meeting& meeting) {
+  static const std::string kNone;
+  if (meeting.entry) return meeting.entry->round;
+  return meeting.record >= 0 ? records[meeting.record].round : kNone;
+}
+
 std::vector<Meeting::Opponent> MatchOpponents(const std::vector<Entrant>& groups, TableKind kind,
                                               const PlayedRecord& match, size_t side) {
   std::vector<Meeting::Opponent> opponents;
@@ -92,11 +98,15 @@ int64_t WinPoints(const League& league) {
   return 0;
 }
 
-// The opponents of a forfeit: met without a match, so without a place.
-std::vector<Meeting::Opponent> Unplaced(const std::vector<std::string>& ids) {
-  std::vector<Meeting::Opponent> opponents;
-  for (const std::string& id : ids) opponents.push_back({id, 0});
-  return opponents;
+// What an entry says, once for every entrant it applies to. The opponents of a forfeit are met
+// without a match, so without a place.
+std::shared_ptr<const Meeting::Entry> EntryOf(const std::string& round, const std::string& reason,
+                                              const std::vector<std::string>& opponents = {}) {
+  auto entry = std::make_shared<Meeting::Entry>();
+  entry->round = round;
+  entry->reason = reason;
+  for (const std::string& id : opponents) entry->opponents.push_back({id, 0});
+  return entry;
 }
 
 // Accumulates one table: rows per entrant, points per round, and the meetings of each entrant.
@@ -173,8 +183,8 @@ class Tally {
         running += round_points_[unit][round];
         row.by_round.push_back(running);
       }
-      StableSortInPlace(row.meetings, [](const Meeting& a, const Meeting& b) {
-        return RoundBefore(a.round, b.round);
+      StableSortInPlace(row.meetings, [&](const Meeting& a, const Meeting& b) {
+        return RoundBefore(MeetingRound(first_, a), MeetingRound(first_, b));
       });
       rows.push_back(std::move(row));
     }
@@ -203,36 +213,32 @@ class Tally {
       winners.insert(winners.end(), units.begin(), units.end());
     }
     int64_t points = WinPoints(league_) * kPointUnit;
+    auto lost = EntryOf(forfeit.round, forfeit.reason, winners);
     for (const std::string& unit : losers) {
       ++rows_[unit].played;
       ++rows_[unit].lost;
-      AddEntry(unit, {.kind = Meeting::Kind::kForfeitLost,
-                      .round = forfeit.round,
-                      .opponents = Unplaced(winners),
-                      .outcome = Meeting::Outcome::kLost,
-                      .reason = forfeit.reason});
+      AddEntry(
+          unit,
+          {.kind = Meeting::Kind::kForfeitLost, .outcome = Meeting::Outcome::kLost, .entry = lost});
     }
+    auto won = EntryOf(forfeit.round, forfeit.reason, losers);
     for (const std::string& unit : winners) {
       ++rows_[unit].played;
       ++rows_[unit].won;
       Credit(unit, forfeit.round, points);
       AddEntry(unit, {.kind = Meeting::Kind::kForfeitWon,
-                      .round = forfeit.round,
-                      .opponents = Unplaced(losers),
                       .outcome = Meeting::Outcome::kWon,
                       .points = points,
-                      .reason = forfeit.reason});
+                      .entry = won});
     }
   }
 
   void AddBye(const Bye& bye) {
     int64_t points = bye.points.value_or(WinPoints(league_)) * kPointUnit;
+    auto entry = EntryOf(bye.round, bye.reason);
     for (const std::string& unit : ExpandEntry(league_, kind_, bye.entrant)) {
       Credit(unit, bye.round, points);
-      AddEntry(unit, {.kind = Meeting::Kind::kBye,
-                      .round = bye.round,
-                      .points = points,
-                      .reason = bye.reason});
+      AddEntry(unit, {.kind = Meeting::Kind::kBye, .points = points, .entry = entry});
     }
   }
 
@@ -240,21 +246,18 @@ class Tally {
   void AddAdjustment(const Adjustment& adjustment, const std::string& last_round) {
     std::string round = adjustment.round.value_or(last_round);
     int64_t points = adjustment.points * kPointUnit;
+    auto entry = EntryOf(round, adjustment.reason);
     for (const std::string& unit : ExpandEntry(league_, kind_, adjustment.entrant)) {
       Credit(unit, round, points);
-      AddEntry(unit, {.kind = Meeting::Kind::kAdjustment,
-                      .round = round,
-                      .points = points,
-                      .reason = adjustment.reason});
+      AddEntry(unit, {.kind = Meeting::Kind::kAdjustment, .points = points, .entry = entry});
     }
   }
 
   void AddWithdrawal(const Withdrawal& withdrawal) {
+    auto entry = EntryOf(withdrawal.after_round, withdrawal.reason);
     for (const std::string& unit : ExpandEntry(league_, kind_, withdrawal.entrant)) {
       rows_[unit].withdrawn_after = withdrawal.after_round;
-      AddEntry(unit, {.kind = Meeting::Kind::kWithdrawal,
-                      .round = withdrawal.after_round,
-                      .reason = withdrawal.reason});
+      AddEntry(unit, {.kind = Meeting::Kind::kWithdrawal, .entry = entry});
     }
   }
 
@@ -295,7 +298,7 @@ class Tally {
   // it scored (whom they met is read from the record: MatchOpponents).
   Meeting MatchMeeting(const PlayedRecord& match, size_t i) const {
     const PlayedSide& side = match.sides[i];
-    Meeting meeting{.round = match.round};
+    Meeting meeting;
     meeting.record = static_cast<int>(&match - first_);
     meeting.side = static_cast<int>(i);
     meeting.place = side.place;
