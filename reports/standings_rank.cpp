@@ -47,16 +47,23 @@ class Ranker {
         })) {
       return;
     }
-    // Which entrants of this table sat on each side of each match, for head-to-head.
+    // Which entrants of this table sat on each side of each match, for head-to-head: as row
+    // numbers, in one list for every match (a list and a name per seat took 230 bytes a record of
+    // four players, and this is built while the tables are tallied, the peak of the standings).
+    std::map<std::string, uint32_t> row_of;
+    for (size_t i = 0; i < rows_.size(); ++i) row_of[rows_[i].entrant] = static_cast<uint32_t>(i);
     for (const PlayedRecord* match : matches) {
-      std::vector<Seated> seated;
+      match_starts_.push_back(static_cast<uint32_t>(seated_.size()));
       for (size_t side = 0; side < match->sides.size(); ++side) {
         for (const std::string& unit : UnitsOf(league, kind, match->sides[side].players)) {
-          seated.push_back({unit, side, match->sides[side].place});
+          auto row = row_of.find(unit);
+          if (row == row_of.end()) continue;  // not ranked in this table
+          seated_.push_back({row->second, static_cast<uint32_t>(side), match->sides[side].place});
         }
       }
-      seated_.push_back(std::move(seated));
     }
+    match_starts_.push_back(static_cast<uint32_t>(seated_.size()));
+    seated_.shrink_to_fit();
   }
 
   std::vector<size_t> Order() {
@@ -131,23 +138,23 @@ class Ranker {
   // for each meeting level with one.
   int64_t HeadToHead(size_t row, const std::vector<size_t>& group) const {
     int64_t score = 0;
-    const std::string& me = rows_[row].entrant;
-    for (const auto& seated : seated_) {
-      for (const Seated& mine : seated) {
-        if (mine.unit != me) continue;
-        for (const Seated& other : seated) {
+    for (size_t match = 0; match + 1 < match_starts_.size(); ++match) {
+      auto begin = seated_.begin() + match_starts_[match];
+      auto end = seated_.begin() + match_starts_[match + 1];
+      for (auto mine = begin; mine != end; ++mine) {
+        if (mine->row != row) continue;
+        for (auto other = begin; other != end; ++other) {
           // Partners sit on one side: they never meet.
-          if (other.side == mine.side || !InGroup(other.unit, group)) continue;
-          score += mine.place < other.place ? 2 : mine.place == other.place ? 1 : 0;
+          if (other->side == mine->side || !InGroup(other->row, group)) continue;
+          score += mine->place < other->place ? 2 : mine->place == other->place ? 1 : 0;
         }
       }
     }
     return score;
   }
 
-  bool InGroup(const std::string& unit, const std::vector<size_t>& group) const {
-    return std::any_of(group.begin(), group.end(),
-                       [&](size_t i) { return rows_[i].entrant == unit; });
+  static bool InGroup(size_t row, const std::vector<size_t>& group) {
+    return std::find(group.begin(), group.end(), row) != group.end();
   }
 
   const League& league_;
@@ -155,11 +162,12 @@ class Ranker {
   bool by_percentage_;
   std::optional<Lots> lots_;
   struct Seated {
-    std::string unit;
-    size_t side = 0;
+    uint32_t row = 0;  // in rows_
+    uint32_t side = 0;
     int place = 0;
   };
-  std::vector<std::vector<Seated>> seated_;
+  std::vector<Seated> seated_;          // every match's, one after another
+  std::vector<uint32_t> match_starts_;  // where each match's begin in seated_, and the end
 };
 
 bool FullyLevel(const StandingRow& a, const StandingRow& b, bool by_percentage) {
