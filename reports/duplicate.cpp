@@ -98,8 +98,8 @@ std::vector<std::string> BoardNotes(const std::vector<ScoredBoard>& boards) {
 namespace {
 
 // Who sat on a side, as the league knows them: its partnership, else its players.
-std::string SideEntrants(const League& league, const PlayedSide& side) {
-  std::vector<std::string> players = side.players;
+std::string SideEntrants(const League& league, const std::vector<std::string>& seated) {
+  std::vector<std::string> players = seated;
   std::sort(players.begin(), players.end());
   for (const Entrant& group : league.partnerships) {
     std::vector<std::string> members = group.players;
@@ -107,7 +107,7 @@ std::string SideEntrants(const League& league, const PlayedSide& side) {
     if (members == players) return group.id;
   }
   std::string names;
-  for (const std::string& player : side.players) names += (names.empty() ? "" : " & ") + player;
+  for (const std::string& player : seated) names += (names.empty() ? "" : " & ") + player;
   return names;
 }
 
@@ -128,8 +128,8 @@ TravellerLine& LineOf(std::vector<TravellerLine>& lines, const League& league,
   }
   TravellerLine line{match.source, match.table, match.round, {}, {}, {}};
   for (size_t side = 0; side < sides; ++side) {
-    line.entrants.push_back(side < match.sides.size() ? SideEntrants(league, match.sides[side])
-                                                      : std::string());
+    line.entrants.push_back(
+        side < match.sides.size() ? SideEntrants(league, match.SidePlayers(side)) : std::string());
   }
   line.scores.assign(sides, 0);
   line.matchpoints.assign(sides, 0);

@@ -131,15 +131,17 @@ struct Book {
   void Rate(const PlayedRecord& record, const League& league) {
     std::vector<std::vector<Rating>> teams;
     std::vector<int> places;
-    for (const PlayedSide& side : record.sides) {
+    std::vector<std::vector<std::string>> players;
+    for (size_t s = 0; s < record.sides.size(); ++s) {
+      players.push_back(record.SidePlayers(s));
       teams.emplace_back();
-      for (const std::string& id : side.players) teams.back().push_back(Of(id, league).rating);
-      places.push_back(side.place);
+      for (const std::string& id : players.back()) teams.back().push_back(Of(id, league).rating);
+      places.push_back(record.sides[s].place);
     }
     teams = RatePlackettLuce(std::move(teams), places, parameters);
     for (size_t s = 0; s < record.sides.size(); ++s) {
-      for (size_t p = 0; p < record.sides[s].players.size(); ++p) {
-        PlayerRating& player = Of(record.sides[s].players[p], league);
+      for (size_t p = 0; p < players[s].size(); ++p) {
+        PlayerRating& player = Of(players[s][p], league);
         player.rating = teams[s][p];
         ++player.matches;
       }
@@ -151,7 +153,7 @@ struct Book {
 bool Ratable(const PlayedRecord& record) {
   if (record.sides.size() < 2) return false;
   return std::all_of(record.sides.begin(), record.sides.end(),
-                     [](const PlayedSide& side) { return !side.players.empty(); });
+                     [](const PlayedSide& side) { return side.seats != 0; });
 }
 
 // The counted records of a league in the order they are rated: by round, then by source.

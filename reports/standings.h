@@ -25,9 +25,10 @@ namespace referee::reports {
 
 // One side of a verified match as the standings count it: the players sitting in one scoring
 // unit ("N" or "NS"), or the whole table of a cooperative game.
+// Its players are the record's (PlayedRecord::SidePlayers): a league keeps each name once per
+// record, not once more per side in a list of its own.
 struct PlayedSide {
-  std::vector<int> actors;  // the record's seat or player index of each of the players
-  std::vector<std::string> players;
+  uint64_t seats = 0;  // bit i: the record's seat or player i sits on this side
   int64_t score = 0;
   int place = 0;  // 0-based, shared by equal results (as the game places its sides)
   bool won = false, drew = false;
@@ -58,9 +59,12 @@ struct PlayedRecord {
   const games::GameDescriptor* game = nullptr;
   std::string reason;  // not valid: the first finding, or the summary of an unfinished match
   std::string round;   // the league's record source first, else `round:` metadata (RoundName)
-  std::vector<PlayedSide> sides;  // valid records
-  std::string level;              // the game's level rule option, where it has one
-  std::string table;              // the record's `table:` metadata, for people
+  // Valid records: the players in the record's order (seats N E S W, or the turn order), and the
+  // sides they sat on.
+  std::vector<std::string> players;
+  std::vector<PlayedSide> sides;
+  std::string level;  // the game's level rule option, where it has one
+  std::string table;  // the record's `table:` metadata, for people
   // Duplicate scheme only, and only for a seeded record. Shared by copies, never changed.
   std::shared_ptr<const PlayedDeals> deals;
   std::optional<Sha256Digest> content;  // ContentDigest: equal for two copies of one match
@@ -69,9 +73,8 @@ struct PlayedRecord {
   // `content`: two 33-byte optionals in a row share their padding.
   std::optional<Sha256Digest> text_digest;
 
-  // The players of the record in its order (seats N E S W, or the turn order). Not kept apart
-  // from the sides: a league of many records holds every name once per record.
-  std::vector<std::string> Players() const;
+  // The players of side `side`, in the record's order.
+  std::vector<std::string> SidePlayers(size_t side) const;
 };
 
 // Builds a PlayedRecord for `league`. `record` is null when the record could not be read;

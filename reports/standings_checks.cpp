@@ -30,7 +30,7 @@ std::map<RoundPlayer, Tables> TablesByRound(const League& league,
                                             const std::vector<const PlayedRecord*>& counted) {
   std::map<RoundPlayer, Tables> seen;
   for (const PlayedRecord* record : counted) {
-    for (const std::string& player : record->Players()) {
+    for (const std::string& player : record->players) {
       Tables& tables = seen[{record->round, player}];
       if (tables.first_record.empty()) tables.first_record = record->source;
       Sit(tables, record->source);
@@ -102,8 +102,8 @@ std::vector<Warning> ByesInPlayedRounds(const League& league,
 }
 
 // The entrant a side's players are ranked as, and the direction the league declares for it.
-std::pair<std::string, const Direction*> Declared(const League& league, const PlayedSide& side) {
-  std::vector<std::string> players = side.players;
+std::pair<std::string, const Direction*> Declared(const League& league,
+                                                  std::vector<std::string> players) {
   std::sort(players.begin(), players.end());
   std::string entrant = players.empty() ? "" : players.front();
   for (const Entrant& group : league.partnerships) {
@@ -127,7 +127,7 @@ std::vector<Warning> CheckDirections(const League& league,
   if (league.scheme.directions.empty()) return warnings;
   for (const PlayedRecord* record : counted) {
     for (size_t side = 0; side < record->sides.size() && side < units.size(); ++side) {
-      auto [entrant, direction] = Declared(league, record->sides[side]);
+      auto [entrant, direction] = Declared(league, record->SidePlayers(side));
       if (direction == nullptr || direction->name == units[side]) continue;
       warnings.push_back({"wrong-direction", direction->place,
                           entrant + " sat " + units[side] + " in " + record->source +

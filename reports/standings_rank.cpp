@@ -55,7 +55,7 @@ class Ranker {
     for (const PlayedRecord* match : matches) {
       match_starts_.push_back(static_cast<uint32_t>(seated_.size()));
       for (size_t side = 0; side < match->sides.size(); ++side) {
-        for (const std::string& unit : UnitsOf(league, kind, match->sides[side].players)) {
+        for (const std::string& unit : UnitsOf(league, kind, match->SidePlayers(side))) {
           auto row = row_of.find(unit);
           if (row == row_of.end()) continue;  // not ranked in this table
           seated_.push_back({row->second, static_cast<uint32_t>(side), match->sides[side].place});

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 
+#include "referee/core/check.h"
 #include "referee/record/record_reader.h"
 #include "referee/record/record_writer.h"
 #include "reports/standings.h"
@@ -12,15 +13,15 @@
 namespace referee::reports {
 namespace {
 
-// The sides of a match as the game placed them, with the record's players in them.
-std::vector<PlayedSide> SidesOf(const Outcome& outcome, const std::vector<std::string>& players) {
+// The sides of a match as the game placed them, each with the seats of the record's players on it.
+std::vector<PlayedSide> SidesOf(const Outcome& outcome, size_t players) {
   std::vector<PlayedSide> sides;
   for (const SideResult& result : outcome.sides) {
     PlayedSide side;
     for (int actor : result.actors) {
-      if (actor < 0 || actor >= static_cast<int>(players.size())) continue;
-      side.actors.push_back(actor);
-      side.players.push_back(players[actor]);
+      if (actor < 0 || static_cast<size_t>(actor) >= players) continue;
+      REFEREE_CHECK(actor < 64, "a side's seat past the 64 a PlayedSide holds");
+      side.seats |= uint64_t{1} << actor;
     }
     side.score = result.total;
     side.place = result.place;
@@ -115,7 +116,8 @@ PlayedRecord DescribeRecord(const League& league, const verifier::Verdict& verdi
     if (key == "table") played.table = value;
   }
   if (verdict.status != verifier::Status::kValid) return played;
-  played.sides = SidesOf(verdict.outcome, record->players);
+  played.players = record->players;
+  played.sides = SidesOf(verdict.outcome, record->players.size());
   const std::string& level_option = record->game->league.level_option;
   if (!level_option.empty()) played.level = record->rules.Choice(level_option);
   if (league.scheme.kind == SchemeKind::kDuplicate && record->seed) {
@@ -141,17 +143,13 @@ PlayedRecord SummarizeRecord(const League& league, const verifier::Verdict& verd
   return played;
 }
 
-std::vector<std::string> PlayedRecord::Players() const {
-  std::vector<std::pair<int, std::string>> seated;
-  for (const PlayedSide& side : sides) {
-    for (size_t i = 0; i < side.players.size() && i < side.actors.size(); ++i) {
-      seated.emplace_back(side.actors[i], side.players[i]);
-    }
+std::vector<std::string> PlayedRecord::SidePlayers(size_t side) const {
+  std::vector<std::string> names;
+  if (side >= sides.size()) return names;
+  for (size_t i = 0; i < players.size() && i < 64; ++i) {
+    if (sides[side].seats >> i & 1) names.push_back(players[i]);
   }
-  std::sort(seated.begin(), seated.end());
-  std::vector<std::string> players;
-  for (auto& [actor, player] : seated) players.push_back(std::move(player));
-  return players;
+  return names;
 }
 
 Sha256Digest ContentDigest(const record::Record& record) {

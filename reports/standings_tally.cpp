@@ -44,7 +44,7 @@ std::vector<Meeting::Opponent> MatchOpponents(const std::vector<Entrant>& groups
   std::vector<Meeting::Opponent> opponents;
   for (size_t j = 0; j < match.sides.size(); ++j) {
     if (j == side) continue;
-    for (std::string& unit : UnitsIn(groups, kind, match.sides[j].players)) {
+    for (std::string& unit : UnitsIn(groups, kind, match.SidePlayers(j))) {
       opponents.push_back({std::move(unit), match.sides[j].place});
     }
   }
@@ -129,8 +129,8 @@ class Tally {
   void Reserve(const std::vector<const PlayedRecord*>& matches, size_t entries) {
     std::map<std::string, size_t> counts;
     for (const PlayedRecord* match : matches) {
-      for (const PlayedSide& side : match->sides) {
-        for (const std::string& unit : Units(side.players)) ++counts[unit];
+      for (size_t side = 0; side < match->sides.size(); ++side) {
+        for (const std::string& unit : Units(match->SidePlayers(side))) ++counts[unit];
       }
     }
     for (auto& [unit, count] : counts) rows_[unit].meetings.reserve(count + entries);
@@ -139,7 +139,7 @@ class Tally {
   void AddMatch(const PlayedRecord& match) {
     for (size_t side = 0; side < match.sides.size(); ++side) {
       Meeting meeting = MatchMeeting(match, side);
-      for (const std::string& unit : Units(match.sides[side].players)) {
+      for (const std::string& unit : Units(match.SidePlayers(side))) {
         StandingRow& row = rows_[unit];
         AddResult(match, side, row);
         Credit(unit, match.round, meeting.points);
@@ -155,7 +155,7 @@ class Tally {
   void AddBoard(const ScoredBoard& board) {
     for (const BoardSide& result : board.results) {
       const PlayedRecord& match = *result.match;
-      for (const std::string& unit : Units(match.sides[result.side].players)) {
+      for (const std::string& unit : Units(match.SidePlayers(result.side))) {
         Credit(unit, match.round, result.matchpoints);
         rows_[unit].tops += board.top;
         auto meeting = meeting_of_.find({&match, unit});
