@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,7 +33,6 @@ struct PlayedSide {
   int64_t score = 0;
   int place = 0;  // 0-based, shared by equal results (as the game places its sides)
   bool won = false, drew = false;
-  std::vector<int64_t> statistics;  // the game's side statistics, in its order
 };
 
 // The points of each side on one scored deal of a seeded record, for the duplicate scheme.
@@ -63,6 +63,9 @@ struct PlayedRecord {
   // sides they sat on.
   std::vector<std::string> players;
   std::vector<PlayedSide> sides;
+  // The game's side statistics, in its order, side after side: one list for the record rather
+  // than one for each side (SideStatistics).
+  std::vector<int64_t> statistics;
   std::string level;  // the game's level rule option, where it has one
   std::string table;  // the record's `table:` metadata, for people
   // Duplicate scheme only, and only for a seeded record. Shared by copies, never changed.
@@ -75,6 +78,8 @@ struct PlayedRecord {
 
   // The players of side `side`, in the record's order.
   std::vector<std::string> SidePlayers(size_t side) const;
+  // The statistics of side `side`, in the game's order.
+  std::span<const int64_t> SideStatistics(size_t side) const;
 };
 
 // Builds a PlayedRecord for `league`. `record` is null when the record could not be read;

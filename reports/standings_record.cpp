@@ -27,10 +27,23 @@ std::vector<PlayedSide> SidesOf(const Outcome& outcome, size_t players) {
     side.place = result.place;
     side.won = result.won;
     side.drew = result.drew;
-    side.statistics = result.statistics;
-    sides.push_back(std::move(side));
+    sides.push_back(side);
   }
   return sides;
+}
+
+// Every side's statistics in one list, each side given as many as the side with the most (a side
+// without one counts 0: statistics are only ever added up).
+std::vector<int64_t> StatisticsOf(const Outcome& outcome) {
+  size_t count = 0;
+  for (const SideResult& result : outcome.sides) count = std::max(count, result.statistics.size());
+  std::vector<int64_t> statistics;
+  statistics.reserve(count * outcome.sides.size());
+  for (const SideResult& result : outcome.sides) {
+    statistics.insert(statistics.end(), result.statistics.begin(), result.statistics.end());
+    statistics.resize(statistics.size() + count - result.statistics.size(), 0);
+  }
+  return statistics;
 }
 
 // The points of each scored deal per side, by the board it was dealt from.
@@ -118,6 +131,7 @@ PlayedRecord DescribeRecord(const League& league, const verifier::Verdict& verdi
   if (verdict.status != verifier::Status::kValid) return played;
   played.players = record->players;
   played.sides = SidesOf(verdict.outcome, record->players.size());
+  played.statistics = StatisticsOf(verdict.outcome);
   const std::string& level_option = record->game->league.level_option;
   if (!level_option.empty()) played.level = record->rules.Choice(level_option);
   if (league.scheme.kind == SchemeKind::kDuplicate && record->seed) {
@@ -141,6 +155,12 @@ PlayedRecord SummarizeRecord(const League& league, const verifier::Verdict& verd
   }
   if (text) played.text_digest = verifier::Sha256(*text);
   return played;
+}
+
+std::span<const int64_t> PlayedRecord::SideStatistics(size_t side) const {
+  if (side >= sides.size()) return {};
+  size_t count = statistics.size() / sides.size();
+  return std::span<const int64_t>(statistics).subspan(side * count, count);
 }
 
 std::vector<std::string> PlayedRecord::SidePlayers(size_t side) const {

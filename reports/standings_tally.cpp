@@ -271,14 +271,15 @@ class Tally {
     row.lost += side.won || side.drew ? 0 : 1;
     row.score_for += side.score;
     row.score_against += BestOther(match, i);
-    size_t count = side.statistics.size();
+    std::span<const int64_t> statistics = match.SideStatistics(i);
+    size_t count = statistics.size();
     if (row.statistic_totals.size() < count) {
       row.statistic_totals.resize(count, 0);
       row.statistic_in_wins.resize(count, 0);
     }
     for (size_t s = 0; s < count; ++s) {
-      row.statistic_totals[s] += side.statistics[s];
-      row.statistic_in_wins[s] += side.won ? side.statistics[s] : 0;
+      row.statistic_totals[s] += statistics[s];
+      row.statistic_in_wins[s] += side.won ? statistics[s] : 0;
     }
   }
 
