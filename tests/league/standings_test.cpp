@@ -430,3 +430,40 @@ TEST(Standings, OrderOfRecordsNeverChangesTheStandings) {
 
 }  // namespace
 }  // namespace referee::reports
+
+namespace referee::reports {
+namespace {
+
+using namespace standings_fixtures;  // NOLINT: the fixtures of every standings test
+
+// A summary keeps the record's names once and each side as the seats on it: a side's players are
+// read back in seat order, and its statistics from the record's one list, side after side.
+TEST(Standings, ASummaryKeepsNamesOnceAndGivesEachSideItsPlayersAndStatistics) {
+  verifier::Verdict verdict = PairsVerdict("plonk", 120, 80);
+  verdict.outcome.sides[0].statistics = {7};
+  verdict.outcome.sides[1].statistics = {6};
+  PlayedRecord played = Describe(verdict, "r1", "1", {"ann", "bob", "cat", "dan"});
+  EXPECT_EQ(played.players, (std::vector<std::string>{"ann", "bob", "cat", "dan"}));
+  EXPECT_EQ(played.SidePlayers(0), (std::vector<std::string>{"ann", "cat"}));
+  EXPECT_EQ(played.SidePlayers(1), (std::vector<std::string>{"bob", "dan"}));
+  EXPECT_TRUE(played.SidePlayers(2).empty());
+  ASSERT_EQ(played.SideStatistics(0).size(), 1u);
+  EXPECT_EQ(played.SideStatistics(0)[0], 7);
+  EXPECT_EQ(played.SideStatistics(1)[0], 6);
+  EXPECT_TRUE(played.SideStatistics(2).empty());
+}
+
+// A side the game gives fewer statistics than another counts 0 for the ones it lacks, so that
+// every side's statistics are at the same place in the record's list.
+TEST(Standings, ASideWithFewerStatisticsCountsZeroForTheRest) {
+  verifier::Verdict verdict = PairsVerdict("plonk", 120, 80);
+  verdict.outcome.sides[0].statistics = {};
+  verdict.outcome.sides[1].statistics = {4};
+  PlayedRecord played = Describe(verdict, "r1", "1", {"ann", "bob", "cat", "dan"});
+  ASSERT_EQ(played.SideStatistics(0).size(), 1u);
+  EXPECT_EQ(played.SideStatistics(0)[0], 0);
+  EXPECT_EQ(played.SideStatistics(1)[0], 4);
+}
+
+}  // namespace
+}  // namespace referee::reports
