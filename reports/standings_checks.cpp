@@ -30,7 +30,7 @@ std::map<RoundPlayer, Tables> TablesByRound(const League& league,
                                             const std::vector<const PlayedRecord*>& counted) {
   std::map<RoundPlayer, Tables> seen;
   for (const PlayedRecord* record : counted) {
-    for (const std::string& player : record->players) {
+    for (const std::string& player : record->players.All()) {
       Tables& tables = seen[{record->round, player}];
       if (tables.first_record.empty()) tables.first_record = record->source;
       Sit(tables, record->source);

@@ -79,7 +79,7 @@ std::optional<std::string> WhyNotCounted(const League& league, const PlayedRecor
   if (played.round.empty()) {
     return "no round: give the record `round:` or its league entry a round";
   }
-  const std::vector<std::string>& players = played.players;
+  std::vector<std::string> players = played.players.All();
   for (const std::string& player : players) {
     if (!FindIn(league.players, player)) return "player '" + player + "' is not an entrant";
   }
@@ -101,7 +101,7 @@ std::optional<std::string> WhyWithdrawn(const League& league, const PlayedRecord
   for (const Withdrawal& withdrawal : league.withdrawals) {
     if (internal::RoundUpTo(played.round, withdrawal.after_round)) continue;
     std::vector<std::string> players = PlayersOf(league, withdrawal.entrant);
-    for (const std::string& player : played.players) {
+    for (const std::string& player : played.players.All()) {
       if (std::find(players.begin(), players.end(), player) != players.end()) {
         return withdrawal.entrant + " withdrew after round " + withdrawal.after_round;
       }

@@ -129,7 +129,7 @@ PlayedRecord DescribeRecord(const League& league, const verifier::Verdict& verdi
     if (key == "table") played.table = value;
   }
   if (verdict.status != verifier::Status::kValid) return played;
-  played.players = record->players;
+  played.players = PlayerNames(record->players);
   played.sides = SidesOf(verdict.outcome, record->players.size());
   played.statistics = StatisticsOf(verdict.outcome);
   const std::string& level_option = record->game->league.level_option;
@@ -166,8 +166,35 @@ std::span<const int64_t> PlayedRecord::SideStatistics(size_t side) const {
 std::vector<std::string> PlayedRecord::SidePlayers(size_t side) const {
   std::vector<std::string> names;
   if (side >= sides.size()) return names;
-  for (size_t i = 0; i < players.size() && i < 64; ++i) {
-    if (sides[side].seats >> i & 1) names.push_back(players[i]);
+  std::vector<std::string> all = players.All();
+  for (size_t i = 0; i < all.size() && i < 64; ++i) {
+    if (sides[side].seats >> i & 1) names.push_back(std::move(all[i]));
+  }
+  return names;
+}
+
+PlayerNames::PlayerNames(const std::vector<std::string>& names) : count_(names.size()) {
+  for (const std::string& name : names) {
+    for (size_t length = name.size();; length >>= 7) {
+      packed_ += static_cast<char>((length & 0x7F) | (length >= 0x80 ? 0x80 : 0));
+      if (length < 0x80) break;
+    }
+    packed_ += name;
+  }
+}
+
+std::vector<std::string> PlayerNames::All() const {
+  std::vector<std::string> names;
+  names.reserve(count_);
+  for (size_t at = 0; at < packed_.size();) {
+    size_t length = 0;
+    for (int shift = 0;; shift += 7) {
+      auto byte = static_cast<unsigned char>(packed_[at++]);
+      length |= static_cast<size_t>(byte & 0x7F) << shift;
+      if ((byte & 0x80) == 0) break;
+    }
+    names.push_back(packed_.substr(at, length));
+    at += length;
   }
   return names;
 }

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
 
 #include <algorithm>
 #include <fstream>
@@ -443,7 +444,7 @@ TEST(Standings, ASummaryKeepsNamesOnceAndGivesEachSideItsPlayersAndStatistics) {
   verdict.outcome.sides[0].statistics = {7};
   verdict.outcome.sides[1].statistics = {6};
   PlayedRecord played = Describe(verdict, "r1", "1", {"ann", "bob", "cat", "dan"});
-  EXPECT_EQ(played.players, (std::vector<std::string>{"ann", "bob", "cat", "dan"}));
+  EXPECT_EQ(played.players.All(), (std::vector<std::string>{"ann", "bob", "cat", "dan"}));
   EXPECT_EQ(played.SidePlayers(0), (std::vector<std::string>{"ann", "cat"}));
   EXPECT_EQ(played.SidePlayers(1), (std::vector<std::string>{"bob", "dan"}));
   EXPECT_TRUE(played.SidePlayers(2).empty());
@@ -463,6 +464,24 @@ TEST(Standings, ASideWithFewerStatisticsCountsZeroForTheRest) {
   ASSERT_EQ(played.SideStatistics(0).size(), 1u);
   EXPECT_EQ(played.SideStatistics(0)[0], 0);
   EXPECT_EQ(played.SideStatistics(1)[0], 4);
+}
+
+}  // namespace
+}  // namespace referee::reports
+
+namespace referee::reports {
+namespace {
+
+// Names are kept in one string, each after its length: any names come back as they went in,
+// empty ones, long ones (a length of more than one byte) and ones with any byte included.
+RC_GTEST_PROP(PlayerNamesProperty, NamesComeBackAsTheyWentIn, ()) {
+  auto long_name = rc::gen::map(rc::gen::inRange<size_t>(100, 20000),
+                                [](size_t length) { return std::string(length, 'x'); });
+  auto name = rc::gen::oneOf(rc::gen::arbitrary<std::string>(), long_name);
+  std::vector<std::string> names = *rc::gen::container<std::vector<std::string>>(name);
+  PlayerNames packed(names);
+  RC_ASSERT(packed.size() == names.size());
+  RC_ASSERT(packed.All() == names);
 }
 
 }  // namespace
