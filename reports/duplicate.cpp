@@ -126,7 +126,7 @@ TravellerLine& LineOf(std::vector<TravellerLine>& lines, const League& league,
   for (TravellerLine& line : lines) {
     if (line.source == match.source) return line;
   }
-  TravellerLine line{match.source, match.table, match.round, {}, {}, {}};
+  TravellerLine line{match.source, match.Table(), match.round, {}, {}, {}};
   for (size_t side = 0; side < sides; ++side) {
     line.entrants.push_back(
         side < match.sides.size() ? SideEntrants(league, match.SidePlayers(side)) : std::string());

@@ -74,8 +74,7 @@ struct PlayedRecord {
   verifier::Status status = verifier::Status::kValid;
   // The record's game; null when the record could not be read as one (it is then not valid).
   const games::GameDescriptor* game = nullptr;
-  std::string reason;  // not valid: the first finding, or the summary of an unfinished match
-  std::string round;   // the league's record source first, else `round:` metadata (RoundName)
+  std::string round;  // the league's record source first, else `round:` metadata (RoundName)
   // Valid records: the players in the record's order (seats N E S W, or the turn order), and the
   // sides they sat on.
   PlayerNames players;
@@ -83,8 +82,9 @@ struct PlayedRecord {
   // The game's side statistics, in its order, side after side: one list for the record rather
   // than one for each side (SideStatistics).
   std::vector<int64_t> statistics;
-  std::string level;  // the game's level rule option, where it has one
-  std::string table;  // the record's `table:` metadata, for people
+  // The game's level rule option, where it has one: one of the words its descriptor allows, so a
+  // record points at it rather than keeping a copy (Level()).
+  const std::string* level = nullptr;
   // Duplicate scheme only, and only for a seeded record. Shared by copies, never changed.
   std::shared_ptr<const PlayedDeals> deals;
   std::optional<Sha256Digest> content;  // ContentDigest: equal for two copies of one match
@@ -93,10 +93,26 @@ struct PlayedRecord {
   // `content`: two 33-byte optionals in a row share their padding.
   std::optional<Sha256Digest> text_digest;
 
+  // Not valid: the first finding, or the summary of an unfinished match; and the record's
+  // `table:` metadata, for people. Most records have neither: they are kept out of line.
+  const std::string& Reason() const;
+  const std::string& Table() const;
+  const std::string& Level() const;
+  void SetReason(std::string reason);
+  void SetTable(std::string table);
+
   // The players of side `side`, in the record's order.
   std::vector<std::string> SidePlayers(size_t side) const;
   // The statistics of side `side`, in the game's order.
   std::span<const int64_t> SideStatistics(size_t side) const;
+
+ private:
+  struct Texts {
+    std::string reason;
+    std::string table;
+  };
+  Texts& EditTexts();                   // a copy of its own, made if shared
+  std::shared_ptr<const Texts> texts_;  // null while both are empty
 };
 
 // Builds a PlayedRecord for `league`. `record` is null when the record could not be read;

@@ -141,7 +141,7 @@ std::optional<NotCounted> WhySkipped(const League& league, const PlayedRecord& p
                                          : ", which is not counted either")};
   }
   if (played.status != verifier::Status::kValid) {
-    return NotCounted{played.source, std::string(StatusName(played.status)), played.reason};
+    return NotCounted{played.source, std::string(StatusName(played.status)), played.Reason()};
   }
   if (std::optional<std::string> why = WhyNotCounted(league, played)) {
     return NotCounted{played.source, "not counted", *why};

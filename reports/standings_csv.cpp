@@ -102,10 +102,10 @@ void WriteCrossTableSection(const Standings& standings, std::ostream& out) {
         const PlayedRecord* record = RecordOf(standings, meeting);
         out << CsvLine({"cross_table", table.Title(), row.entrant, RoundOf(standings, meeting),
                         std::string(MeetingKindName(meeting.kind)), record ? record->source : "",
-                        record ? record->table : "", SeatOf(standings, meeting),
+                        record ? record->Table() : "", SeatOf(standings, meeting),
                         JoinIds(OpponentIdsOf(standings, table, meeting)),
                         match ? std::to_string(meeting.place + 1) : "",
-                        OutcomeWord(meeting.outcome), record ? record->level : "",
+                        OutcomeWord(meeting.outcome), record ? record->Level() : "",
                         ScoreText(standings, meeting), FormatPoints(meeting.points),
                         ReasonOf(meeting)});
       }

@@ -76,13 +76,13 @@ Node MeetingTree(const Standings& standings, const StandingsTable& table, const 
   node.AddMember("round", {}, Text(RoundOf(standings, meeting)));
   node.AddMember("kind", {}, Text(std::string(MeetingKindName(meeting.kind))));
   node.AddMember("source", {}, TextOrNull(record ? record->source : ""));
-  node.AddMember("table", {}, TextOrNull(record ? record->table : ""));
+  node.AddMember("table", {}, TextOrNull(record ? record->Table() : ""));
   node.AddMember("seat", {}, TextOrNull(SeatOf(standings, meeting)));
   node.AddMember("opponents", {}, TextList(OpponentIdsOf(standings, table, meeting)));
   node.AddMember("place", {}, match ? Integer(meeting.place + 1) : Null());
   node.AddMember("shared_place", {}, Bool(meeting.shared_place));
   node.AddMember("result", {}, TextOrNull(OutcomeName(meeting.outcome)));
-  node.AddMember("level", {}, TextOrNull(record ? record->level : ""));
+  node.AddMember("level", {}, TextOrNull(record ? record->Level() : ""));
   std::optional<int64_t> score = ScoreOf(standings, meeting);
   node.AddMember("score", {}, score ? Integer(*score) : Null());
   node.AddMember("other_scores", {}, IntegerList(OtherScoresOf(standings, meeting)));

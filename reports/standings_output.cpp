@@ -92,7 +92,7 @@ std::string MeetingText(const Standings& standings, const Meeting& meeting,
   switch (meeting.kind) {
     case Meeting::Kind::kMatch:
       return JoinWords({SeatOf(standings, meeting), ResultText(meeting),
-                        record ? record->level : "", ScoreText(standings, meeting),
+                        record ? record->Level() : "", ScoreText(standings, meeting),
                         SignedPoints(meeting.points), opponents});
     case Meeting::Kind::kForfeitWon:
       return JoinWords({"forfeit won", SignedPoints(meeting.points), opponents});

@@ -13,6 +13,8 @@
 namespace referee::reports {
 namespace {
 
+const std::string kNoText;
+
 // The sides of a match as the game placed them, each with the seats of the record's players on it.
 std::vector<PlayedSide> SidesOf(const Outcome& outcome, size_t players) {
   std::vector<PlayedSide> sides;
@@ -84,6 +86,20 @@ std::string FirstFinding(const verifier::Verdict& verdict, bool is_record) {
   return verdict.outcome.summary;
 }
 
+// The descriptor's own word for the record's choice of `option`: descriptors outlive the
+// standings, so a record keeps a pointer to it. Null when the descriptor does not list it.
+const std::string* AllowedWord(const games::GameDescriptor& game, const std::string& option,
+                               const RuleOptions& rules) {
+  const std::string& chosen = rules.Choice(option);
+  for (const OptionSpec& spec : game.options) {
+    if (spec.name != option) continue;
+    for (const std::string& word : spec.choices) {
+      if (word == chosen) return &word;
+    }
+  }
+  return nullptr;
+}
+
 bool IsRecordDocument(const record::Node* document) {
   return document != nullptr && document->IsMap() && document->Has("format");
 }
@@ -119,21 +135,21 @@ PlayedRecord DescribeRecord(const League& league, const verifier::Verdict& verdi
   played.record_index = verdict.record_index;
   played.status = verdict.status;
   if (verdict.status != verifier::Status::kValid) {
-    played.reason = FirstFinding(verdict, IsRecordDocument(document));
+    played.SetReason(FirstFinding(verdict, IsRecordDocument(document)));
   }
   if (round) played.round = RoundName(*round);
   if (record == nullptr) return played;
   played.game = record->game;
   for (const auto& [key, value] : record->metadata) {
     if (key == "round" && !round) played.round = RoundName(value);
-    if (key == "table") played.table = value;
+    if (key == "table") played.SetTable(value);
   }
   if (verdict.status != verifier::Status::kValid) return played;
   played.players = PlayerNames(record->players);
   played.sides = SidesOf(verdict.outcome, record->players.size());
   played.statistics = StatisticsOf(verdict.outcome);
   const std::string& level_option = record->game->league.level_option;
-  if (!level_option.empty()) played.level = record->rules.Choice(level_option);
+  if (!level_option.empty()) played.level = AllowedWord(*record->game, level_option, record->rules);
   if (league.scheme.kind == SchemeKind::kDuplicate && record->seed) {
     played.deals =
         std::make_shared<const PlayedDeals>(PlayedDeals{*record->seed, ScoredBoards(verdict)});
@@ -155,6 +171,27 @@ PlayedRecord SummarizeRecord(const League& league, const verifier::Verdict& verd
   }
   if (text) played.text_digest = verifier::Sha256(*text);
   return played;
+}
+
+const std::string& PlayedRecord::Reason() const { return texts_ ? texts_->reason : kNoText; }
+const std::string& PlayedRecord::Table() const { return texts_ ? texts_->table : kNoText; }
+const std::string& PlayedRecord::Level() const { return level ? *level : kNoText; }
+
+PlayedRecord::Texts& PlayedRecord::EditTexts() {
+  auto texts = texts_ ? std::make_shared<Texts>(*texts_) : std::make_shared<Texts>();
+  Texts& edited = *texts;
+  texts_ = std::move(texts);
+  return edited;
+}
+
+void PlayedRecord::SetReason(std::string reason) {
+  if (reason.empty() && Reason().empty()) return;
+  EditTexts().reason = std::move(reason);
+}
+
+void PlayedRecord::SetTable(std::string table) {
+  if (table.empty() && Table().empty()) return;
+  EditTexts().table = std::move(table);
 }
 
 std::span<const int64_t> PlayedRecord::SideStatistics(size_t side) const {

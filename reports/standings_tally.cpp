@@ -324,7 +324,7 @@ class Tally {
         return kPointUnit * (side.won ? scheme.win : side.drew ? scheme.draw : scheme.loss);
       case SchemeKind::kLevelWins:
         for (const auto& [level, weight] : scheme.level_weights) {
-          if (side.won && level == match.level) return kPointUnit * weight;
+          if (side.won && level == match.Level()) return kPointUnit * weight;
         }
         return 0;
       case SchemeKind::kDuplicate:

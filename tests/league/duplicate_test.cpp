@@ -51,7 +51,7 @@ std::vector<PlayedRecord> ThreeTables() {
                   std::vector<PlayedBoard> boards) {
     PlayedRecord played = Pairs("plonk", source, "1", std::move(players), 100, 90);
     SetDeals(played, "s", std::move(boards));
-    played.table = source.substr(1);
+    played.SetTable(source.substr(1));
     return played;
   };
   return {table("t1", {"a1", "b1", "a2", "b2"}, {{1, {10, 0}}, {2, {10, 0}}}),

@@ -42,7 +42,7 @@ Standings HostileStandings() {
   PlayedRecord uploaded;
   uploaded.source = "records/" + kHostile + ".yaml";
   uploaded.status = verifier::Status::kInvalid;
-  uploaded.reason = kHostile;
+  uploaded.SetReason(kHostile);
   Standings standings = ComputeStandings(league, {uploaded});
   standings.warnings.push_back({"two-tables", {}, kHostile});
   return standings;

@@ -342,12 +342,12 @@ TEST(Standings, ANonRecordIsNotQuoted) {
   verifier::Verdict verdict = verifier::VerifyNode(*passwd, "passwd");
   ASSERT_NE(verdict.findings.at(0).message.find("root:x"), std::string::npos);
   PlayedRecord played = DescribeRecord(league, verdict, nullptr, &*passwd, std::nullopt);
-  EXPECT_EQ(played.reason.find("root"), std::string::npos) << played.reason;
-  EXPECT_EQ(played.reason, "not a record: bad-type (line 1); its content is not shown");
+  EXPECT_EQ(played.Reason().find("root"), std::string::npos) << played.Reason();
+  EXPECT_EQ(played.Reason(), "not a record: bad-type (line 1); its content is not shown");
   Result<record::Node> record = formats::ParseYaml("format: referee/1\ngame: colusion\n");
   verifier::Verdict misspelt = verifier::VerifyNode(*record, "misspelt");
   PlayedRecord shown = DescribeRecord(league, misspelt, nullptr, &*record, std::nullopt);
-  EXPECT_NE(shown.reason.find("colusion"), std::string::npos) << shown.reason;
+  EXPECT_NE(shown.Reason().find("colusion"), std::string::npos) << shown.Reason();
 }
 
 TEST(Standings, AnEntrantAtTwoTablesInOneRoundIsAWarning) {
