@@ -486,3 +486,28 @@ RC_GTEST_PROP(PlayerNamesProperty, NamesComeBackAsTheyWentIn, ()) {
 
 }  // namespace
 }  // namespace referee::reports
+
+namespace referee::reports {
+namespace {
+
+using namespace standings_fixtures;  // NOLINT: the fixtures of every standings test
+
+// A summary's rarely set texts are kept out of line and shared by its copies: changing a copy's
+// changes only the copy, and a summary without them keeps none.
+TEST(Standings, ASummarysTextsAreItsOwnWhenCopied) {
+  PlayedRecord played = Collusion("r1", "1", {"a", "b", "c", "d"}, {100, 30, 20, 10}, "N");
+  EXPECT_EQ(played.Reason(), "");
+  EXPECT_EQ(played.Table(), "");
+  EXPECT_EQ(played.Level(), "");
+  played.SetTable("7");
+  PlayedRecord copy = played;
+  copy.SetTable("8");
+  copy.SetReason("why");
+  EXPECT_EQ(played.Table(), "7");
+  EXPECT_EQ(played.Reason(), "");
+  EXPECT_EQ(copy.Table(), "8");
+  EXPECT_EQ(copy.Reason(), "why");
+}
+
+}  // namespace
+}  // namespace referee::reports
