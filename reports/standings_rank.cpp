@@ -49,7 +49,7 @@ class Ranker {
     }
     // Which entrants of this table sat on each side of each match, for head-to-head: as row
     // numbers, in one list for every match (a list and a name per seat took 230 bytes a record of
-    // four players, and this is built while the tables are tallied, the peak of the standings).
+    // four players, and this is built while the tables are ranked, once the peak of the standings).
     std::map<std::string, uint32_t> row_of;
     for (size_t i = 0; i < rows_.size(); ++i) row_of[rows_[i].entrant] = static_cast<uint32_t>(i);
     for (const PlayedRecord* match : matches) {
@@ -167,7 +167,7 @@ class Ranker {
     int place = 0;
   };
   std::vector<Seated> seated_;          // every match's, one after another
-  std::vector<uint32_t> match_starts_;  // where each match's begin in seated_, and the end
+  std::vector<uint32_t> match_starts_;  // where each match's seats begin in seated_, then the end
 };
 
 bool FullyLevel(const StandingRow& a, const StandingRow& b, bool by_percentage) {

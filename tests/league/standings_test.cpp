@@ -429,14 +429,6 @@ TEST(Standings, OrderOfRecordsNeverChangesTheStandings) {
   }));
 }
 
-}  // namespace
-}  // namespace referee::reports
-
-namespace referee::reports {
-namespace {
-
-using namespace standings_fixtures;  // NOLINT: the fixtures of every standings test
-
 // A summary keeps the record's names once and each side as the seats on it: a side's players are
 // read back in seat order, and its statistics from the record's one list, side after side.
 TEST(Standings, ASummaryKeepsNamesOnceAndGivesEachSideItsPlayersAndStatistics) {
@@ -466,12 +458,6 @@ TEST(Standings, ASideWithFewerStatisticsCountsZeroForTheRest) {
   EXPECT_EQ(played.SideStatistics(1)[0], 4);
 }
 
-}  // namespace
-}  // namespace referee::reports
-
-namespace referee::reports {
-namespace {
-
 // Names are kept in one string, each after its length: any names come back as they went in,
 // empty ones, long ones (a length of more than one byte) and ones with any byte included.
 RC_GTEST_PROP(PlayerNamesProperty, NamesComeBackAsTheyWentIn, ()) {
@@ -483,14 +469,6 @@ RC_GTEST_PROP(PlayerNamesProperty, NamesComeBackAsTheyWentIn, ()) {
   RC_ASSERT(packed.size() == names.size());
   RC_ASSERT(packed.All() == names);
 }
-
-}  // namespace
-}  // namespace referee::reports
-
-namespace referee::reports {
-namespace {
-
-using namespace standings_fixtures;  // NOLINT: the fixtures of every standings test
 
 // A summary's rarely set texts are kept out of line and shared by its copies: changing a copy's
 // changes only the copy, and a summary without them keeps none.
