@@ -25,7 +25,7 @@ void WriteStandings(const reports::Standings& standings, std::string_view format
   } else if (format == "markdown") {
     reports::WriteStandingsMarkdown(standings, out);
   } else if (format == "html") {
-    out << reports::FormatStandingsHtml(standings);
+    reports::WriteStandingsHtml(standings, out);
   } else {
     reports::WriteStandingsText(standings, out);
   }

@@ -1,5 +1,7 @@
 #include "reports/html_page.h"
 
+#include <sstream>
+
 #include "referee/core/printable.h"
 
 namespace referee::reports {
@@ -34,8 +36,21 @@ constexpr const char* kStyle =
     "@media (max-width:600px){body{padding:.6rem}th,td{padding:.2rem .35rem}h1{font-size:1.35rem}"
     "svg.chart text{font-size:19px}}";
 
-std::string Cell(const std::string& tag, const std::string& text, bool left) {
-  return "<" + tag + (left ? " class=\"text\"" : "") + ">" + HtmlEscape(text) + "</" + tag + ">";
+// A grid's cell escaped as HtmlEscape does, written straight to `out` a piece at a time: a
+// cross-table's cell is megabytes, and each copy of it counted in the peak memory of `referee
+// standings`.
+void WriteCell(std::ostream& out, const char* tag, std::string_view text, bool left) {
+  out << '<' << tag << (left ? " class=\"text\">" : ">");
+  ForEachPrintablePiece(text, [&out](std::string_view piece) {
+    for (size_t special; (special = piece.find_first_of("&<>\"")) != piece.npos;) {
+      out.write(piece.data(), static_cast<std::streamsize>(special));
+      char c = piece[special];
+      out << (c == '&' ? "&amp;" : c == '<' ? "&lt;" : c == '>' ? "&gt;" : "&quot;");
+      piece.remove_prefix(special + 1);
+    }
+    out.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+  });
+  out << "</" << tag << '>';
 }
 
 }  // namespace
@@ -73,21 +88,30 @@ std::string HtmlPageEnd() { return "</body>\n</html>\n"; }
 
 // A grid as an HTML table in a container that scrolls sideways on a narrow screen. `left`: which
 // columns are text; `shared`: rows to highlight (a shared place).
-std::string HtmlGrid(const Grid& grid, const std::string& cls, const std::string& labelled_by,
-                     const std::vector<bool>& left, const std::vector<bool>& shared) {
-  std::string html = "<div class=\"scroll\"><table class=\"" + cls + "\"" +
-                     (labelled_by.empty() ? "" : " aria-labelledby=\"" + labelled_by + "\"") +
-                     ">\n";
-  for (size_t r = 0; r < grid.size(); ++r) {
+void WriteHtmlGrid(const GridRows& rows, const std::string& cls, const std::string& labelled_by,
+                   const std::vector<bool>& left, const std::vector<bool>& shared,
+                   std::ostream& out) {
+  out << "<div class=\"scroll\"><table class=\"" << cls << "\""
+      << (labelled_by.empty() ? "" : " aria-labelledby=\"" + labelled_by + "\"") << ">\n";
+  size_t r = 0;
+  rows([&](const GridRow& row) {
     bool head = r == 0;
     bool highlight = !head && r - 1 < shared.size() && shared[r - 1];
-    html += head ? "<thead><tr>" : highlight ? "<tr class=\"shared\">" : "<tr>";
-    for (size_t c = 0; c < grid[r].size(); ++c) {
-      html += Cell(head ? "th" : "td", grid[r][c], c < left.size() && left[c]);
+    out << (head ? "<thead><tr>" : highlight ? "<tr class=\"shared\">" : "<tr>");
+    for (size_t c = 0; c < row.size(); ++c) {
+      WriteCell(out, head ? "th" : "td", row[c], c < left.size() && left[c]);
     }
-    html += head ? "</tr></thead>\n<tbody>\n" : "</tr>\n";
-  }
-  return html + "</tbody>\n</table></div>\n";
+    out << (head ? "</tr></thead>\n<tbody>\n" : "</tr>\n");
+    ++r;
+  });
+  out << "</tbody>\n</table></div>\n";
+}
+
+std::string HtmlGrid(const Grid& grid, const std::string& cls, const std::string& labelled_by,
+                     const std::vector<bool>& left, const std::vector<bool>& shared) {
+  std::ostringstream out;
+  WriteHtmlGrid(RowsOf(grid), cls, labelled_by, left, shared, out);
+  return std::move(out).str();
 }
 
 std::string HtmlList(const std::string& cls, const std::vector<std::string>& items) {

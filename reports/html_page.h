@@ -3,6 +3,7 @@
 // that scrolls sideways instead of overflowing a phone's screen.
 #pragma once
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,10 @@ std::string HtmlPageEnd();
 // columns are text; `shared`: rows to highlight (a shared place). Every cell is escaped.
 std::string HtmlGrid(const Grid& grid, const std::string& cls, const std::string& labelled_by,
                      const std::vector<bool>& left, const std::vector<bool>& shared = {});
+// The same, written to `out` a row at a time.
+void WriteHtmlGrid(const GridRows& rows, const std::string& cls, const std::string& labelled_by,
+                   const std::vector<bool>& left, const std::vector<bool>& shared,
+                   std::ostream& out);
 
 // A list of escaped items, or nothing when there are none.
 std::string HtmlList(const std::string& cls, const std::vector<std::string>& items);

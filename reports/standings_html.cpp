@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <sstream>
 
 #include "reports/html_page.h"
 #include "reports/standings_output.h"
@@ -225,26 +226,26 @@ std::string RoundByRound(const Standings& standings, const StandingsTable& table
   return html + Legend(table);
 }
 
-std::string TableSection(const Standings& standings, const StandingsTable& table) {
+// Written as it is made: the cross-table is made, written and dropped a row at a time.
+void WriteTableSection(const Standings& standings, const StandingsTable& table, std::ostream& out) {
   std::string id = "table-" + Anchor(table.Title());
-  std::string html = "<section id=\"" + id + "\">\n<h2 id=\"" + id + "-title\">" +
-                     HtmlEscape(table.Title()) + "</h2>\n";
+  out << "<section id=\"" << id << "\">\n<h2 id=\"" << id << "-title\">"
+      << HtmlEscape(table.Title()) << "</h2>\n";
   Grid grid = StandingsGrid(standings, table);
   std::vector<bool> shared;
   for (const StandingRow& row : table.rows) shared.push_back(row.shared);
   std::vector<bool> left = FirstColumnsText(grid[0].size(), 3);
   left[0] = false;  // the rank is a number
-  html += HtmlGrid(grid, "standings", id + "-title", left, shared);
-  html += HtmlList("why", table.explanations);
+  WriteHtmlGrid(RowsOf(grid), "standings", id + "-title", left, shared, out);
+  out << HtmlList("why", table.explanations);
   if (!standings.rounds.empty()) {
-    html += RoundByRound(standings, table, id);
-    Grid cross = CrossTableGrid(standings, table);
-    std::vector<bool> text(cross[0].size(), true);
+    out << RoundByRound(standings, table, id);
+    std::vector<bool> text(CrossTableColumns(standings), true);
     text.front() = text.back() = false;
-    html += "<h3 id=\"" + id + "-cross\">Cross-table</h3>\n" +
-            HtmlGrid(cross, "cross", id + "-cross", text);
+    out << "<h3 id=\"" << id << "-cross\">Cross-table</h3>\n";
+    WriteHtmlGrid(CrossTableRows(standings, table), "cross", id + "-cross", text, {}, out);
   }
-  return html + "</section>\n";
+  out << "</section>\n";
 }
 
 std::string TravellersSection(const Standings& standings) {
@@ -262,16 +263,21 @@ std::string TravellersSection(const Standings& standings) {
   return html + "</section>\n";
 }
 
-std::string NotCountedSection(const Standings& standings) {
-  std::string html =
-      "<section id=\"not-counted\">\n<h2 id=\"not-counted-title\">Not counted</h2>\n";
-  if (standings.not_counted.empty()) return html + "<p>Every record was counted.</p>\n</section>\n";
-  Grid grid = {{"record", "status", "first finding or reason"}};
-  for (const NotCounted& item : standings.not_counted) {
-    grid.push_back({item.source, item.status, item.reason});
+// A row per record not counted, made as it is written: a league of hostile uploads can have many.
+void WriteNotCountedSection(const Standings& standings, std::ostream& out) {
+  out << "<section id=\"not-counted\">\n<h2 id=\"not-counted-title\">Not counted</h2>\n";
+  if (standings.not_counted.empty()) {
+    out << "<p>Every record was counted.</p>\n</section>\n";
+    return;
   }
-  return html + HtmlGrid(grid, "rejected", "not-counted-title", {true, true, true}) +
-         "</section>\n";
+  GridRows rows = [&standings](const std::function<void(const GridRow&)>& each) {
+    each({"record", "status", "first finding or reason"});
+    for (const NotCounted& item : standings.not_counted) {
+      each({Printable(item.source), Printable(item.status), Printable(item.reason)});
+    }
+  };
+  WriteHtmlGrid(rows, "rejected", "not-counted-title", {true, true, true}, {}, out);
+  out << "</section>\n";
 }
 
 std::string Summary(const Standings& standings) {
@@ -292,23 +298,21 @@ std::string Footer(const Standings& standings) {
          "a published file with them.</p>\n</footer>\n";
 }
 
-std::string Sections(const Standings& standings) {
-  std::string html;
+void WriteSections(const Standings& standings, std::ostream& out) {
   std::vector<std::string> warnings;
   for (const Warning& warning : standings.warnings) warnings.push_back(WarningText(warning));
   if (!warnings.empty())
-    html += "<section>\n<h2>Warnings</h2>\n" + HtmlList("warnings", warnings) + "</section>\n";
-  for (const StandingsTable& table : standings.tables) html += TableSection(standings, table);
-  html += TravellersSection(standings);
+    out << "<section>\n<h2>Warnings</h2>\n" << HtmlList("warnings", warnings) << "</section>\n";
+  for (const StandingsTable& table : standings.tables) WriteTableSection(standings, table, out);
+  out << TravellersSection(standings);
   if (!standings.entries.empty()) {
-    html +=
-        "<section>\n<h2>Entries</h2>\n" + HtmlList("entries", standings.entries) + "</section>\n";
+    out << "<section>\n<h2>Entries</h2>\n"
+        << HtmlList("entries", standings.entries) << "</section>\n";
   }
-  html += NotCountedSection(standings);
+  WriteNotCountedSection(standings, out);
   if (!standings.notes.empty()) {
-    html += "<section>\n<h2>Notes</h2>\n" + HtmlList("notes", standings.notes) + "</section>\n";
+    out << "<section>\n<h2>Notes</h2>\n" << HtmlList("notes", standings.notes) << "</section>\n";
   }
-  return html;
 }
 
 }  // namespace
@@ -352,12 +356,19 @@ std::string RankChartSvg(const Standings& standings, const StandingsTable& table
   return ChartSvg(chart);
 }
 
+void WriteStandingsHtml(const Standings& standings, std::ostream& out) {
+  out << HtmlPageStart(standings.league + ": standings") << "<header>\n<h1>"
+      << HtmlEscape(standings.league) << "</h1>\n";
+  out << "<p class=\"game\">Game: " << HtmlEscape(standings.game) << "</p>\n"
+      << Summary(standings) << "</header>\n<main>\n";
+  WriteSections(standings, out);
+  out << "</main>\n" << Footer(standings) << HtmlPageEnd();
+}
+
 std::string FormatStandingsHtml(const Standings& standings) {
-  std::string html = HtmlPageStart(standings.league + ": standings") + "<header>\n<h1>" +
-                     HtmlEscape(standings.league) + "</h1>\n";
-  html += "<p class=\"game\">Game: " + HtmlEscape(standings.game) + "</p>\n" + Summary(standings) +
-          "</header>\n<main>\n" + Sections(standings) + "</main>\n";
-  return html + Footer(standings) + HtmlPageEnd();
+  std::ostringstream out;
+  WriteStandingsHtml(standings, out);
+  return std::move(out).str();
 }
 
 }  // namespace referee::reports

@@ -6,6 +6,7 @@
 // scripts and no external assets; deterministic bytes.
 #pragma once
 
+#include <ostream>
 #include <string>
 
 #include "reports/standings.h"
@@ -13,6 +14,8 @@
 namespace referee::reports {
 
 std::string FormatStandingsHtml(const Standings& standings);
+// The same, written to `out` as it is made: the cross-table a row at a time, never the whole page.
+void WriteStandingsHtml(const Standings& standings, std::ostream& out);
 
 // The chart of each entrant's cumulative points, from a start at zero through each round: one
 // polyline per entrant (class "entrant", data-entrant="id") with a marker at each point.

@@ -147,25 +147,43 @@ Grid RankByRoundGrid(const Standings& standings, const StandingsTable& table) {
   return grid;
 }
 
-Grid CrossTableGrid(const Standings& standings, const StandingsTable& table) {
-  Grid grid = {{"no", "entrant"}};
-  for (const std::string& round : standings.rounds) grid[0].push_back("round " + round);
-  grid[0].push_back("points");
-  for (size_t i = 0; i < table.rows.size(); ++i) {
-    const StandingRow& row = table.rows[i];
-    std::vector<std::string> cells = {std::to_string(i + 1), row.entrant};
-    for (const std::string& round : standings.rounds) {
-      std::string cell;
-      for (const Meeting& meeting : row.meetings) {
-        if (RoundOf(standings, meeting) != round) continue;
-        cell += (cell.empty() ? "" : "; ") + MeetingText(standings, meeting, table);
+GridRows RowsOf(const Grid& grid) {
+  return [&grid](const std::function<void(const GridRow&)>& each) {
+    for (const GridRow& row : grid) each(row);
+  };
+}
+
+size_t CrossTableColumns(const Standings& standings) { return standings.rounds.size() + 3; }
+
+GridRows CrossTableRows(const Standings& standings, const StandingsTable& table) {
+  return [&standings, &table](const std::function<void(const GridRow&)>& each) {
+    GridRow header = {"no", "entrant"};
+    for (const std::string& round : standings.rounds) header.push_back(Printable("round " + round));
+    header.push_back("points");
+    each(header);
+    for (size_t i = 0; i < table.rows.size(); ++i) {
+      const StandingRow& row = table.rows[i];
+      GridRow cells = {std::to_string(i + 1), Printable(row.entrant)};
+      for (const std::string& round : standings.rounds) {
+        std::string cell;
+        for (const Meeting& meeting : row.meetings) {
+          if (RoundOf(standings, meeting) != round) continue;
+          if (!cell.empty()) cell += "; ";
+          // Each meeting made Printable as it is added, not the whole cell again at the end:
+          // "; " is ASCII, so the pieces escape as the whole would.
+          cell += Printable(MeetingText(standings, meeting, table));
+        }
+        cells.push_back(cell.empty() ? std::string("-") : std::move(cell));
       }
-      cells.push_back(cell.empty() ? std::string("-") : std::move(cell));
+      cells.push_back(FormatPoints(row.points));
+      each(cells);
     }
-    cells.push_back(FormatPoints(row.points));
-    grid.push_back(std::move(cells));
-  }
-  MakePrintable(grid);
+  };
+}
+
+Grid CrossTableGrid(const Standings& standings, const StandingsTable& table) {
+  Grid grid;
+  CrossTableRows(standings, table)([&grid](const GridRow& row) { grid.push_back(row); });
   return grid;
 }
 
@@ -260,33 +278,76 @@ std::vector<Align> TravellerAligns(size_t columns) {
   return aligns;
 }
 
-// The widest cell of each column, in display columns (a wide character takes two).
-std::vector<size_t> ColumnWidths(const Grid& grid, size_t at_least = 0) {
-  std::vector<size_t> widths(grid.front().size(), at_least);
-  for (const auto& line : grid) {
+// The widest cell of each column, `width` of each cell counting its display columns.
+template <typename Width>
+std::vector<size_t> ColumnWidths(const GridRows& rows, size_t columns, size_t at_least,
+                                 Width width) {
+  std::vector<size_t> widths(columns, at_least);
+  rows([&](const GridRow& line) {
     for (size_t c = 0; c < line.size() && c < widths.size(); ++c) {
-      widths[c] = std::max(widths[c], DisplayWidth(line[c]));
+      widths[c] = std::max(widths[c], width(line[c]));
     }
-  }
+  });
   return widths;
 }
 
-// Written line by line: a cross-table's cell holds every meeting of a round (a megabyte in a
-// league of 100,000 records), and each copy of it counted in the peak memory of `referee
-// standings`.
-void WriteAlignedGrid(const Grid& grid, const std::vector<Align>& aligns, std::ostream& out) {
-  std::vector<size_t> widths = ColumnWidths(grid);
-  std::string text;
-  for (const auto& line : grid) {
-    text.clear();
-    for (size_t c = 0; c < line.size(); ++c) {
-      if (c > 0) text += "  ";
-      AppendPadded(text, line[c], widths[c], aligns[c]);
+// A line set cell by cell straight into `out`: a cross-table's cell holds every meeting of a
+// round (megabytes in a league of 100,000 records) and is not copied into a line. Spaces are held
+// back until text follows them, so that a line ends without the spaces that pad its last cells.
+class LineOut {
+ public:
+  explicit LineOut(std::ostream& out) : out_(out) {}
+
+  void Spaces(size_t count) { held_ += count; }
+  void Text(std::string_view text) {
+    size_t last = text.find_last_not_of(' ');
+    if (last == std::string_view::npos) {
+      held_ += text.size();
+      return;
     }
-    while (!text.empty() && text.back() == ' ') text.pop_back();
-    text += '\n';
-    out << text;
+    static const std::string kSpaces(64, ' ');
+    for (size_t n; held_ > 0; held_ -= n) {
+      n = std::min(held_, kSpaces.size());
+      out_.write(kSpaces.data(), static_cast<std::streamsize>(n));
+    }
+    out_.write(text.data(), static_cast<std::streamsize>(last + 1));
+    held_ = text.size() - last - 1;
   }
+  // `write` writes a cell of `shown` display columns through Text, padded to `width`.
+  template <typename Write>
+  void Padded(size_t shown, size_t width, Align align, Write write) {
+    size_t pad = width > shown ? width - shown : 0;
+    if (align == Align::kRight) Spaces(pad);
+    write();
+    if (align == Align::kLeft) Spaces(pad);
+  }
+  void End() {
+    held_ = 0;
+    out_.put('\n');
+  }
+
+ private:
+  std::ostream& out_;
+  size_t held_ = 0;
+};
+
+// Written a row at a time, each cell straight to `out`: each copy of a cross-table's cell counted
+// in the peak memory of `referee standings`.
+void WriteAlignedGrid(const GridRows& rows, const std::vector<Align>& aligns, std::ostream& out) {
+  auto width = [](const std::string& cell) { return DisplayWidth(cell); };
+  std::vector<size_t> widths = ColumnWidths(rows, aligns.size(), 0, width);
+  LineOut line(out);
+  rows([&](const GridRow& cells) {
+    for (size_t c = 0; c < cells.size() && c < widths.size(); ++c) {
+      if (c > 0) line.Spaces(2);
+      line.Padded(width(cells[c]), widths[c], aligns[c], [&] { line.Text(cells[c]); });
+    }
+    line.End();
+  });
+}
+
+void WriteAlignedGrid(const Grid& grid, const std::vector<Align>& aligns, std::ostream& out) {
+  WriteAlignedGrid(RowsOf(grid), aligns, out);
 }
 
 std::string NotCountedLine(const NotCounted& item) {
@@ -300,25 +361,25 @@ std::vector<std::string> WarningLines(const Standings& standings) {
 }
 
 // Each line Printable: a line break or an escape sequence in a name cannot start a forged line.
-std::string TextList(const std::string& title, const std::vector<std::string>& lines) {
-  if (lines.empty()) return "";
-  std::string text = "\n" + title + ":\n";
-  for (const std::string& line : lines) text += "  " + Printable(line) + "\n";
-  return text;
+void WriteTextList(const std::string& title, const std::vector<std::string>& lines,
+                   std::ostream& out) {
+  if (lines.empty()) return;
+  out << "\n" << title << ":\n";
+  for (const std::string& line : lines) out << "  " << Printable(line) << "\n";
 }
 
 void WriteTextTable(const Standings& standings, const StandingsTable& table, std::ostream& out) {
   Grid grid = StandingsGrid(standings, table);
   out << "\n" << table.Title() << "\n";
   WriteAlignedGrid(grid, StandingsAligns(grid[0].size()), out);
-  out << TextList("why", table.explanations);
+  WriteTextList("why", table.explanations, out);
   if (standings.rounds.empty()) return;
   Grid ranks = RankByRoundGrid(standings, table);
   out << "\nrank after each round (points):\n";
   WriteAlignedGrid(ranks, LeftThenRight(ranks[0].size(), 1), out);
-  Grid cross = CrossTableGrid(standings, table);
   out << "\ncross-table:\n";
-  WriteAlignedGrid(cross, CrossAligns(cross[0].size()), out);
+  WriteAlignedGrid(CrossTableRows(standings, table), CrossAligns(CrossTableColumns(standings)),
+                   out);
 }
 
 void WriteTextTravellers(const Standings& standings, std::ostream& out) {
@@ -333,12 +394,15 @@ void WriteTextTravellers(const Standings& standings, std::ostream& out) {
 
 }  // namespace
 
+// The characters Markdown would act on in a table cell.
+constexpr std::string_view kMarkdownSpecials = "\\`*_[]<>&|";
+
 // Printable text with the characters Markdown would act on escaped by a backslash: a name cannot
 // end a table cell, open a link or emphasis, or become raw HTML.
 std::string MarkdownCell(const std::string& cell) {
   std::string escaped;
   for (char c : Printable(cell)) {
-    if (std::string_view("\\`*_[]<>&|").find(c) != std::string_view::npos) escaped += '\\';
+    if (kMarkdownSpecials.find(c) != std::string_view::npos) escaped += '\\';
     escaped += c;
   }
   return escaped;
@@ -360,30 +424,52 @@ std::string MarkdownCode(const std::string& text) {
 
 // A Markdown table whose source lines up as well: cells padded to their column's display width,
 // and the rule under the header as wide (at least three dashes, CommonMark).
-void WriteMarkdownTable(Grid grid, const std::vector<Align>& aligns, std::ostream& out) {
-  for (auto& line : grid) {
-    for (std::string& cell : line) cell = MarkdownCell(cell);
-  }
-  std::vector<size_t> widths = ColumnWidths(grid, 3);
-  for (size_t r = 0; r < grid.size(); ++r) {
-    std::string line = "|";
-    for (size_t c = 0; c < grid[r].size(); ++c) {
-      line += " " + Padded(grid[r][c], widths[c], aligns[c]) + " |";
+void WriteMarkdownTable(const GridRows& rows, const std::vector<Align>& aligns, std::ostream& out) {
+  // MarkdownCell(cell), measured and written a piece at a time without being made whole.
+  auto escaped = [](std::string_view cell, const std::function<void(std::string_view)>& write) {
+    ForEachPrintablePiece(cell, [&write](std::string_view piece) {
+      for (size_t special; (special = piece.find_first_of(kMarkdownSpecials)) != piece.npos;) {
+        write(piece.substr(0, special));
+        write("\\");
+        write(piece.substr(special, 1));
+        piece.remove_prefix(special + 1);
+      }
+      write(piece);
+    });
+  };
+  auto width = [&escaped](const std::string& cell) {
+    size_t columns = 0;
+    escaped(cell, [&columns](std::string_view piece) { columns += DisplayWidth(piece); });
+    return columns;
+  };
+  std::vector<size_t> widths = ColumnWidths(rows, aligns.size(), 3, width);
+  LineOut line(out);
+  auto write_escaped = [&](std::string_view cell) {
+    escaped(cell, [&line](std::string_view piece) { line.Text(piece); });
+  };
+  bool header = true;
+  rows([&](const GridRow& cells) {
+    line.Text("|");
+    for (size_t c = 0; c < cells.size() && c < widths.size(); ++c) {
+      line.Spaces(1);
+      line.Padded(width(cells[c]), widths[c], aligns[c], [&] { write_escaped(cells[c]); });
+      line.Text(" |");
     }
-    out << line << "\n";
-    if (r > 0) continue;
+    line.End();
+    if (!header) return;
+    header = false;
     std::string rule = "|";
-    for (size_t c = 0; c < grid[r].size(); ++c) {
+    for (size_t c = 0; c < widths.size(); ++c) {
       bool left = aligns[c] == Align::kLeft;
       rule += std::string(widths[c] + (left ? 2 : 1), '-') + (left ? "|" : ":|");
     }
     out << rule << "\n";
-  }
+  });
 }
 
-std::string MarkdownTable(Grid grid, const std::vector<Align>& aligns) {
+std::string MarkdownTable(const Grid& grid, const std::vector<Align>& aligns) {
   std::ostringstream out;
-  WriteMarkdownTable(std::move(grid), aligns, out);
+  WriteMarkdownTable(RowsOf(grid), aligns, out);
   return std::move(out).str();
 }
 
@@ -401,17 +487,16 @@ void WriteMarkdownTableSection(const Standings& standings, const StandingsTable&
   Grid grid = StandingsGrid(standings, table);
   std::vector<Align> aligns = StandingsAligns(grid[0].size());
   out << "\n## " << title << "\n\n";
-  WriteMarkdownTable(std::move(grid), aligns, out);
+  WriteMarkdownTable(RowsOf(grid), aligns, out);
   if (!table.explanations.empty()) out << "\n" << MarkdownList(table.explanations);
   if (standings.rounds.empty()) return;
   Grid ranks = RankByRoundGrid(standings, table);
   aligns = LeftThenRight(ranks[0].size(), 1);
   out << "\n### Rank after each round: " << title << "\n\n";
-  WriteMarkdownTable(std::move(ranks), aligns, out);
-  Grid cross = CrossTableGrid(standings, table);
-  aligns = CrossAligns(cross[0].size());
+  WriteMarkdownTable(RowsOf(ranks), aligns, out);
   out << "\n### Cross-table: " << title << "\n\n";
-  WriteMarkdownTable(std::move(cross), aligns, out);
+  WriteMarkdownTable(CrossTableRows(standings, table), CrossAligns(CrossTableColumns(standings)),
+                     out);
 }
 
 void WriteMarkdownTravellers(const Standings& standings, std::ostream& out) {
@@ -421,7 +506,7 @@ void WriteMarkdownTravellers(const Standings& standings, std::ostream& out) {
     Grid grid = TravellerGrid(traveller);
     std::vector<Align> aligns = TravellerAligns(grid[0].size());
     out << "\n### " << MarkdownCell(TravellerTitle(traveller)) << "\n\n";
-    WriteMarkdownTable(std::move(grid), aligns, out);
+    WriteMarkdownTable(RowsOf(grid), aligns, out);
   }
 }
 
@@ -431,14 +516,17 @@ void WriteStandingsText(const Standings& standings, std::ostream& out) {
   out << Printable(standings.league) << " (" << standings.game << ")\n";
   for (const std::string& line : HeadingLines(standings)) out << Printable(line) << "\n";
   for (const std::string& line : ProvenanceLines(standings)) out << Printable(line) << "\n";
-  out << TextList("warnings", WarningLines(standings));
+  WriteTextList("warnings", WarningLines(standings), out);
   for (const StandingsTable& table : standings.tables) WriteTextTable(standings, table, out);
   WriteTextTravellers(standings, out);
-  out << TextList("entries", standings.entries);
-  std::vector<std::string> rejected;
-  for (const NotCounted& item : standings.not_counted) rejected.push_back(NotCountedLine(item));
-  out << TextList("not counted", rejected);
-  out << TextList("notes", standings.notes);
+  WriteTextList("entries", standings.entries, out);
+  if (!standings.not_counted.empty()) {
+    out << "\nnot counted:\n";
+    for (const NotCounted& item : standings.not_counted) {
+      out << "  " << Printable(NotCountedLine(item)) << "\n";
+    }
+  }
+  WriteTextList("notes", standings.notes, out);
 }
 
 std::string FormatStandingsText(const Standings& standings) {
@@ -465,20 +553,17 @@ void WriteStandingsMarkdown(const Standings& standings, std::ostream& out) {
   auto section = [&](const std::string& title, const std::vector<std::string>& lines) {
     if (lines.empty()) return;
     out << "\n## " << title << "\n\n";
-    for (const std::string& line : lines) out << "- " << line << "\n";
+    for (const std::string& line : lines) out << "- " << MarkdownCell(line) << "\n";
   };
-  std::vector<std::string> entries;
-  for (const std::string& line : standings.entries) entries.push_back(MarkdownCell(line));
-  section("Entries", entries);
-  std::vector<std::string> rejected;
-  for (const NotCounted& item : standings.not_counted) {
-    rejected.push_back(MarkdownCode(item.source) + ": " +
-                       MarkdownCell(item.status + ": " + item.reason));
+  section("Entries", standings.entries);
+  if (!standings.not_counted.empty()) {
+    out << "\n## Not counted\n\n";
+    for (const NotCounted& item : standings.not_counted) {
+      out << "- " << MarkdownCode(item.source) << ": "
+          << MarkdownCell(item.status + ": " + item.reason) << "\n";
+    }
   }
-  section("Not counted", rejected);
-  std::vector<std::string> notes;
-  for (const std::string& line : standings.notes) notes.push_back(MarkdownCell(line));
-  section("Notes", notes);
+  section("Notes", standings.notes);
 }
 
 }  // namespace referee::reports

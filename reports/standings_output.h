@@ -3,6 +3,7 @@
 // deterministic: the same standings give the same bytes.
 #pragma once
 
+#include <functional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -21,7 +22,15 @@ namespace referee::reports {
 std::string WarningText(const Warning& warning);
 
 // Rows of cells, the header first. Cells are Printable.
-using Grid = std::vector<std::vector<std::string>>;
+using GridRow = std::vector<std::string>;
+using Grid = std::vector<GridRow>;
+// A table made a row at a time and handed to `each`, the header first. A cross-table's cell holds
+// every meeting of a round (megabytes in a large league), so its rows are made, written and
+// dropped one by one; writers that set cells in columns go through the rows twice, once to measure
+// them and once to write them.
+using GridRows = std::function<void(const std::function<void(const GridRow&)>& each)>;
+// The rows of a whole grid; `grid` must outlive the result.
+GridRows RowsOf(const Grid& grid);
 
 // A table as every format shows it: rank, entrant, name, results, points, the percentage of a
 // duplicate event and the tie-break columns.
@@ -29,7 +38,10 @@ Grid StandingsGrid(const Standings& standings, const StandingsTable& table);
 // Each entrant's place and points after each round: "2= (6.5)".
 Grid RankByRoundGrid(const Standings& standings, const StandingsTable& table);
 // The cross-table: per entrant (numbered in table order), per round, what it met there
-// (MeetingText), then its points.
+// (MeetingText), then its points. The columns: the number, the entrant, one per round, the points.
+GridRows CrossTableRows(const Standings& standings, const StandingsTable& table);
+size_t CrossTableColumns(const Standings& standings);
+// The same rows, whole.
 Grid CrossTableGrid(const Standings& standings, const StandingsTable& table);
 // One traveller: per table, who sat in each direction, its score and matchpoints.
 Grid TravellerGrid(const Traveller& traveller);
@@ -55,7 +67,9 @@ std::string MarkdownCell(const std::string& cell);
 // A code span no backtick inside can close early.
 std::string MarkdownCode(const std::string& text);
 // A table whose source lines up too; cells are escaped with MarkdownCell.
-std::string MarkdownTable(Grid grid, const std::vector<Align>& aligns);
+std::string MarkdownTable(const Grid& grid, const std::vector<Align>& aligns);
+// The same, written to `out` a row at a time.
+void WriteMarkdownTable(const GridRows& rows, const std::vector<Align>& aligns, std::ostream& out);
 // "- line" per line, escaped.
 std::string MarkdownList(const std::vector<std::string>& lines);
 // RFC 4180 quoting of Printable text, and a line of such fields.

@@ -14,20 +14,17 @@ size_t DisplayWidth(std::string_view text) {
   return columns;
 }
 
-std::string Padded(std::string_view text, size_t width, Align align) {
-  std::string out;
-  AppendPadded(out, text, width, align);
-  return out;
-}
-
 // Spaces to the missing columns as DisplayWidth counts them (fmt's own width counts some
 // characters differently: a combining mark as one column).
-void AppendPadded(std::string& out, std::string_view text, size_t width, Align align) {
+std::string Padded(std::string_view text, size_t width, Align align) {
   size_t shown = DisplayWidth(text);
   size_t pad = width > shown ? width - shown : 0;
+  std::string out;
+  out.reserve(text.size() + pad);
   if (align == Align::kRight) out.append(pad, ' ');
   out.append(text);
   if (align == Align::kLeft) out.append(pad, ' ');
+  return out;
 }
 
 }  // namespace referee::reports

@@ -15,7 +15,5 @@ size_t DisplayWidth(std::string_view text);
 enum class Align { kLeft, kRight };
 // `text` padded with spaces to `width` display columns (as it is when it is wider).
 std::string Padded(std::string_view text, size_t width, Align align);
-// The same, appended to `out`: a column of a long line set without copying its text again.
-void AppendPadded(std::string& out, std::string_view text, size_t width, Align align);
 
 }  // namespace referee::reports

@@ -95,20 +95,25 @@ PrintableChar NextPrintable(std::string_view text) {
                        Columns(decoded.code_point)};
 }
 
-std::string Printable(std::string_view text) {
-  std::string shown;
-  shown.reserve(text.size());
+void ForEachPrintablePiece(std::string_view text,
+                           const std::function<void(std::string_view)>& piece) {
   while (!text.empty()) {
-    // Printable ASCII, the common case, is copied a run at a time.
+    // Printable ASCII, the common case, is handed on a run at a time.
     size_t plain = 0;
     while (plain < text.size() && text[plain] >= 0x20 && text[plain] < 0x7F) ++plain;
-    shown.append(text.substr(0, plain));
+    if (plain > 0) piece(text.substr(0, plain));
     text.remove_prefix(plain);
     if (text.empty()) break;
     PrintableChar next = NextPrintable(text);
-    shown += next.shown;
+    piece(next.shown);
     text.remove_prefix(next.bytes);
   }
+}
+
+std::string Printable(std::string_view text) {
+  std::string shown;
+  shown.reserve(text.size());
+  ForEachPrintablePiece(text, [&shown](std::string_view piece) { shown.append(piece); });
   return shown;
 }
 

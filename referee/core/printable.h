@@ -16,12 +16,19 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 
 namespace referee {
 
 std::string Printable(std::string_view text);
+
+// Printable(text) handed to `piece` a part at a time instead of made whole, for text too large to
+// copy (a cross-table's cell): runs of printable ASCII as they are, every other character as
+// Printable shows it.
+void ForEachPrintablePiece(std::string_view text,
+                           const std::function<void(std::string_view)>& piece);
 
 // Only the bytes that are not part of well-formed UTF-8 escaped (`\xHH`), everything else kept:
 // for JSON, whose writer escapes the controls itself and must keep a name exactly as it is.

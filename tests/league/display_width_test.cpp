@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "referee/core/printable.h"
+#include "reports/html_page.h"
 #include "reports/standings.h"
 #include "reports/standings_output.h"
 #include "reports/text_columns.h"
@@ -66,18 +67,47 @@ std::vector<std::string> TableLines(const std::string& text, const std::string& 
 
 // Regression: the text table padded by bytes, so every row with a wide or accented name ended
 // short of the others and its numbers stood left of their column.
-// A long line is set in place (AppendPadded) rather than from padded copies: the same text.
-TEST(DisplayWidth, AppendPaddedAddsWhatPaddedReturns) {
-  for (std::string_view text : {"", "Bob", "Zoë Ångström 李", "a\x1b[31m"}) {
-    for (size_t width : {0, 3, 20}) {
-      for (Align align : {Align::kLeft, Align::kRight}) {
-        std::string out = "|";
-        AppendPadded(out, text, width, align);
-        EXPECT_EQ(out, "|" + Padded(text, width, align)) << text << " " << width;
-        EXPECT_EQ(DisplayWidth(out) - 1, std::max(width, DisplayWidth(text)));
-      }
-    }
+// Markdown tables are measured and written without making their escaped cells (a cross-table's
+// cell is megabytes): each special character's backslash still counts in the column's width.
+TEST(DisplayWidth, AMarkdownTablePadsEscapedCellsToTheColumnsTheyTake) {
+  Grid grid = {{"name", "pts"}, {"a|b_c", "1"}, {"Zoë 李", "10"}, {"<i>", ""}};
+  EXPECT_EQ(MarkdownTable(grid, {Align::kLeft, Align::kRight}),
+            "| name    | pts |\n"
+            "|---------|----:|\n"
+            "| a\\|b\\_c |   1 |\n"
+            "| Zoë 李  |  10 |\n"
+            "| \\<i\\>   |     |\n");
+}
+
+// The table writers escape a cell a piece at a time; a cell that is not Printable (a caller's grid
+// that skipped it) still comes out as the whole cell's escape would.
+TEST(DisplayWidth, ACellThatIsNotPrintableIsEscapedAsAWholeCellWouldBe) {
+  std::string hostile = "a\x1b[31m<b>|\xff\xe2\x80\xae";
+  Grid grid = {{"cell"}, {hostile}};
+  std::string markdown = MarkdownTable(grid, {Align::kLeft});
+  EXPECT_NE(markdown.find("| " + MarkdownCell(hostile) + " |"), std::string::npos) << markdown;
+  std::string html = HtmlGrid(grid, "t", "", {true});
+  EXPECT_NE(html.find("<td class=\"text\">" + HtmlEscape(hostile) + "</td>"), std::string::npos)
+      << html;
+  EXPECT_EQ(markdown.find('\x1b'), std::string::npos);
+  EXPECT_EQ(html.find('\x1b'), std::string::npos);
+}
+
+// A text table's lines end where their text does: the spaces that would pad a last cell, or that
+// end a name, are not written.
+TEST(DisplayWidth, TextTableLinesEndWithoutSpaces) {
+  League league;
+  league.name = "Trailing";
+  league.game = "collusion";
+  league.players = {{"ann", "Ann  ", {}, ""}, {"bob", "  ", {}, ""}};
+  league.descriptor = games::FindGame("collusion");
+  league.scheme = DefaultScheme(*league.descriptor);
+  league.tie_breaks = DefaultTieBreaks(*league.descriptor, league.scheme.kind);
+  std::string text = FormatStandingsText(ComputeStandings(league, {}));
+  for (const std::string& line : Lines(text)) {
+    EXPECT_TRUE(line.empty() || line.back() != ' ') << "'" << line << "'";
   }
+  EXPECT_NE(text.find("ann      Ann"), std::string::npos) << text;
 }
 
 TEST(DisplayWidth, StandingsTextRowsLineUp) {

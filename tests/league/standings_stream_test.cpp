@@ -1,6 +1,8 @@
-// The standings' JSON and CSV are written to their stream as they are made: a league of 5,000
-// records wrote 15.8 MB of JSON from one string built whole, and the tree before it (peak 129 MB
-// against 24 MB for the text); a league of 100,000 took 519 MB. The bytes must not change.
+// The standings are written to their stream as they are made: a league of 5,000 records wrote
+// 15.8 MB of JSON from one string built whole, and the tree before it (peak 129 MB against 24 MB
+// for the text); a league of 100,000 took 519 MB. HTML was one string too (115 MB for 100,000
+// Collusion records), and every format held the whole cross-table, whose cells in such a league
+// are megabytes each. The bytes must not change.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,6 +11,7 @@
 
 #include "formats/json_writer.h"
 #include "library/standings_render.h"
+#include "reports/standings_html.h"
 #include "reports/standings_output.h"
 #include "tests/league/standings_fixtures.h"
 
@@ -46,25 +49,63 @@ Standings ManyMeetings() {
   return ComputeStandings(league, std::move(records));
 }
 
-TEST(StandingsStream, JsonOfALargeLeagueIsWrittenAsItIsMadeWithTheBytesOfTheWholeTree) {
-  Standings standings = ManyMeetings();
+// What library::WriteStandings writes in `format`, and the bytes of its largest single write.
+struct Written {
+  std::string text;
+  size_t largest_write = 0;
+};
+Written WrittenAs(const Standings& standings, std::string_view format) {
   CountingBuffer buffer;
   std::ostream out(&buffer);
-  library::WriteStandings(standings, "json", out);
-  EXPECT_EQ(buffer.text, formats::WriteJson(StandingsTree(standings), true) + "\n");
-  ASSERT_GT(buffer.text.size(), 1'000'000u);
+  library::WriteStandings(standings, format, out);
+  return {std::move(buffer.text), buffer.largest_write};
+}
+
+TEST(StandingsStream, JsonOfALargeLeagueIsWrittenAsItIsMadeWithTheBytesOfTheWholeTree) {
+  Standings standings = ManyMeetings();
+  Written json = WrittenAs(standings, "json");
+  EXPECT_EQ(json.text, formats::WriteJson(StandingsTree(standings), true) + "\n");
+  ASSERT_GT(json.text.size(), 1'000'000u);
   // Blocks of about 64 KB and a piece of the tree at most, never the document at once.
-  EXPECT_LT(buffer.largest_write, 200'000u);
+  EXPECT_LT(json.largest_write, 200'000u);
 }
 
 TEST(StandingsStream, CsvOfALargeLeagueIsWrittenAsItIsMadeWithTheSameBytes) {
   Standings standings = ManyMeetings();
-  CountingBuffer buffer;
-  std::ostream out(&buffer);
-  library::WriteStandings(standings, "csv", out);
-  EXPECT_EQ(buffer.text, FormatStandingsCsv(standings));
-  ASSERT_GT(buffer.text.size(), 500'000u);
-  EXPECT_LT(buffer.largest_write, 200'000u);
+  Written csv = WrittenAs(standings, "csv");
+  EXPECT_EQ(csv.text, FormatStandingsCsv(standings));
+  ASSERT_GT(csv.text.size(), 500'000u);
+  EXPECT_LT(csv.largest_write, 200'000u);
+}
+
+// HTML was one string; text and Markdown set the cross-table in columns, so they make its rows
+// twice, to measure them and to write them. Each writes a row of the cross-table at most (2,000
+// meetings of about 20 bytes), never the document at once.
+TEST(StandingsStream, HtmlTextAndMarkdownOfALargeLeagueAreWrittenARowAtATime) {
+  Standings standings = ManyMeetings();
+  for (const auto& [format, whole] : {std::pair{"html", FormatStandingsHtml(standings)},
+                                      std::pair{"text", FormatStandingsText(standings)},
+                                      std::pair{"markdown", FormatStandingsMarkdown(standings)}}) {
+    Written written = WrittenAs(standings, format);
+    EXPECT_EQ(written.text, whole) << format;
+    ASSERT_GT(written.text.size(), 150'000u) << format;
+    EXPECT_LT(written.largest_write, 100'000u) << format;
+  }
+}
+
+TEST(StandingsStream, TheCrossTablesRowsAreMadeOneAtATimeAsTheWholeGridHasThem) {
+  Standings standings = ManyMeetings();
+  const StandingsTable& table = standings.tables[0];
+  Grid whole = CrossTableGrid(standings, table);
+  ASSERT_EQ(whole.size(), table.rows.size() + 1);
+  size_t made = 0;
+  CrossTableRows(standings, table)([&](const GridRow& row) {
+    ASSERT_LT(made, whole.size());
+    EXPECT_EQ(row, whole[made]);
+    EXPECT_EQ(row.size(), CrossTableColumns(standings));
+    ++made;
+  });
+  EXPECT_EQ(made, whole.size());
 }
 
 }  // namespace
