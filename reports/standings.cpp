@@ -138,23 +138,33 @@ std::vector<int64_t> OtherScoresOf(const Standings& standings, const Meeting& me
   return scores;
 }
 
-const std::string& RoundOf(const Standings& standings, const Meeting& meeting) {
-  static const std::string kNone;
-  if (meeting.entry) return meeting.entry->round;
-  const PlayedRecord* record = RecordOf(standings, meeting);
-  return record ? record->round : kNone;
+namespace {
+
+// What an entry's meeting says; null for a match.
+const Meeting::Entry* EntryOf(const Standings& standings, const Meeting& meeting) {
+  bool known =
+      meeting.entry >= 0 && static_cast<size_t>(meeting.entry) < standings.meeting_entries.size();
+  return known ? &standings.meeting_entries[meeting.entry] : nullptr;
 }
 
-const std::string& ReasonOf(const Meeting& meeting) {
+}  // namespace
+
+const std::string& RoundOf(const Standings& standings, const Meeting& meeting) {
+  return internal::MeetingRound(standings.records, standings.meeting_entries, meeting);
+}
+
+const std::string& ReasonOf(const Standings& standings, const Meeting& meeting) {
   static const std::string kNone;
-  return meeting.entry ? meeting.entry->reason : kNone;
+  const Meeting::Entry* entry = EntryOf(standings, meeting);
+  return entry ? entry->reason : kNone;
 }
 
 std::vector<Meeting::Opponent> OpponentsOf(const Standings& standings, const StandingsTable& table,
                                            const Meeting& meeting) {
   const PlayedRecord* record = RecordOf(standings, meeting);
   if (meeting.kind != Meeting::Kind::kMatch || record == nullptr) {
-    return meeting.entry ? meeting.entry->opponents : std::vector<Meeting::Opponent>{};
+    const Meeting::Entry* entry = EntryOf(standings, meeting);
+    return entry ? entry->opponents : std::vector<Meeting::Opponent>{};
   }
   internal::TableKind kind = internal::TableKindNamed(table.kind);
   const std::vector<Entrant>& groups =
@@ -275,9 +285,9 @@ std::vector<const PlayedRecord*> MatchesUpTo(const std::vector<const PlayedRecor
 }
 
 internal::Season SeasonOf(const League& league, std::vector<const PlayedRecord*> matches,
-                          const std::string& last_round, const PlayedRecord* first) {
+                          const std::string& last_round, std::span<const PlayedRecord> records) {
   internal::Season season;
-  season.first = first;
+  season.records = records;
   season.rounds = internal::SortedRounds(league, matches);
   if (league.scheme.kind == SchemeKind::kDuplicate) season.boards = ScoreBoards(matches);
   season.matches = std::move(matches);
@@ -285,10 +295,12 @@ internal::Season SeasonOf(const League& league, std::vector<const PlayedRecord*>
   return season;
 }
 
-std::vector<StandingsTable> Tables(const League& league, const internal::Season& season) {
+// `entries`: where what the league's entries say is kept, for their meetings to index.
+std::vector<StandingsTable> Tables(const League& league, const internal::Season& season,
+                                   std::vector<Meeting::Entry>& entries) {
   std::vector<StandingsTable> tables;
   for (TableKind kind : TableKinds(league)) {
-    std::vector<StandingRow> rows = internal::TallyRows(league, kind, season);
+    std::vector<StandingRow> rows = internal::TallyRows(league, kind, season, entries);
     for (StandingsTable& table :
          internal::RankTables(league, kind, season.matches, std::move(rows))) {
       tables.push_back(std::move(table));
@@ -306,13 +318,14 @@ using RanksByRound = std::vector<std::map<std::string, std::vector<RoundRank>>>;
 
 RanksByRound RankEachRound(const League& league, const std::vector<const PlayedRecord*>& matches,
                            const std::vector<std::string>& rounds, const std::string& last_round,
-                           const PlayedRecord* first) {
+                           std::span<const PlayedRecord> records) {
   RanksByRound ranks;
   for (size_t r = 0; r + 1 < rounds.size(); ++r) {
     const std::string& round = rounds[r];
     League as_of = LeagueAsOf(league, round, last_round);
+    std::vector<Meeting::Entry> entries;
     std::vector<StandingsTable> then =
-        Tables(as_of, SeasonOf(as_of, MatchesUpTo(matches, round), last_round, first));
+        Tables(as_of, SeasonOf(as_of, MatchesUpTo(matches, round), last_round, records), entries);
     ranks.resize(std::max(ranks.size(), then.size()));
     for (size_t t = 0; t < then.size(); ++t) {
       for (const StandingRow& row : then[t].rows) {
@@ -357,11 +370,10 @@ Standings ComputeStandings(const League& league, std::vector<PlayedRecord> recor
   std::string last_round = counted.season_rounds.empty() ? "" : counted.season_rounds.back();
   League as_of =
       options.after_round ? LeagueAsOf(league, *options.after_round, last_round) : league;
-  internal::Season season = SeasonOf(as_of, counted.counted, last_round, records.data());
+  internal::Season season = SeasonOf(as_of, counted.counted, last_round, records);
   standings.rounds = season.rounds;
-  RanksByRound ranks =
-      RankEachRound(league, counted.counted, season.rounds, last_round, records.data());
-  standings.tables = Tables(as_of, season);
+  RanksByRound ranks = RankEachRound(league, counted.counted, season.rounds, last_round, records);
+  standings.tables = Tables(as_of, season, standings.meeting_entries);
   AddRanksByRound(std::move(ranks), standings);
   standings.entries = internal::EntryTexts(as_of);
   standings.notes = BoardNotes(season.boards);

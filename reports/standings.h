@@ -45,10 +45,12 @@ class PlayerNames {
 // unit ("N" or "NS"), or the whole table of a cooperative game.
 // Its players are the record's (PlayedRecord::SidePlayers): a league keeps each name once per
 // record, not once more per side in a list of its own.
+// 16 bytes, kept for every side of every record of a league.
 struct PlayedSide {
-  uint64_t seats = 0;  // bit i: the record's seat or player i sits on this side
   int64_t score = 0;
-  int place = 0;  // 0-based, shared by equal results (as the game places its sides)
+  uint32_t seats =
+      0;  // bit i: the record's seat or player i sits on this side (games::kMostPlayers)
+  uint16_t place = 0;  // 0-based, shared by equal results (as the game places its sides)
   bool won = false, drew = false;
 };
 
@@ -157,8 +159,9 @@ struct Meeting {
     int place = 0;
   };
   // What an entry of the league file says: its round, the opponents a forfeit names and the
-  // reason. A match has none: its round is its record's and its opponents are the record's other
-  // sides (RoundOf, OpponentsOf).
+  // reason, kept once in Standings::meeting_entries for every entrant it applies to. A match has
+  // none: its round is its record's and its opponents are the record's other sides (RoundOf,
+  // OpponentsOf).
   struct Entry {
     std::string round;
     std::vector<Opponent> opponents;
@@ -171,10 +174,10 @@ struct Meeting {
   // not copied into every meeting) and the side (an index into Standings::side_names).
   int record = -1;
   int side = -1;
-  int place = 0;                       // kMatch: 0-based, as the game placed the sides
-  int sides = 0;                       // kMatch: how many sides the match had
-  int64_t points = 0;                  // units: the points it gave (matchpoints under duplicate)
-  std::shared_ptr<const Entry> entry;  // entries only; shared by the entrants it applies to
+  int place = 0;       // kMatch: 0-based, as the game placed the sides
+  int sides = 0;       // kMatch: how many sides the match had
+  int entry = -1;      // entries only: an index into Standings::meeting_entries
+  int64_t points = 0;  // units: the points it gave (matchpoints under duplicate)
 };
 std::string_view MeetingKindName(Meeting::Kind kind);  // "match", "forfeit-won", ...
 
@@ -309,6 +312,7 @@ struct Standings {
   // kept, not copied, so that a league of many records holds its cross-table at a few bytes each.
   std::vector<PlayedRecord> records;
   std::vector<std::string> side_names;  // the game's scoring units ("N", "NS"): Meeting::side
+  std::vector<Meeting::Entry> meeting_entries;  // what the entries' meetings say: Meeting::entry
   // The league's partnerships and teams: whom a match's other sides are in those tables.
   std::vector<Entrant> partnerships;
   std::vector<Entrant> teams;
@@ -324,7 +328,7 @@ std::optional<int64_t> ScoreOf(const Standings& standings, const Meeting& meetin
 std::vector<int64_t> OtherScoresOf(const Standings& standings, const Meeting& meeting);
 // A meeting's round (its record's for a match) and an entry's reason (empty for a match).
 const std::string& RoundOf(const Standings& standings, const Meeting& meeting);
-const std::string& ReasonOf(const Meeting& meeting);
+const std::string& ReasonOf(const Standings& standings, const Meeting& meeting);
 // Whom a meeting of `table` was against: for a match, the entrants of the table on its record's
 // other sides, in side order, with their places; for an entry, those it names.
 std::vector<Meeting::Opponent> OpponentsOf(const Standings& standings, const StandingsTable& table,

@@ -107,7 +107,7 @@ void WriteCrossTableSection(const Standings& standings, std::ostream& out) {
                         match ? std::to_string(meeting.place + 1) : "",
                         OutcomeWord(meeting.outcome), record ? record->Level() : "",
                         ScoreText(standings, meeting), FormatPoints(meeting.points),
-                        ReasonOf(meeting)});
+                        ReasonOf(standings, meeting)});
       }
     }
   }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <numeric>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,8 +25,10 @@ std::vector<std::string> UnitsIn(const std::vector<Entrant>& groups, TableKind k
 std::vector<std::string> UnitsOf(const League& league, TableKind kind,
                                  const std::vector<std::string>& players);
 const std::vector<Entrant>& EntrantsOf(const League& league, TableKind kind);
-// A meeting's round, `records` being the records its index counts from (Season::first).
-const std::string& MeetingRound(const PlayedRecord* records, const Meeting& meeting);
+// A meeting's round: an entry's own, a match's record's (`records`: what Meeting::record counts
+// in, `entries`: what Meeting::entry counts in); empty for an index out of range.
+const std::string& MeetingRound(std::span<const PlayedRecord> records,
+                                std::span<const Meeting::Entry> entries, const Meeting& meeting);
 // The opponents a match gives the entrants of its side `side` in a table of `kind`: the units of
 // every other side, in side order, with that side's place.
 std::vector<Meeting::Opponent> MatchOpponents(const std::vector<Entrant>& groups, TableKind kind,
@@ -34,7 +37,7 @@ std::vector<Meeting::Opponent> MatchOpponents(const std::vector<Entrant>& groups
 // What one computation of the standings counts: the matches (sorted by source), their scored
 // boards (duplicate), the rounds, and the round an adjustment without one counts in.
 struct Season {
-  const PlayedRecord* first = nullptr;  // the records' first: Meeting::record counts from it
+  std::span<const PlayedRecord> records;  // every record: what Meeting::record counts in
   std::vector<const PlayedRecord*> matches;
   std::vector<ScoredBoard> boards;
   std::vector<std::string> rounds;
@@ -42,8 +45,10 @@ struct Season {
 };
 
 // The rows of one table kind, not ranked: matches, boards and the league's entries added up, with
-// each entrant's meetings and opponents' strength.
-std::vector<StandingRow> TallyRows(const League& league, TableKind kind, const Season& season);
+// each entrant's meetings and opponents' strength. What the entries say is added to `entries`,
+// which the entries' meetings index (Meeting::entry).
+std::vector<StandingRow> TallyRows(const League& league, TableKind kind, const Season& season,
+                                   std::vector<Meeting::Entry>& entries);
 // The league's entries in words.
 std::vector<std::string> EntryTexts(const League& league);
 

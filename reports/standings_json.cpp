@@ -88,7 +88,7 @@ Node MeetingTree(const Standings& standings, const StandingsTable& table, const 
   node.AddMember("other_scores", {}, IntegerList(OtherScoresOf(standings, meeting)));
   node.AddMember("points", {}, Points(meeting.points));
   node.AddMember("points_exact", {}, ExactPoints(meeting.points));
-  node.AddMember("reason", {}, TextOrNull(ReasonOf(meeting)));
+  node.AddMember("reason", {}, TextOrNull(ReasonOf(standings, meeting)));
   return node;
 }
 

@@ -2,6 +2,7 @@
 // within the group still level, then, where the league declares it, a drawing of lots; and the
 // reason for every pair of neighbours level on points.
 #include <algorithm>
+#include <bit>
 #include <map>
 
 #include "reports/lots.h"
@@ -50,15 +51,24 @@ class Ranker {
     // Which entrants of this table sat on each side of each match, for head-to-head: as row
     // numbers, in one list for every match (a list and a name per seat took 230 bytes a record of
     // four players, and this is built while the tables are ranked, once the peak of the standings).
+    // Room reserved at once, for every player of every match (a table of partnerships seats
+    // fewer): a list grown by doubling held up to twice its size at the peak.
     std::map<std::string, uint32_t> row_of;
     for (size_t i = 0; i < rows_.size(); ++i) row_of[rows_[i].entrant] = static_cast<uint32_t>(i);
+    size_t players = 0;
+    for (const PlayedRecord* match : matches) {
+      for (const PlayedSide& side : match->sides) players += std::popcount(side.seats);
+    }
+    seated_.reserve(players);
+    match_starts_.reserve(matches.size() + 1);
     for (const PlayedRecord* match : matches) {
       match_starts_.push_back(static_cast<uint32_t>(seated_.size()));
       for (size_t side = 0; side < match->sides.size(); ++side) {
         for (const std::string& unit : UnitsOf(league, kind, match->SidePlayers(side))) {
           auto row = row_of.find(unit);
           if (row == row_of.end()) continue;  // not ranked in this table
-          seated_.push_back({row->second, static_cast<uint32_t>(side), match->sides[side].place});
+          seated_.push_back({row->second, static_cast<uint16_t>(side),
+                             static_cast<uint16_t>(match->sides[side].place)});
         }
       }
     }
@@ -161,10 +171,11 @@ class Ranker {
   std::vector<StandingRow>& rows_;
   bool by_percentage_;
   std::optional<Lots> lots_;
+  // 8 bytes: a record seats at most 32 players (games::kMostPlayers), so its sides and places fit.
   struct Seated {
     uint32_t row = 0;  // in rows_
-    uint32_t side = 0;
-    int place = 0;
+    uint16_t side = 0;
+    uint16_t place = 0;
   };
   std::vector<Seated> seated_;          // every match's, one after another
   std::vector<uint32_t> match_starts_;  // where each match's seats begin in seated_, then the end

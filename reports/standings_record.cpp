@@ -22,11 +22,13 @@ std::vector<PlayedSide> SidesOf(const Outcome& outcome, size_t players) {
     PlayedSide side;
     for (int actor : result.actors) {
       if (actor < 0 || static_cast<size_t>(actor) >= players) continue;
-      REFEREE_CHECK(actor < 64, "a side's seat past the 64 a PlayedSide holds");
-      side.seats |= uint64_t{1} << actor;
+      REFEREE_CHECK(actor < games::kMostPlayers, "a side's seat past the 32 a PlayedSide holds");
+      side.seats |= uint32_t{1} << actor;
     }
     side.score = result.total;
-    side.place = result.place;
+    REFEREE_CHECK(result.place >= 0 && result.place < games::kMostPlayers,
+                  "a side's place outside the sides a match can have");
+    side.place = static_cast<uint16_t>(result.place);
     side.won = result.won;
     side.drew = result.drew;
     sides.push_back(side);

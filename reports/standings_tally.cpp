@@ -33,10 +33,15 @@ std::vector<std::string> UnitsOf(const League& league, TableKind kind,
   return UnitsIn(EntrantsOf(league, kind), kind, players);
 }
 
-const std::string& MeetingRound(const PlayedRecord* records, const Meeting& meeting) {
+const std::string& MeetingRound(std::span<const PlayedRecord> records,
+                                std::span<const Meeting::Entry> entries, const Meeting& meeting) {
   static const std::string kNone;
-  if (meeting.entry) return meeting.entry->round;
-  return meeting.record >= 0 ? records[meeting.record].round : kNone;
+  if (meeting.entry >= 0) {
+    return static_cast<size_t>(meeting.entry) < entries.size() ? entries[meeting.entry].round
+                                                               : kNone;
+  }
+  bool known = meeting.record >= 0 && static_cast<size_t>(meeting.record) < records.size();
+  return known ? records[meeting.record].round : kNone;
 }
 
 std::vector<Meeting::Opponent> MatchOpponents(const std::vector<Entrant>& groups, TableKind kind,
@@ -98,24 +103,15 @@ int64_t WinPoints(const League& league) {
   return 0;
 }
 
-// What an entry says, once for every entrant it applies to. The opponents of a forfeit are met
-// without a match, so without a place.
-std::shared_ptr<const Meeting::Entry> EntryOf(const std::string& round, const std::string& reason,
-                                              const std::vector<std::string>& opponents = {}) {
-  auto entry = std::make_shared<Meeting::Entry>();
-  entry->round = round;
-  entry->reason = reason;
-  for (const std::string& id : opponents) entry->opponents.push_back({id, 0});
-  return entry;
-}
-
 // Accumulates one table: rows per entrant, points per round, and the meetings of each entrant.
 class Tally {
  public:
-  Tally(const League& league, TableKind kind, const PlayedRecord* first)
+  Tally(const League& league, TableKind kind, std::span<const PlayedRecord> records,
+        std::vector<Meeting::Entry>& entries)
       : league_(league),
         kind_(kind),
-        first_(first),
+        records_(records),
+        entries_(entries),
         duplicate_(league.scheme.kind == SchemeKind::kDuplicate) {
     for (const Entrant& entrant : EntrantsOf(league, kind)) {
       StandingRow& row = rows_[entrant.id];
@@ -184,7 +180,8 @@ class Tally {
         row.by_round.push_back(running);
       }
       StableSortInPlace(row.meetings, [&](const Meeting& a, const Meeting& b) {
-        return RoundBefore(MeetingRound(first_, a), MeetingRound(first_, b));
+        return RoundBefore(MeetingRound(records_, entries_, a),
+                           MeetingRound(records_, entries_, b));
       });
       rows.push_back(std::move(row));
     }
@@ -205,6 +202,17 @@ class Tally {
     rows_[unit].meetings.push_back(std::move(meeting));
   }
 
+  // What an entry says, kept once for every entrant it applies to; its index. The opponents of a
+  // forfeit are met without a match, so without a place.
+  int EntryOf(const std::string& round, const std::string& reason,
+              const std::vector<std::string>& opponents = {}) {
+    Meeting::Entry& entry = entries_.emplace_back();
+    entry.round = round;
+    entry.reason = reason;
+    for (const std::string& id : opponents) entry.opponents.push_back({id, 0});
+    return static_cast<int>(entries_.size() - 1);
+  }
+
   void AddForfeit(const Forfeit& forfeit) {
     std::vector<std::string> losers = ExpandEntry(league_, kind_, forfeit.by);
     std::vector<std::string> winners;
@@ -213,7 +221,7 @@ class Tally {
       winners.insert(winners.end(), units.begin(), units.end());
     }
     int64_t points = WinPoints(league_) * kPointUnit;
-    auto lost = EntryOf(forfeit.round, forfeit.reason, winners);
+    int lost = EntryOf(forfeit.round, forfeit.reason, winners);
     for (const std::string& unit : losers) {
       ++rows_[unit].played;
       ++rows_[unit].lost;
@@ -221,24 +229,24 @@ class Tally {
           unit,
           {.kind = Meeting::Kind::kForfeitLost, .outcome = Meeting::Outcome::kLost, .entry = lost});
     }
-    auto won = EntryOf(forfeit.round, forfeit.reason, losers);
+    int won = EntryOf(forfeit.round, forfeit.reason, losers);
     for (const std::string& unit : winners) {
       ++rows_[unit].played;
       ++rows_[unit].won;
       Credit(unit, forfeit.round, points);
       AddEntry(unit, {.kind = Meeting::Kind::kForfeitWon,
                       .outcome = Meeting::Outcome::kWon,
-                      .points = points,
-                      .entry = won});
+                      .entry = won,
+                      .points = points});
     }
   }
 
   void AddBye(const Bye& bye) {
     int64_t points = bye.points.value_or(WinPoints(league_)) * kPointUnit;
-    auto entry = EntryOf(bye.round, bye.reason);
+    int entry = EntryOf(bye.round, bye.reason);
     for (const std::string& unit : ExpandEntry(league_, kind_, bye.entrant)) {
       Credit(unit, bye.round, points);
-      AddEntry(unit, {.kind = Meeting::Kind::kBye, .points = points, .entry = entry});
+      AddEntry(unit, {.kind = Meeting::Kind::kBye, .entry = entry, .points = points});
     }
   }
 
@@ -246,15 +254,15 @@ class Tally {
   void AddAdjustment(const Adjustment& adjustment, const std::string& last_round) {
     std::string round = adjustment.round.value_or(last_round);
     int64_t points = adjustment.points * kPointUnit;
-    auto entry = EntryOf(round, adjustment.reason);
+    int entry = EntryOf(round, adjustment.reason);
     for (const std::string& unit : ExpandEntry(league_, kind_, adjustment.entrant)) {
       Credit(unit, round, points);
-      AddEntry(unit, {.kind = Meeting::Kind::kAdjustment, .points = points, .entry = entry});
+      AddEntry(unit, {.kind = Meeting::Kind::kAdjustment, .entry = entry, .points = points});
     }
   }
 
   void AddWithdrawal(const Withdrawal& withdrawal) {
-    auto entry = EntryOf(withdrawal.after_round, withdrawal.reason);
+    int entry = EntryOf(withdrawal.after_round, withdrawal.reason);
     for (const std::string& unit : ExpandEntry(league_, kind_, withdrawal.entrant)) {
       rows_[unit].withdrawn_after = withdrawal.after_round;
       AddEntry(unit, {.kind = Meeting::Kind::kWithdrawal, .entry = entry});
@@ -300,7 +308,7 @@ class Tally {
   Meeting MatchMeeting(const PlayedRecord& match, size_t i) const {
     const PlayedSide& side = match.sides[i];
     Meeting meeting;
-    meeting.record = static_cast<int>(&match - first_);
+    meeting.record = static_cast<int>(&match - records_.data());
     meeting.side = static_cast<int>(i);
     meeting.place = side.place;
     meeting.sides = static_cast<int>(match.sides.size());
@@ -349,7 +357,8 @@ class Tally {
 
   const League& league_;
   TableKind kind_;
-  const PlayedRecord* first_;
+  std::span<const PlayedRecord> records_;
+  std::vector<Meeting::Entry>& entries_;
   bool duplicate_;
   std::map<std::string, StandingRow> rows_;
   std::map<std::string, std::map<std::string, int64_t>> round_points_;
@@ -368,18 +377,19 @@ int OpponentsPerMatch(const League& league, TableKind kind) {
 
 }  // namespace
 
-std::vector<StandingRow> TallyRows(const League& league, TableKind kind, const Season& season) {
-  Tally tally(league, kind, season.first);
-  size_t entries = league.forfeits.size() + league.byes.size() + league.adjustments.size() +
-                   league.withdrawals.size();
-  tally.Reserve(season.matches, entries);
+std::vector<StandingRow> TallyRows(const League& league, TableKind kind, const Season& season,
+                                   std::vector<Meeting::Entry>& entries) {
+  Tally tally(league, kind, season.records, entries);
+  size_t league_entries = league.forfeits.size() + league.byes.size() + league.adjustments.size() +
+                          league.withdrawals.size();
+  tally.Reserve(season.matches, league_entries);
   for (const PlayedRecord* match : season.matches) tally.AddMatch(*match);
   for (const ScoredBoard& board : season.boards) tally.AddBoard(board);
   tally.AddEntries(season.last_round);
   std::vector<StandingRow> rows = tally.Finish(season.rounds);
   const std::vector<Entrant>& groups = EntrantsOf(league, kind);
   AddOpponentStrength(rows, OpponentsPerMatch(league, kind), [&](const Meeting& meeting) {
-    return MatchOpponents(groups, kind, season.first[meeting.record], meeting.side);
+    return MatchOpponents(groups, kind, season.records[meeting.record], meeting.side);
   });
   return rows;
 }

@@ -31,6 +31,7 @@ const std::vector<const GameDescriptor*>& AllGames() { return Registered(); }
 
 ScopedGame::ScopedGame(const GameDescriptor& game) : game_(&game) {
   REFEREE_CHECK(FindGame(game.name) == nullptr, "a second game named " + game.name);
+  REFEREE_CHECK(game.max_players <= kMostPlayers, "more than 32 players in " + game.name);
   Registered().push_back(game_);
 }
 

@@ -132,6 +132,10 @@ struct FaultSpec {
                                          std::mt19937_64& rng) = nullptr;
 };
 
+// The most players a game may seat: a league's summary of a record keeps a side's players as the
+// bits of one 32-bit word, for every record of the league.
+inline constexpr int kMostPlayers = 32;
+
 struct GameDescriptor {
   std::string name;    // as written in records: "collusion"
   std::string title;   // "Collusion (David Parlett)"
@@ -139,7 +143,7 @@ struct GameDescriptor {
   std::vector<OptionSpec> options;
   PlayerShape player_shape = PlayerShape::kFourSeats;
   int min_players = 4;
-  int max_players = 4;
+  int max_players = 4;                   // at most kMostPlayers
   std::vector<std::string> body_keys;    // top-level keys of the body, e.g. {"deals"}
   std::vector<std::string> result_keys;  // keys a claimed result may use
   std::vector<std::string> score_units;  // deal-claim keys ("N".."W" or "NS", "EW")
