@@ -14,6 +14,7 @@
 #include "generator/generator.h"
 #include "live/live_script.h"
 #include "live/session.h"
+#include "referee/core/check.h"
 #include "referee/record/record_writer.h"
 #include "reports/league.h"
 #include "reports/standings.h"
@@ -119,6 +120,19 @@ TEST_F(Eights, ReferenceDealPrintsItsBoards) {
   ASSERT_TRUE(tree.has_value()) << tree.error().message;
   EXPECT_EQ(tree->Find("boards")->items().size(), 2u);
   EXPECT_NE(generator::DealText(*tree).find("board 2, dealer E"), std::string::npos);
+}
+
+// A league keeps a side's players as the bits of one 32-bit word: a game that could seat more is
+// refused when it is registered, not when its 33rd player's record reaches the standings.
+TEST(GameRegistration, AGameThatSeatsMoreThanThirtyTwoPlayersIsRefused) {
+  games::GameDescriptor crowd = eights::Descriptor();
+  crowd.name = "crowd";
+  crowd.max_players = games::kMostPlayers + 1;
+  EXPECT_THROW(games::ScopedGame registration(crowd), InternalError);
+  EXPECT_EQ(games::FindGame("crowd"), nullptr);
+  crowd.max_players = games::kMostPlayers;
+  games::ScopedGame registration(crowd);
+  EXPECT_NE(games::FindGame("crowd"), nullptr);
 }
 
 }  // namespace
