@@ -331,16 +331,19 @@ class LineOut {
   size_t held_ = 0;
 };
 
-// Written a row at a time, each cell straight to `out`: each copy of a cross-table's cell counted
-// in the peak memory of `referee standings`.
+// Written a row at a time, each cell straight to `out` as Printable shows it: each copy of a
+// cross-table's cell counted in the peak memory of `referee standings`.
 void WriteAlignedGrid(const GridRows& rows, const std::vector<Align>& aligns, std::ostream& out) {
   auto width = [](const std::string& cell) { return DisplayWidth(cell); };
   std::vector<size_t> widths = ColumnWidths(rows, aligns.size(), 0, width);
   LineOut line(out);
+  auto write = [&line](std::string_view cell) {
+    ForEachPrintablePiece(cell, [&line](std::string_view piece) { line.Text(piece); });
+  };
   rows([&](const GridRow& cells) {
     for (size_t c = 0; c < cells.size() && c < widths.size(); ++c) {
       if (c > 0) line.Spaces(2);
-      line.Padded(width(cells[c]), widths[c], aligns[c], [&] { line.Text(cells[c]); });
+      line.Padded(width(cells[c]), widths[c], aligns[c], [&] { write(cells[c]); });
     }
     line.End();
   });
