@@ -5,6 +5,8 @@
 #include <set>
 #include <utility>
 
+#include "reports/standings_internal.h"
+
 namespace referee::reports {
 
 int64_t Matchpoints(const std::vector<int64_t>& sorted, int64_t score) {
@@ -99,13 +101,7 @@ namespace {
 
 // Who sat on a side, as the league knows them: its partnership, else its players.
 std::string SideEntrants(const League& league, const std::vector<std::string>& seated) {
-  std::vector<std::string> players = seated;
-  std::sort(players.begin(), players.end());
-  for (const Entrant& group : league.partnerships) {
-    std::vector<std::string> members = group.players;
-    std::sort(members.begin(), members.end());
-    if (members == players) return group.id;
-  }
+  if (const Entrant* group = internal::GroupOf(league.partnerships, seated)) return group->id;
   std::string names;
   for (const std::string& player : seated) names += (names.empty() ? "" : " & ") + player;
   return names;

@@ -573,6 +573,32 @@ std::string GameList(games::SideKind sides) {
   return list;
 }
 
+// A side's players name one group: a group that lists a player twice could never be found, and a
+// match of two groups of the same players could be credited to either.
+Result<void> CheckGroupsDistinct(const std::vector<Entrant>& groups) {
+  for (size_t g = 0; g < groups.size(); ++g) {
+    const std::vector<std::string>& players = groups[g].players;
+    for (size_t i = 1; i < players.size(); ++i) {
+      if (std::find(players.begin(), players.begin() + i, players[i]) == players.begin() + i) {
+        continue;
+      }
+      return Fail(BadValue(
+          "duplicate-player", groups[g].path + "/players/" + std::to_string(i),
+          "expected each player once in '" + groups[g].id + "', found '" + players[i] + "' again"));
+    }
+    for (size_t other = 0; other < g; ++other) {
+      const std::vector<std::string>& earlier = groups[other].players;
+      if (!std::is_permutation(earlier.begin(), earlier.end(), players.begin(), players.end())) {
+        continue;
+      }
+      return Fail(BadValue("duplicate-group", groups[g].path + "/players",
+                           "expected each group of players once, found the players of '" +
+                               groups[other].id + "' again in '" + groups[g].id + "'"));
+    }
+  }
+  return {};
+}
+
 Result<void> CheckGroups(const League& league) {
   games::SideKind sides = league.descriptor->league.sides;
   bool pairs = sides == games::SideKind::kPartnership;
@@ -607,6 +633,7 @@ Result<void> CheckGroups(const League& league) {
                              "expected an entrant id, found '" + group.players[i] + "'"));
       }
     }
+    REFEREE_TRY(CheckGroupsDistinct(*list));
   }
   return {};
 }

@@ -5,6 +5,8 @@
 #include <string>
 #include <utility>
 
+#include "reports/standings_internal.h"
+
 namespace referee::reports {
 namespace {
 
@@ -103,14 +105,11 @@ std::vector<Warning> ByesInPlayedRounds(const League& league,
 
 // The entrant a side's players are ranked as, and the direction the league declares for it.
 std::pair<std::string, const Direction*> Declared(const League& league,
-                                                  std::vector<std::string> players) {
-  std::sort(players.begin(), players.end());
-  std::string entrant = players.empty() ? "" : players.front();
-  for (const Entrant& group : league.partnerships) {
-    std::vector<std::string> members = group.players;
-    std::sort(members.begin(), members.end());
-    if (members == players) entrant = group.id;
-  }
+                                                  const std::vector<std::string>& players) {
+  const Entrant* group = internal::GroupOf(league.partnerships, players);
+  std::string entrant = group != nullptr  ? group->id
+                        : players.empty() ? ""
+                                          : *std::min_element(players.begin(), players.end());
   for (const Direction& direction : league.scheme.directions) {
     const std::vector<std::string>& ids = direction.entrants;
     if (std::find(ids.begin(), ids.end(), entrant) != ids.end()) return {entrant, &direction};

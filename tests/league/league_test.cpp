@@ -92,6 +92,24 @@ TEST(League, ErrorsInTheHeader) {
                 "missing-key", "", "teams");
 }
 
+// Regression: two partnerships of the same players were accepted. Their matches were credited to
+// the first, while the direction check of a duplicate event took the last, and a partnership that
+// listed a player twice was never found.
+TEST(League, TwoGroupsOfTheSamePlayersAreAnError) {
+  ExpectFinding(
+      "format: referee-league/1\nname: x\ngame: plonk\nentrants: [{id: a}, {id: b}]\n"
+      "partnerships: [{id: p, players: [a, b]}, {id: q, players: [b, a]}]\nrecords: []\n",
+      "duplicate-group", "/partnerships/1/players", "the players of 'p' again in 'q'");
+  ExpectFinding(
+      "format: referee-league/1\nname: x\ngame: plonk\nentrants: [{id: a}, {id: b}]\n"
+      "partnerships: [{id: p, players: [a, a]}]\nrecords: []\n",
+      "duplicate-player", "/partnerships/0/players/1", "found 'a' again");
+  ExpectFinding(
+      "format: referee-league/1\nname: x\ngame: cahoots\nentrants: [{id: a}, {id: b}]\n"
+      "teams: [{id: t, players: [a, b]}, {id: u, players: [a, b]}]\nrecords: []\n",
+      "duplicate-group", "/teams/1/players", "'t' again in 'u'");
+}
+
 // Mistakes that were accepted silently: each is an error at its place in the league file.
 TEST(League, EmptyPlacementPointsAreAnError) {
   ExpectFinding(std::string(kHeader) + "scheme: {name: placement, points: []}\n", "out-of-range",
