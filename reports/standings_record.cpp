@@ -89,7 +89,8 @@ std::string FirstFinding(const verifier::Verdict& verdict, bool is_record) {
 }
 
 // The descriptor's own word for the record's choice of `option`: descriptors outlive the
-// standings, so a record keeps a pointer to it. Null when the descriptor does not list it.
+// standings, so a record keeps a pointer to it. A valid record's choice is one of its option's
+// words (the record reader checks it, and registration that the option is a choice).
 const std::string* AllowedWord(const games::GameDescriptor& game, const std::string& option,
                                const RuleOptions& rules) {
   const std::string& chosen = rules.Choice(option);
@@ -99,6 +100,7 @@ const std::string* AllowedWord(const games::GameDescriptor& game, const std::str
       if (word == chosen) return &word;
     }
   }
+  REFEREE_CHECK(false, "a valid record's " + option + " is not one of " + game.name + "'s words");
   return nullptr;
 }
 

@@ -1,5 +1,7 @@
 #include "referee/games/registry.h"
 
+#include <algorithm>
+
 #include "referee/core/check.h"
 #include "referee/games/cahoots/cahoots.h"
 #include "referee/games/collusion/collusion.h"
@@ -20,8 +22,24 @@ const std::vector<const GameDescriptor*>& BuiltInGames() {
 
 namespace {
 
+// What the modules outside a game rely on of every descriptor, built-in or registered.
+void CheckDescriptor(const GameDescriptor& game) {
+  REFEREE_CHECK(game.max_players <= kMostPlayers, "more than 32 players in " + game.name);
+  // A league keeps a record's level as the option's own word (reports/standings.h).
+  const std::string& level = game.league.level_option;
+  bool level_is_a_choice =
+      std::any_of(game.options.begin(), game.options.end(), [&](const OptionSpec& option) {
+        return option.name == level && option.type == OptionSpec::Type::kChoice;
+      });
+  REFEREE_CHECK(level.empty() || level_is_a_choice,
+                "the level option of " + game.name + " is not one of its choice options");
+}
+
 std::vector<const GameDescriptor*>& Registered() {
-  static std::vector<const GameDescriptor*> games = BuiltInGames();
+  static std::vector<const GameDescriptor*> games = [] {
+    for (const GameDescriptor* game : BuiltInGames()) CheckDescriptor(*game);
+    return BuiltInGames();
+  }();
   return games;
 }
 
@@ -31,7 +49,7 @@ const std::vector<const GameDescriptor*>& AllGames() { return Registered(); }
 
 ScopedGame::ScopedGame(const GameDescriptor& game) : game_(&game) {
   REFEREE_CHECK(FindGame(game.name) == nullptr, "a second game named " + game.name);
-  REFEREE_CHECK(game.max_players <= kMostPlayers, "more than 32 players in " + game.name);
+  CheckDescriptor(game);
   Registered().push_back(game_);
 }
 

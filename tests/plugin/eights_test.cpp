@@ -135,5 +135,24 @@ TEST(GameRegistration, AGameThatSeatsMoreThanThirtyTwoPlayersIsRefused) {
   EXPECT_NE(games::FindGame("crowd"), nullptr);
 }
 
+// A league keeps a record's level as its game's own word for it, so the level option must be a
+// choice: a game whose level is a number or names no option is refused when registered.
+TEST(GameRegistration, AGameWhoseLevelIsNotAChoiceIsRefused) {
+  games::GameDescriptor levelled = eights::Descriptor();
+  levelled.name = "levelled";
+  levelled.league.level_option = "no-such-option";
+  EXPECT_THROW(games::ScopedGame registration(levelled), InternalError);
+  levelled.options.push_back({.name = "stakes", .type = OptionSpec::Type::kInteger, .max = 9});
+  levelled.league.level_option = "stakes";
+  EXPECT_THROW(games::ScopedGame registration(levelled), InternalError);
+  levelled.options.back() = {.name = "stakes",
+                             .type = OptionSpec::Type::kChoice,
+                             .choices = {"low", "high"},
+                             .default_value = std::string("low")};
+  levelled.league.level_option = "stakes";
+  games::ScopedGame registration(levelled);
+  EXPECT_NE(games::FindGame("levelled"), nullptr);
+}
+
 }  // namespace
 }  // namespace referee::testing
