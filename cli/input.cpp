@@ -21,6 +21,7 @@
 #include "live/journal.h"
 #include "referee/core/printable.h"
 #include "verifier/ordered_pipeline.h"
+#include "verifier/sha256.h"
 
 namespace referee::cli {
 namespace {
@@ -319,11 +320,9 @@ ExpandedInputs ExpandInputs(const std::vector<std::string>& paths, OnProblem on_
 // Read straight into the text, sized by the file's size plus one byte, so that a record file
 // takes one read for its bytes and one that finds the end, in one allocation. A file that turns
 // out longer, or has no size (a device), makes the text double, never past limit + 1 bytes.
-std::optional<std::string> ReadFileBounded(const std::string& path, size_t limit,
-                                           std::string& text) {
-  auto file = OpenFile(path);
-  if (!file.has_value()) return file.error();
-  FileBuffer& buffer = **file;
+namespace {
+
+void ReadBounded(FileBuffer& buffer, size_t limit, std::string& text) {
   const size_t most = limit + 1;
   text.clear();
   text.reserve(std::min(most, buffer.SizeHint() + 1));
@@ -335,6 +334,49 @@ std::optional<std::string> ReadFileBounded(const std::string& path, size_t limit
     text.resize(had + static_cast<size_t>(std::max(got, 0L)));
     if (got <= 0) break;
   }
+}
+
+// Adds what is left of `buffer` to `sha256` and `size`, up to `bound` + 1 bytes in all.
+void DigestRest(FileBuffer& buffer, size_t bound, verifier::Sha256Stream& sha256, size_t& size) {
+  std::string block(64 * 1024, '\0');
+  while (size <= bound) {
+    size_t room = std::min(block.size(), bound + 1 - size);
+    long got = buffer.ReadInto(block.data(), room);
+    if (got <= 0) break;
+    sha256.Add(std::string_view(block.data(), static_cast<size_t>(got)));
+    size += static_cast<size_t>(got);
+  }
+}
+
+}  // namespace
+
+std::optional<std::string> ReadFileBounded(const std::string& path, size_t limit,
+                                           std::string& text) {
+  auto file = OpenFile(path);
+  if (!file.has_value()) return file.error();
+  ReadBounded(**file, limit, text);
+  return (*file)->Failure();
+}
+
+std::optional<std::string> ReadFileBoundedOrDigest(
+    const std::string& path, size_t limit, std::string& text,
+    const std::function<std::optional<size_t>(const std::string& text)>& bound, FileDigest& digest,
+    bool& digested) {
+  digested = false;
+  auto file = OpenFile(path);
+  if (!file.has_value()) return file.error();
+  FileBuffer& buffer = **file;
+  ReadBounded(buffer, limit, text);
+  if (buffer.Failure() || text.size() <= limit) return buffer.Failure();
+  std::optional<size_t> most = bound(text);
+  if (!most) return std::nullopt;
+  verifier::Sha256Stream sha256;
+  digest.size = std::min(text.size(), *most + 1);
+  sha256.Add(std::string_view(text).substr(0, digest.size));
+  text = std::string();  // read on without holding the start
+  DigestRest(buffer, *most, sha256, digest.size);
+  digest.sha256 = sha256.Finish();
+  digested = true;
   return buffer.Failure();
 }
 

@@ -16,6 +16,7 @@
 #include "formats/line_blocks.h"
 #include "formats/read_limits.h"
 #include "referee/core/result.h"
+#include "referee/core/seeded_deal.h"
 #include "referee/record/node.h"
 #include "reports/source_text.h"
 #include "verifier/ordered_pipeline.h"
@@ -74,6 +75,20 @@ ExpandedInputs ExpandInputs(const std::vector<std::string>& paths,
 // whole. Returns an error message when the file cannot be read (missing, a folder, a read error).
 std::optional<std::string> ReadFileBounded(const std::string& path, size_t limit,
                                            std::string& text);
+
+// The SHA-256 and the size of bytes read a block at a time, never held whole.
+struct FileDigest {
+  Sha256Digest sha256{};
+  size_t size = 0;
+};
+// ReadFileBounded, and for a file over `limit`: when `bound` (given the text read so far) names a
+// bound, the SHA-256 and size of the whole file in `digest`, reading on a block at a time up to
+// `bound` + 1 bytes in all (so /dev/zero ends; a `size` over the bound says there was more). The
+// file is read once, so standard input works too. `digested` says whether `digest` was made.
+std::optional<std::string> ReadFileBoundedOrDigest(
+    const std::string& path, size_t limit, std::string& text,
+    const std::function<std::optional<size_t>(const std::string& text)>& bound, FileDigest& digest,
+    bool& digested);
 
 // Calls `visit` for every document of `path`. Returns an error message when the input cannot be
 // read at all (missing file, a directory, a read error): an I/O problem, not a malformed record.

@@ -310,30 +310,103 @@ void PrintWarnings(const reports::Standings& standings, const std::string& leagu
   }
 }
 
-// What a published file is checked with: how to read its CSV, and how to compare its tree.
+// What a published file is checked with: how to read its CSV, how to compare its tree, and the
+// computed report in a format ("json", "csv"), written to a stream.
 struct Published {
   std::string what;  // "standings", "ratings"
   std::function<Result<record::Node>(std::string_view)> parse_csv;
   std::function<std::vector<std::string>(const record::Node&)> compare;
   std::function<std::vector<std::string>(const record::Node&)> notes;
+  std::function<void(std::string_view format, std::ostream&)> render;
 };
+
+// A stream's bytes counted and hashed as they are written, never kept.
+class DigestBuffer : public std::streambuf {
+ public:
+  FileDigest Finish() { return {sha256_.Finish(), size_}; }
+
+ protected:
+  std::streamsize xsputn(const char* bytes, std::streamsize count) override {
+    sha256_.Add(std::string_view(bytes, static_cast<size_t>(count)));
+    size_ += static_cast<size_t>(count);
+    return count;
+  }
+  int_type overflow(int_type c) override {
+    if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+    char byte = traits_type::to_char_type(c);
+    return xsputn(&byte, 1) == 1 ? c : traits_type::eof();
+  }
+
+ private:
+  verifier::Sha256Stream sha256_;
+  size_t size_ = 0;
+};
+
+// Whether a published file is JSON (else CSV): it starts with `{`.
+bool LooksLikeJson(const std::string& text) {
+  size_t first = text.find_first_not_of(" \t\r\n");
+  return first != std::string::npos && text[first] == '{';
+}
+
+// The size and SHA-256 of the computed report in `format`, made as it is hashed.
+FileDigest Computed(const Published& published_as, std::string_view format) {
+  DigestBuffer buffer;
+  std::ostream stream(&buffer);
+  published_as.render(format, stream);
+  return buffer.Finish();
+}
+
+// A published file too large to read item by item (the JSON of a league of 100,000 records is
+// hundreds of megabytes) still matches when it is the very bytes of the computed report: compared
+// by size and SHA-256, read a block at a time and no further than the computed report's size.
+int CheckWhole(const Published& published_as, const std::string& path, std::string_view format,
+               const FileDigest& computed, const FileDigest& published, std::ostream& out,
+               std::ostream& err) {
+  if (published.size == computed.size && published.sha256 == computed.sha256) {
+    out << Printable(path) << ": the published " << published_as.what
+        << " match: the same bytes as computed (" << computed.size << " bytes of " << format
+        << ", too many to compare item by item)\n";
+    return kExitValid;
+  }
+  std::string found =
+      published.size > computed.size
+          ? "more bytes than that"
+          : std::to_string(published.size) + " bytes, sha256 " + HexDigest(published.sha256);
+  Finding finding = formats::DocumentTooLarge(kLimits.max_document_bytes);
+  finding.message = "expected a document of at most " + std::to_string(kLimits.max_document_bytes) +
+                    " bytes to compare item by item, or the very bytes of the " +
+                    published_as.what + " computed (" + std::string(format) + ", " +
+                    std::to_string(computed.size) + " bytes, sha256 " + HexDigest(computed.sha256) +
+                    "), found " + found;
+  return ReportLeagueFinding(std::move(finding), nullptr, path, "", err);
+}
 
 // Compares with a published file: JSON when it looks like JSON, else CSV. Exit 0 when it agrees,
 // 1 on a difference (each printed), 2 when it is malformed or too large, 4 when it cannot be read.
 int Check(const Published& published_as, const std::string& path, std::ostream& out,
           std::ostream& err) {
-  std::string text;
-  if (auto failure = ReadFileBounded(path, kLimits.max_document_bytes, text)) {
+  std::string text, format;
+  FileDigest computed, published_bytes;
+  bool digested = false;
+  auto bound = [&](const std::string& start) -> std::optional<size_t> {
+    if (!published_as.render) return std::nullopt;
+    format = LooksLikeJson(start) ? "json" : "csv";
+    computed = Computed(published_as, format);
+    return computed.size;
+  };
+  if (auto failure = ReadFileBoundedOrDigest(path, kLimits.max_document_bytes, text, bound,
+                                             published_bytes, digested)) {
     return ReportProblems({*failure}, err);
+  }
+  if (digested) {
+    return CheckWhole(published_as, path, format, computed, published_bytes, out, err);
   }
   if (text.size() > kLimits.max_document_bytes) {
     return ReportLeagueFinding(formats::DocumentTooLarge(kLimits.max_document_bytes), nullptr, path,
                                "", err);
   }
-  size_t first = text.find_first_not_of(" \t\r\n");
-  bool json = first != std::string::npos && text[first] == '{';
   Result<record::Node> published =
-      json ? formats::ParseJson(text, kLimits) : published_as.parse_csv(text);
+      LooksLikeJson(text) ? formats::ParseJson(text, kLimits) : published_as.parse_csv(text);
   if (!published) return ReportLeagueFinding(published.error(), nullptr, path, text, err);
   std::vector<std::string> differences = published_as.compare(*published);
   for (const std::string& note : published_as.notes(*published)) {
@@ -476,7 +549,10 @@ int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostrea
         "standings",
         [](std::string_view text) { return reports::ParseStandingsCsv(text, kLimits.max_nodes); },
         [&](const record::Node& tree) { return reports::CompareStandings(standings, tree); },
-        [&](const record::Node& tree) { return reports::CompareNotes(standings, tree); }};
+        [&](const record::Node& tree) { return reports::CompareNotes(standings, tree); },
+        [&](std::string_view format, std::ostream& to) {
+          library::WriteStandings(standings, format, to);
+        }};
     code = WorseExit(code, Check(published, options.check, out, err));
   }
   return code;

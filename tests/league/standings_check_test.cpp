@@ -3,6 +3,7 @@
 // percentages of a duplicate event, the lots, and the round the standings are as of. Each test
 // publishes a shipped expected file with one item changed and expects that item named.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -137,6 +138,80 @@ TEST(StandingsCheck, AnotherVersionIsANote) {
   EXPECT_NE(run.output.find("note: published by referee 0.0.1, checked with referee "),
             std::string::npos)
       << run.output;
+}
+
+// Regression: a published file over the 16 MB a file is read item by item was refused as too
+// large, so a league of a few thousand Collusion records could not be checked against its own
+// JSON. Now such a file matches when it is the very bytes referee computes (compared by size and
+// SHA-256, read a block at a time), and anything else is still too large, with both digests named.
+// 1,200 records whose four players have ids of 1,000 letters make 18 MB of JSON.
+TEST(StandingsCheck, APublishedFileTooLargeToReadItemByItemMatchesByItsBytes) {
+  fs::path folder = fs::temp_directory_path() / ("referee-check-large-" + std::to_string(getpid()));
+  fs::remove_all(folder);
+  fs::create_directories(folder);
+  std::string ids[4], entrants;
+  for (int i = 0; i < 4; ++i) {
+    ids[i] = std::string(1000, static_cast<char>('a' + i));
+    entrants += (i == 0 ? "{id: " : ", {id: ") + ids[i] + "}";
+  }
+  std::ofstream(folder / "league.yaml")
+      << "format: referee-league/1\nname: Large\ngame: collusion\nentrants: [" << entrants
+      << "]\nrecords: [{path: records.jsonl, round: 1}]\n";
+  auto run = [&](const std::string& arguments) {
+    return referee::testing::RunShell("cd '" + folder.string() + "' && " +
+                                      referee::testing::RefereeCommand() + " " + arguments +
+                                      " 2>&1");
+  };
+  run("generate --game collusion --count 1200 --seed large --bot random --format jsonl "
+      "--output records.jsonl --players " +
+      ids[0] + " " + ids[1] + " " + ids[2] + " " + ids[3]);
+  run("standings league.yaml --format json --output published.json");
+  std::ifstream file(folder / "published.json", std::ios::binary);
+  std::string published((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  ASSERT_GT(published.size(), size_t{16} << 20);
+
+  referee::testing::ShellResult same = run("standings league.yaml --check published.json");
+  EXPECT_EQ(same.exit_code, 0) << same.output;
+  EXPECT_NE(same.output.find("published.json: the published standings match: the same bytes as "
+                             "computed (" +
+                             std::to_string(published.size()) + " bytes of json"),
+            std::string::npos)
+      << same.output;
+
+  // Read once, so standard input compares too.
+  referee::testing::ShellResult piped = run("standings league.yaml --check - < published.json");
+  EXPECT_EQ(piped.exit_code, 0) << piped.output;
+  EXPECT_NE(piped.output.find("-: the published standings match: the same bytes"),
+            std::string::npos)
+      << piped.output;
+
+  std::string changed = published;
+  changed[changed.size() / 2] = changed[changed.size() / 2] == '1' ? '2' : '1';
+  std::ofstream(folder / "changed.json", std::ios::binary) << changed;
+  referee::testing::ShellResult other = run("standings league.yaml --check changed.json");
+  EXPECT_EQ(other.exit_code, 2) << other.output;
+  EXPECT_NE(other.output.find("changed.json: malformed[too-large]: expected a document of at most "
+                              "16777216 bytes to compare item by item, or the very bytes of the "
+                              "standings computed (json, " +
+                              std::to_string(published.size()) + " bytes, sha256 "),
+            std::string::npos)
+      << other.output;
+  EXPECT_NE(other.output.find("), found " + std::to_string(published.size()) + " bytes, sha256 "),
+            std::string::npos)
+      << other.output;
+
+  std::ofstream(folder / "longer.json", std::ios::binary) << published << "\n";
+  referee::testing::ShellResult longer = run("standings league.yaml --check longer.json");
+  EXPECT_EQ(longer.exit_code, 2) << longer.output;
+  EXPECT_NE(longer.output.find("), found more bytes than that"), std::string::npos)
+      << longer.output;
+  // An endless file is read no further than the computed report's size.
+  referee::testing::ShellResult endless = run("standings league.yaml --check /dev/zero");
+  EXPECT_EQ(endless.exit_code, 2) << endless.output;
+  EXPECT_NE(endless.output.find("(csv, "), std::string::npos) << endless.output;
+  EXPECT_NE(endless.output.find("), found more bytes than that"), std::string::npos)
+      << endless.output;
+  fs::remove_all(folder);
 }
 
 TEST(StandingsCheck, AnAfterRoundThatIsNoRoundIsAUsageError) {
