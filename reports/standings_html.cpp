@@ -273,7 +273,7 @@ void WriteNotCountedSection(const Standings& standings, std::ostream& out) {
   GridRows rows = [&standings](const std::function<void(const GridRow&)>& each) {
     each({"record", "status", "first finding or reason"});
     for (const NotCounted& item : standings.not_counted) {
-      each({Printable(item.source), Printable(item.status), Printable(item.reason)});
+      each({item.source, item.status, item.reason});  // escaped as they are written
     }
   };
   WriteHtmlGrid(rows, "rejected", "not-counted-title", {true, true, true}, {}, out);
