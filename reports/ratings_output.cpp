@@ -73,24 +73,6 @@ Grid PlayersGrid(const Ratings& ratings) {
   return grid;
 }
 
-// Columns padded to their widest cell: ids and names to the left, numbers to the right.
-std::string AlignedText(const Grid& grid) {
-  std::vector<size_t> widths(grid[0].size(), 0);
-  for (const auto& line : grid) {
-    for (size_t i = 0; i < line.size(); ++i) widths[i] = std::max(widths[i], DisplayWidth(line[i]));
-  }
-  std::string text;
-  for (const auto& line : grid) {
-    std::string row;
-    for (size_t i = 0; i < line.size(); ++i) {
-      row += (i == 0 ? "" : "  ") + Padded(line[i], widths[i], Aligns(line.size())[i]);
-    }
-    while (!row.empty() && row.back() == ' ') row.pop_back();
-    text += row + "\n";
-  }
-  return text;
-}
-
 // The players' table: ids and names as text, the shared places highlighted.
 std::string PlayersHtml(const Ratings& ratings) {
   std::string html = "<section id=\"players\">\n<h2 id=\"players-title\">Players</h2>\n";
@@ -186,8 +168,12 @@ std::string FormatRatingsText(const Ratings& ratings) {
   for (const RatingsSource& source : ratings.leagues) {
     text += "  " + Printable(SourceLine(source)) + "\n";
   }
-  text += ratings.players.empty() ? "\nplayers: none rated\n"
-                                  : "\nplayers\n" + AlignedText(PlayersGrid(ratings));
+  if (ratings.players.empty()) {
+    text += "\nplayers: none rated\n";
+  } else {
+    Grid grid = PlayersGrid(ratings);
+    text += "\nplayers\n" + AlignedTable(grid, Aligns(grid[0].size()));
+  }
   if (!ratings.notes.empty()) {
     text += "\nnotes:\n";
     for (const std::string& note : ratings.notes) text += "  " + Printable(note) + "\n";

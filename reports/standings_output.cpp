@@ -353,6 +353,16 @@ void WriteAlignedGrid(const Grid& grid, const std::vector<Align>& aligns, std::o
   WriteAlignedGrid(RowsOf(grid), aligns, out);
 }
 
+}  // namespace
+
+std::string AlignedTable(const Grid& grid, const std::vector<Align>& aligns) {
+  std::ostringstream out;
+  WriteAlignedGrid(grid, aligns, out);
+  return std::move(out).str();
+}
+
+namespace {
+
 std::string NotCountedLine(const NotCounted& item) {
   return item.source + ": " + item.status + ": " + item.reason;
 }

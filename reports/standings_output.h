@@ -66,6 +66,10 @@ std::vector<std::string> ProvenanceLines(const Standings& standings);
 std::string MarkdownCell(const std::string& cell);
 // A code span no backtick inside can close early.
 std::string MarkdownCode(const std::string& text);
+// Text pieces the other reports share.
+// A grid set in columns for a terminal: each column padded to its widest cell (display columns),
+// `aligns` per column, the spaces that would end a line left out.
+std::string AlignedTable(const Grid& grid, const std::vector<Align>& aligns);
 // A table whose source lines up too; cells are escaped with MarkdownCell.
 std::string MarkdownTable(const Grid& grid, const std::vector<Align>& aligns);
 // The same, written to `out` a row at a time.
