@@ -317,11 +317,11 @@ ExpandedInputs ExpandInputs(const std::vector<std::string>& paths, OnProblem on_
   return expanded;
 }
 
+namespace {
+
 // Read straight into the text, sized by the file's size plus one byte, so that a record file
 // takes one read for its bytes and one that finds the end, in one allocation. A file that turns
 // out longer, or has no size (a device), makes the text double, never past limit + 1 bytes.
-namespace {
-
 void ReadBounded(FileBuffer& buffer, size_t limit, std::string& text) {
   const size_t most = limit + 1;
   text.clear();
