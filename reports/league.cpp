@@ -574,27 +574,29 @@ std::string GameList(games::SideKind sides) {
 }
 
 // A side's players name one group: a group that lists a player twice could never be found, and a
-// match of two groups of the same players could be credited to either.
+// match of two groups of the same players could be credited to either. Each group's players are
+// sorted once and looked up in a map, so a league file of many groups is not checked pair by pair.
 Result<void> CheckGroupsDistinct(const std::vector<Entrant>& groups) {
-  for (size_t g = 0; g < groups.size(); ++g) {
-    const std::vector<std::string>& players = groups[g].players;
-    for (size_t i = 1; i < players.size(); ++i) {
-      if (std::find(players.begin(), players.begin() + i, players[i]) == players.begin() + i) {
-        continue;
-      }
+  std::map<std::vector<std::string>, const Entrant*> seen;
+  for (const Entrant& group : groups) {
+    std::vector<std::string> players = group.players;
+    std::sort(players.begin(), players.end());
+    auto twice = std::adjacent_find(players.begin(), players.end());
+    if (twice != players.end()) {
+      size_t at = static_cast<size_t>(
+          std::find(group.players.begin(), group.players.end(), *twice) - group.players.begin());
+      at = static_cast<size_t>(
+          std::find(group.players.begin() + at + 1, group.players.end(), *twice) -
+          group.players.begin());
       return Fail(BadValue(
-          "duplicate-player", groups[g].path + "/players/" + std::to_string(i),
-          "expected each player once in '" + groups[g].id + "', found '" + players[i] + "' again"));
+          "duplicate-player", group.path + "/players/" + std::to_string(at),
+          "expected each player once in '" + group.id + "', found '" + *twice + "' again"));
     }
-    for (size_t other = 0; other < g; ++other) {
-      const std::vector<std::string>& earlier = groups[other].players;
-      if (!std::is_permutation(earlier.begin(), earlier.end(), players.begin(), players.end())) {
-        continue;
-      }
-      return Fail(BadValue("duplicate-group", groups[g].path + "/players",
-                           "expected each group of players once, found the players of '" +
-                               groups[other].id + "' again in '" + groups[g].id + "'"));
-    }
+    auto [earlier, added] = seen.emplace(std::move(players), &group);
+    if (added) continue;
+    return Fail(BadValue("duplicate-group", group.path + "/players",
+                         "expected each group of players once, found the players of '" +
+                             earlier->second->id + "' again in '" + group.id + "'"));
   }
   return {};
 }
