@@ -36,18 +36,26 @@ constexpr const char* kStyle =
     "@media (max-width:600px){body{padding:.6rem}th,td{padding:.2rem .35rem}h1{font-size:1.35rem}"
     "svg.chart text{font-size:19px}}";
 
-// A grid's cell escaped as HtmlEscape does, written straight to `out` a piece at a time: a
-// cross-table's cell is megabytes, and each copy of it counted in the peak memory of `referee
-// standings`.
-void WriteCell(std::ostream& out, const char* tag, std::string_view text, bool left) {
-  out << '<' << tag << (left ? " class=\"text\">" : ">");
-  ForEachPrintablePiece(text, [&out](std::string_view piece) {
+// Printable text with the characters HTML would act on as entities, handed to `write` a piece at
+// a time: a cross-table's cell is megabytes, and each copy of it counted in the peak memory of
+// `referee standings`. HtmlEscape collects the same pieces.
+template <typename Write>
+void ForEachHtmlPiece(std::string_view text, Write&& write) {
+  ForEachPrintablePiece(text, [&write](std::string_view piece) {
     for (size_t special; (special = piece.find_first_of("&<>\"")) != piece.npos;) {
-      out.write(piece.data(), static_cast<std::streamsize>(special));
+      write(piece.substr(0, special));
       char c = piece[special];
-      out << (c == '&' ? "&amp;" : c == '<' ? "&lt;" : c == '>' ? "&gt;" : "&quot;");
+      write(c == '&' ? "&amp;" : c == '<' ? "&lt;" : c == '>' ? "&gt;" : "&quot;");
       piece.remove_prefix(special + 1);
     }
+    write(piece);
+  });
+}
+
+// A grid's cell escaped, written straight to `out`.
+void WriteCell(std::ostream& out, const char* tag, std::string_view text, bool left) {
+  out << '<' << tag << (left ? " class=\"text\">" : ">");
+  ForEachHtmlPiece(text, [&out](std::string_view piece) {
     out.write(piece.data(), static_cast<std::streamsize>(piece.size()));
   });
   out << "</" << tag << '>';
@@ -57,24 +65,7 @@ void WriteCell(std::ostream& out, const char* tag, std::string_view text, bool l
 
 std::string HtmlEscape(const std::string& text) {
   std::string out;
-  for (char c : Printable(text)) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
+  ForEachHtmlPiece(text, [&out](std::string_view piece) { out.append(piece); });
   return out;
 }
 

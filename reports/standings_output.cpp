@@ -181,12 +181,6 @@ GridRows CrossTableRows(const Standings& standings, const StandingsTable& table)
   };
 }
 
-Grid CrossTableGrid(const Standings& standings, const StandingsTable& table) {
-  Grid grid;
-  CrossTableRows(standings, table)([&grid](const GridRow& row) { grid.push_back(row); });
-  return grid;
-}
-
 Grid TravellerGrid(const Traveller& traveller) {
   Grid grid = {{"table", "round", "record"}};
   for (const std::string& direction : traveller.directions) {
@@ -405,19 +399,31 @@ void WriteTextTravellers(const Standings& standings, std::ostream& out) {
   }
 }
 
-}  // namespace
-
 // The characters Markdown would act on in a table cell.
 constexpr std::string_view kMarkdownSpecials = "\\`*_[]<>&|";
 
-// Printable text with the characters Markdown would act on escaped by a backslash: a name cannot
-// end a table cell, open a link or emphasis, or become raw HTML.
+// Printable text with the characters Markdown would act on escaped by a backslash, handed to
+// `write` a piece at a time, so that a table measures and writes a cell without making it whole.
+void ForEachMarkdownPiece(std::string_view cell,
+                          const std::function<void(std::string_view)>& write) {
+  ForEachPrintablePiece(cell, [&write](std::string_view piece) {
+    for (size_t special; (special = piece.find_first_of(kMarkdownSpecials)) != piece.npos;) {
+      write(piece.substr(0, special));
+      write("\\");
+      write(piece.substr(special, 1));
+      piece.remove_prefix(special + 1);
+    }
+    write(piece);
+  });
+}
+
+}  // namespace
+
+// The same as a string: a name cannot end a table cell, open a link or emphasis, or become raw
+// HTML.
 std::string MarkdownCell(const std::string& cell) {
   std::string escaped;
-  for (char c : Printable(cell)) {
-    if (kMarkdownSpecials.find(c) != std::string_view::npos) escaped += '\\';
-    escaped += c;
-  }
+  ForEachMarkdownPiece(cell, [&escaped](std::string_view piece) { escaped.append(piece); });
   return escaped;
 }
 
@@ -438,27 +444,16 @@ std::string MarkdownCode(const std::string& text) {
 // A Markdown table whose source lines up as well: cells padded to their column's display width,
 // and the rule under the header as wide (at least three dashes, CommonMark).
 void WriteMarkdownTable(const GridRows& rows, const std::vector<Align>& aligns, std::ostream& out) {
-  // MarkdownCell(cell), measured and written a piece at a time without being made whole.
-  auto escaped = [](std::string_view cell, const std::function<void(std::string_view)>& write) {
-    ForEachPrintablePiece(cell, [&write](std::string_view piece) {
-      for (size_t special; (special = piece.find_first_of(kMarkdownSpecials)) != piece.npos;) {
-        write(piece.substr(0, special));
-        write("\\");
-        write(piece.substr(special, 1));
-        piece.remove_prefix(special + 1);
-      }
-      write(piece);
-    });
-  };
-  auto width = [&escaped](const std::string& cell) {
+  auto width = [](const std::string& cell) {
     size_t columns = 0;
-    escaped(cell, [&columns](std::string_view piece) { columns += DisplayWidth(piece); });
+    ForEachMarkdownPiece(cell,
+                         [&columns](std::string_view piece) { columns += DisplayWidth(piece); });
     return columns;
   };
   std::vector<size_t> widths = ColumnWidths(rows, aligns.size(), 3, width);
   LineOut line(out);
   auto write_escaped = [&](std::string_view cell) {
-    escaped(cell, [&line](std::string_view piece) { line.Text(piece); });
+    ForEachMarkdownPiece(cell, [&line](std::string_view piece) { line.Text(piece); });
   };
   bool header = true;
   rows([&](const GridRow& cells) {

@@ -41,8 +41,6 @@ Grid RankByRoundGrid(const Standings& standings, const StandingsTable& table);
 // (MeetingText), then its points. The columns: the number, the entrant, one per round, the points.
 GridRows CrossTableRows(const Standings& standings, const StandingsTable& table);
 size_t CrossTableColumns(const Standings& standings);
-// The same rows, whole.
-Grid CrossTableGrid(const Standings& standings, const StandingsTable& table);
 // One traveller: per table, who sat in each direction, its score and matchpoints.
 Grid TravellerGrid(const Traveller& traveller);
 // "board 1 of seed 'club-1': 3 tables, top 4"; with Neuberg's formula when played at fewer.

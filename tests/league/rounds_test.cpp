@@ -107,7 +107,7 @@ TEST(Rounds, TheCrossTableShowsWhatEachEntrantMet) {
   EXPECT_EQ(MeetingText(standings, d.meetings[3], table), "forfeit lost v 1");
   EXPECT_EQ(MeetingText(standings, RowOf(table, "b").meetings.back(), table), "adjustment -1");
   EXPECT_EQ(MeetingText(standings, RowOf(table, "e").meetings[0], table), "bye +3");
-  Grid grid = CrossTableGrid(standings, table);
+  Grid grid = WholeGrid(CrossTableRows(standings, table));
   EXPECT_EQ(grid[0],
             (std::vector<std::string>{"no", "entrant", "round 1", "round 2", "round 3", "points"}));
   EXPECT_EQ(grid[4][2], "-");  // e did not play round 1

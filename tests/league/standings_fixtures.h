@@ -14,6 +14,7 @@
 #include "referee/record/record_writer.h"
 #include "reports/league.h"
 #include "reports/standings.h"
+#include "reports/standings_output.h"
 #include "verifier/verdict.h"
 
 namespace referee::reports::standings_fixtures {
@@ -73,6 +74,13 @@ inline PlayedRecord Describe(verifier::Verdict verdict, const std::string& sourc
 inline void SetDeals(PlayedRecord& played, const std::string& seed,
                      std::vector<PlayedBoard> boards) {
   played.deals = std::make_shared<const PlayedDeals>(PlayedDeals{seed, std::move(boards)});
+}
+
+// Every row of `rows`, kept: what a writer that holds one row at a time never makes.
+inline Grid WholeGrid(const GridRows& rows) {
+  Grid grid;
+  rows([&grid](const GridRow& row) { grid.push_back(row); });
+  return grid;
 }
 
 inline std::vector<std::string> Words(const std::string& text) {

@@ -96,7 +96,7 @@ TEST(StandingsStream, HtmlTextAndMarkdownOfALargeLeagueAreWrittenARowAtATime) {
 TEST(StandingsStream, TheCrossTablesRowsAreMadeOneAtATimeAsTheWholeGridHasThem) {
   Standings standings = ManyMeetings();
   const StandingsTable& table = standings.tables[0];
-  Grid whole = CrossTableGrid(standings, table);
+  Grid whole = WholeGrid(CrossTableRows(standings, table));
   ASSERT_EQ(whole.size(), table.rows.size() + 1);
   size_t made = 0;
   CrossTableRows(standings, table)([&](const GridRow& row) {
