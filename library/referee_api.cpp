@@ -64,7 +64,7 @@ std::vector<Statistic> StatisticsOf(const std::vector<games::StatisticSpec>& spe
 }
 
 DealScore DealScoreOf(const ScoreSheet::Row& row, const games::GameDescriptor* game) {
-  DealScore score{row.deal, row.board, row.points, row.label, row.void_deal, {}};
+  DealScore score{row.deal, row.board, row.points, row.label.Text(), row.void_deal, {}};
   for (size_t s = 0; game != nullptr && s < game->deal_statistics.size(); ++s) {
     if (s >= row.statistics.size()) break;
     score.statistics.push_back(

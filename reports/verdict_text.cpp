@@ -113,7 +113,7 @@ std::string ScoreTable(const ScoreSheet& sheet) {
     for (size_t i = 0; i < row.points.size() && i < widths.size(); ++i) {
       table += cell(std::to_string(row.points[i]), i);
     }
-    table += "   " + Printable(row.label) + "\n";
+    table += "   " + Printable(row.label.Text()) + "\n";
   }
   table += "  total";
   for (size_t i = 0; i < sheet.totals.size() && i < widths.size(); ++i) {
@@ -194,7 +194,7 @@ Node ScoresTree(const ScoreSheet& sheet, const games::GameDescriptor* game) {
     entry.AddMember("deal", {}, Integer(row.deal));
     entry.AddMember("board", {}, Integer(row.board));
     entry.AddMember("points", {}, IntegerList(row.points));
-    entry.AddMember("label", {}, Text(row.label));
+    entry.AddMember("label", {}, Text(row.label.Text()));
     entry.AddMember("void", {}, Bool(row.void_deal));
     if (game != nullptr) {
       entry.AddMember("statistics", {}, StatisticsTree(game->deal_statistics, row.statistics));

@@ -166,8 +166,8 @@ class Replay {
           Illegal("claim-mismatch",
                   Place{value.path, GamePlace{.deal = claim.deal, .actor = value.unit}},
                   "expected " + value.unit + " to score " + std::to_string(computed) + " in deal " +
-                      std::to_string(claim.deal) + " (" + row->label + "), found a claim of " +
-                      std::to_string(value.points))
+                      std::to_string(claim.deal) + " (" + row->label.Text() +
+                      "), found a claim of " + std::to_string(value.points))
               .Comparing(FactValue::Number(computed), FactValue::Number(value.points)));
     }
   }

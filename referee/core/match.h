@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "referee/core/deal_label.h"
 #include "referee/core/event.h"
 #include "referee/core/fact.h"
 #include "referee/core/result.h"
@@ -57,7 +58,7 @@ struct ScoreSheet {
     // The board the deal's cards came from: a seeded deal's board, else the deal number. Tables
     // that played the same board are compared by it (duplicate scoring).
     int board = 0;
-    std::string label;  // for people, e.g. "dealer N" or "dealer N; EW called 5 hearts, took 5"
+    DealLabel label;  // for people, e.g. "dealer N" or "dealer N; EW called 5 hearts, took 5"
     std::vector<int> points;
     bool void_deal = false;  // not scored: an illegal event stopped its check
     // The game's per-deal statistics (GameDescriptor::deal_statistics), each per unit:

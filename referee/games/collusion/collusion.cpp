@@ -79,22 +79,35 @@ class CollusionMatch : public trick::TrickMatch {
     }
   }
 
-  // "dealer N; tricks N3 E4 S3 W3; two tie: +10 each; W deducts 3", appended into one string:
-  // every deal of every record verified has one.
-  static std::string Label(const trick::FinishedDeal& deal, const CollusionDealScore& score) {
+  // The facts of "dealer N; tricks N3 E4 S3 W3; two tie: +10 each; W deducts 3": the dealer, each
+  // seat's tricks, the bonus case and the seats that deduct, as bits.
+  static DealLabel Label(const trick::FinishedDeal& deal, const CollusionDealScore& score) {
+    DealLabel::Facts facts{SeatIndex(deal.dealer)};
+    int64_t deducting = 0;
+    for (Seat seat : kAllSeats) {
+      int i = SeatIndex(seat);
+      facts[1 + i] = deal.tricks_won[i];
+      if (score.deducted[i]) deducting |= int64_t{1} << i;
+    }
+    facts[5] = static_cast<int64_t>(score.bonus_case);
+    facts[6] = deducting;
+    return DealLabel(&WordLabel, facts);
+  }
+
+  static std::string WordLabel(const DealLabel::Facts& facts) {
     std::string label;
     label.reserve(96);
-    label.append("dealer ").push_back(SeatLetter(deal.dealer));
+    label.append("dealer ").push_back(SeatLetter(SeatAt(static_cast<int>(facts[0]))));
     label.append("; tricks");
     for (Seat seat : kAllSeats) {
       label.append(" ").push_back(SeatLetter(seat));
-      label.append(std::to_string(deal.tricks_won[SeatIndex(seat)]));
+      label.append(std::to_string(facts[1 + SeatIndex(seat)]));
     }
-    label.append("; ").append(BonusCaseName(score.bonus_case));
+    label.append("; ").append(BonusCaseName(static_cast<BonusCase>(facts[5])));
     for (Seat seat : kAllSeats) {
-      if (!score.deducted[SeatIndex(seat)]) continue;
+      if ((facts[6] >> SeatIndex(seat) & 1) == 0) continue;
       label.append("; ").push_back(SeatLetter(seat));
-      label.append(" deducts ").append(std::to_string(deal.tricks_won[SeatIndex(seat)]));
+      label.append(" deducts ").append(std::to_string(facts[1 + SeatIndex(seat)]));
     }
     return label;
   }

@@ -17,9 +17,26 @@ constexpr char kTieTwoMore[] = "two-more";
 
 using trick::TrickMatch;
 
-std::string CallText(const CallEvent& call) {
-  std::string strain = call.trump ? SuitName(*call.trump) : "no trump";
-  return std::to_string(call.tricks) + " " + strain;
+// "8 hearts", "7 no trump".
+std::string CallText(int64_t tricks, std::optional<Suit> trump) {
+  return std::to_string(tricks) + " " + (trump ? SuitName(*trump) : "no trump");
+}
+
+std::string CallText(const CallEvent& call) { return CallText(call.tricks, call.trump); }
+
+// "dealer N; EW called 8 hearts, took 8: EW +16; conference 42.5 s", worded when read from the
+// facts ScoreDeal keeps: dealer, calling side, tricks called, trump suit (-1 for no trump), tricks
+// taken, the side that scores and its points, whether the side conferred and for how long.
+std::string WordLabel(const DealLabel::Facts& facts) {
+  auto side = [](int64_t fact) { return PartnershipName(static_cast<Partnership>(fact)); };
+  std::optional<Suit> trump;
+  if (facts[3] >= 0) trump = static_cast<Suit>(facts[3]);
+  std::string label = "dealer " + SeatName(SeatAt(static_cast<int>(facts[0]))) + "; " +
+                      side(facts[1]) + " called " + CallText(facts[2], trump) + ", took " +
+                      std::to_string(facts[4]) + ": " + side(facts[5]) + " +" +
+                      std::to_string(facts[6]);
+  if (facts[7] != 0) label += "; conference " + SecondsText(facts[8]) + " s";
+  return label;
 }
 
 class ConspiracyMatch : public trick::TrickMatch {
@@ -218,18 +235,20 @@ trick::DealScore ConspiracyMatch::ScoreDeal(const trick::FinishedDeal& deal) {
   int call = static_cast<int>(call_->call.tricks);
   ConspiracyDealScore score = ScoreConspiracyDeal(calling, call, taken);
   Partnership scorer = score.made ? calling : OtherPartnership(calling);
-  std::string label = "dealer " + SeatName(deal.dealer) + "; " + PartnershipName(calling) +
-                      " called " + CallText(call_->call) + ", took " + std::to_string(taken) +
-                      ": " + PartnershipName(scorer) + " +" +
-                      std::to_string(score.points[static_cast<int>(scorer)]);
-  if (conference_) {
-    label += "; conference " + SecondsText(conference_->end_ms - conference_->start_ms) + " s";
-  }
+  DealLabel::Facts facts{SeatIndex(deal.dealer),
+                         static_cast<int64_t>(calling),
+                         call_->call.tricks,
+                         call_->call.trump ? static_cast<int64_t>(*call_->call.trump) : -1,
+                         taken,
+                         static_cast<int64_t>(scorer),
+                         score.points[static_cast<int>(scorer)],
+                         conference_ ? 1 : 0,
+                         conference_ ? conference_->end_ms - conference_->start_ms : 0};
   std::vector<int> calls(2, 0), made(2, 0);
   calls[static_cast<int>(calling)] = 1;
   made[static_cast<int>(calling)] = score.made ? 1 : 0;
   return trick::DealScore{{score.points[0], score.points[1]},
-                          label,
+                          DealLabel(&WordLabel, facts),
                           {trick::TricksByUnit(deal, kSideUnits), calls, made}};
 }
 

@@ -87,22 +87,43 @@ Seat PlonkMatch::NextDealer(Seat last_dealer) const {
   return DealsScored() % 2 == 1 ? LeftOf(last_dealer) : RightOf(last_dealer);
 }
 
+// "dealer N; NS live 5 for 40, dead 3; EW live 4 for 30, dead 2", worded when read: the dealer,
+// then each side's live cards, their points and its dead cards.
+std::string WordLabel(const DealLabel::Facts& facts) {
+  std::string label = "dealer " + SeatName(SeatAt(static_cast<int>(facts[0])));
+  for (Partnership side : kAllPartnerships) {
+    size_t at = 1 + 3 * static_cast<size_t>(side);
+    label += "; " + PartnershipName(side) + " live " + std::to_string(facts[at]) + " for " +
+             std::to_string(facts[at + 1]) + ", dead " + std::to_string(facts[at + 2]);
+  }
+  return label;
+}
+
+DealLabel Label(Seat dealer, const std::array<PlonkPile, 2>& piles) {
+  DealLabel::Facts facts{SeatIndex(dealer)};
+  for (Partnership side : kAllPartnerships) {
+    const PlonkPile& pile = piles[static_cast<size_t>(side)];
+    size_t at = 1 + 3 * static_cast<size_t>(side);
+    facts[at] = pile.live_cards;
+    facts[at + 1] = pile.live_points;
+    facts[at + 2] = pile.dead_cards;
+  }
+  return DealLabel(&WordLabel, facts);
+}
+
 trick::DealScore PlonkMatch::ScoreDeal(const trick::FinishedDeal& deal) {
   std::array<PlonkPile, 2> piles = PlonkPiles(deal.tricks);
   std::array<int, 2> after{};
-  std::string label = "dealer " + SeatName(deal.dealer);
   for (Partnership side : kAllPartnerships) {
-    const PlonkPile& pile = piles[static_cast<int>(side)];
-    after[static_cast<int>(side)] = Total(side) + pile.Score();
-    label += "; " + PartnershipName(side) + " live " + std::to_string(pile.live_cards) + " for " +
-             std::to_string(pile.live_points) + ", dead " + std::to_string(pile.dead_cards);
+    after[static_cast<int>(side)] = Total(side) + piles[static_cast<int>(side)].Score();
   }
   PlonkEnd end = CheckPlonkEnd(after, target_);
   if (end == PlonkEnd::kNorthSouthWins) winner_ = Partnership::kNorthSouth;
   if (end == PlonkEnd::kEastWestWins) winner_ = Partnership::kEastWest;
   last_trick_.reset();
-  return trick::DealScore{
-      {piles[0].Score(), piles[1].Score()}, label, {trick::TricksByUnit(deal, kSideUnits)}};
+  return trick::DealScore{{piles[0].Score(), piles[1].Score()},
+                          Label(deal.dealer, piles),
+                          {trick::TricksByUnit(deal, kSideUnits)}};
 }
 
 Outcome PlonkMatch::GetOutcome() const {

@@ -47,7 +47,7 @@ struct FinishedDeal {
 
 struct DealScore {
   std::vector<int> points;  // one per scoring unit
-  std::string label;
+  DealLabel label;
   // The game's deal statistics (GameDescriptor::deal_statistics), each per scoring unit.
   std::vector<std::vector<int>> statistics;
 };

@@ -145,9 +145,9 @@ TEST(ConspiracyMatchTest, TwoDealsWorkedByHand) {
   ScoreSheet sheet = match->Scores();
   ASSERT_EQ(sheet.rows.size(), 2u);
   EXPECT_EQ(sheet.rows[0].points, (std::vector<int>{0, 16}));
-  EXPECT_EQ(sheet.rows[0].label, "dealer N; EW called 8 hearts, took 8: EW +16");
+  EXPECT_EQ(sheet.rows[0].label.Text(), "dealer N; EW called 8 hearts, took 8: EW +16");
   EXPECT_EQ(sheet.rows[1].points, (std::vector<int>{0, 0}));
-  EXPECT_EQ(sheet.rows[1].label, "dealer E; NS called 0 clubs, took 0: NS +0");
+  EXPECT_EQ(sheet.rows[1].label.Text(), "dealer E; NS called 0 clubs, took 0: NS +0");
   ASSERT_TRUE(match->IsOver());
   Outcome outcome = match->GetOutcome();
   EXPECT_EQ(test_support::FactTexts(outcome), (std::vector<std::pair<std::string, std::string>>{
@@ -165,7 +165,7 @@ TEST(ConspiracyMatchTest, MissedCallGivesTheDealersFive) {
   auto match = NewMatch();
   PlayOneSuitDeal(*match, 1, Seat::kNorth, Suit::kHearts, 7);
   EXPECT_EQ(match->Scores().rows[0].points, (std::vector<int>{5, 0}));
-  EXPECT_EQ(match->Scores().rows[0].label, "dealer N; EW called 7 hearts, took 8: NS +5");
+  EXPECT_EQ(match->Scores().rows[0].label.Text(), "dealer N; EW called 7 hearts, took 8: NS +5");
 }
 
 // rules.md, Conspiracy ambiguity 5: equal totals are a draw, or with tie: two-more two deals
@@ -256,7 +256,7 @@ TEST(ConspiracyMatchTest, NoTrumpUnderTheOption) {
   ASSERT_TRUE(match->Apply(no_trump).has_value());
   // E leads AH, nobody follows and nothing trumps: E wins every trick; EW took 8 of 8.
   for (int trick = 1; trick <= 8; ++trick) PlayOneSuitTrick(*match, 1, trick);
-  EXPECT_EQ(match->Scores().rows[0].label, "dealer N; EW called 8 no trump, took 8: EW +16");
+  EXPECT_EQ(match->Scores().rows[0].label.Text(), "dealer N; EW called 8 no trump, took 8: EW +16");
 }
 
 // Seed 003: "B can call any number from 0 to 8"; rules.md ambiguity 9: 9 is illegal.
@@ -292,7 +292,7 @@ TEST(ConspiracyMatchTest, ConferenceChecks) {
   ASSERT_TRUE(match->Apply(Call(1, Suit::kHearts, 8)).has_value());
   EXPECT_EQ(match->Apply(Conference(1, 0, 1)).error().code, "unexpected-event");
   for (int trick = 1; trick <= 8; ++trick) PlayOneSuitTrick(*match, 1, trick);
-  EXPECT_EQ(match->Scores().rows[0].label,
+  EXPECT_EQ(match->Scores().rows[0].label.Text(),
             "dealer N; EW called 8 hearts, took 8: EW +16; conference 61.5 s");
 }
 

@@ -111,7 +111,7 @@ TEST(PlonkMatchTest, LeadPassesRightAfterEveryUnfollowedTrick) {
   ASSERT_EQ(sheet.rows.size(), 1u);
   EXPECT_EQ(sheet.units, (std::vector<std::string>{"NS", "EW"}));
   EXPECT_EQ(sheet.rows[0].points, (std::vector<int>{158, 126}));
-  EXPECT_EQ(sheet.rows[0].label,
+  EXPECT_EQ(sheet.rows[0].label.Text(),
             "dealer W; NS live 21 for 165, dead 7; EW live 18 for 132, dead 6");
   ASSERT_TRUE(match->IsOver());
   Outcome outcome = match->GetOutcome();
