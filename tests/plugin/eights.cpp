@@ -38,7 +38,7 @@ class EightsMatch : public games::trick::TrickMatch {
  protected:
   CardSet Pack() const override { return Pack32(); }
   bool MustFollowSuit() const override { return true; }
-  std::vector<std::string> ScoreUnits() const override { return kSeatUnits; }
+  const std::vector<std::string>& ScoreUnits() const override { return kSeatUnits; }
   bool AcceptsNoMoreDeals() const override { return IsOver(); }
   games::trick::DealScore ScoreDeal(const games::trick::FinishedDeal& deal) override {
     std::vector<int> tricks = games::trick::TricksByUnit(deal, kSeatUnits);

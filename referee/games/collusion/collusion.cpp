@@ -44,7 +44,7 @@ class CollusionMatch : public trick::TrickMatch {
  protected:
   CardSet Pack() const override { return FullPack52(); }
   bool MustFollowSuit() const override { return true; }
-  std::vector<std::string> ScoreUnits() const override { return kSeatUnits; }
+  const std::vector<std::string>& ScoreUnits() const override { return kSeatUnits; }
   bool AcceptsNoMoreDeals() const override { return IsOver(); }
 
   trick::DealScore ScoreDeal(const trick::FinishedDeal& deal) override {

@@ -55,7 +55,7 @@ class ConspiracyMatch : public trick::TrickMatch {
  protected:
   CardSet Pack() const override { return Pack32(); }  // 8 each
   bool MustFollowSuit() const override { return true; }
-  std::vector<std::string> ScoreUnits() const override { return kSideUnits; }
+  const std::vector<std::string>& ScoreUnits() const override { return kSideUnits; }
   // With no fixed number of deals, any even count ends the match, yet play may go on.
   bool AcceptsNoMoreDeals() const override { return fixed_deals_ > 0 && IsOver(); }
   trick::DealScore ScoreDeal(const trick::FinishedDeal& deal) override;

@@ -35,7 +35,7 @@ class PlonkMatch : public trick::TrickMatch {
  protected:
   CardSet Pack() const override { return FullPack52(); }  // 13 each: see plonk.h
   bool MustFollowSuit() const override { return false; }  // "never any requirement"
-  std::vector<std::string> ScoreUnits() const override { return kSideUnits; }
+  const std::vector<std::string>& ScoreUnits() const override { return kSideUnits; }
   bool AcceptsNoMoreDeals() const override { return IsOver(); }
   trick::DealScore ScoreDeal(const trick::FinishedDeal& deal) override;
   Seat NextLeader(const trick::CompletedTrick& trick) const override;

@@ -512,9 +512,12 @@ bool TrickMatch::PlayWholeTricks(std::span<const Card> cards) {
       cards.size() > static_cast<size_t>(deal_->hand_size) * 4) {
     return false;
   }
+  // The opening is over, so the trump is known for the whole deal.
+  std::optional<Suit> trump = Trump();
   for (Card card : cards) {
     if (!MayPlay(deal_->hands[SeatIndex(deal_->ToPlay())], card)) return false;
-    PlayCard(card);
+    PlaceCard(card);
+    if (deal_->current_size == 4) CloseTrick(trump);
   }
   return true;
 }
@@ -554,8 +557,8 @@ std::optional<std::array<CardSet, 4>> TrickMatch::WholeDealHands(const WholeDeal
   return hands;
 }
 
-Seat TrickMatch::TrickWinner(const std::array<Card, 4>& cards, Seat leader) const {
-  std::optional<Suit> trump = Trump();
+Seat TrickMatch::TrickWinner(const std::array<Card, 4>& cards, Seat leader,
+                             std::optional<Suit> trump) const {
   size_t best = 0;
   auto beats = [&](Card challenger, Card holder) {
     if (challenger.suit == holder.suit) return challenger.rank > holder.rank;
@@ -568,17 +571,14 @@ Seat TrickMatch::TrickWinner(const std::array<Card, 4>& cards, Seat leader) cons
 }
 
 std::optional<TrickMatch::ClosedTrick> TrickMatch::PlayCard(Card card) {
-  DealInProgress& deal = *deal_;
-  deal.hands[SeatIndex(deal.ToPlay())].Remove(card);
-  deal.current[deal.current_size++] = card;
-  deal.played.push_back(card);
-  if (deal.current_size < 4) return std::nullopt;
-  return CloseTrick();
+  PlaceCard(card);
+  if (deal_->current_size < 4) return std::nullopt;
+  return CloseTrick(Trump());
 }
 
-TrickMatch::ClosedTrick TrickMatch::CloseTrick() {
+TrickMatch::ClosedTrick TrickMatch::CloseTrick(std::optional<Suit> trump) {
   DealInProgress& deal = *deal_;
-  CompletedTrick trick{deal.leader, deal.current, TrickWinner(deal.current, deal.leader)};
+  CompletedTrick trick{deal.leader, deal.current, TrickWinner(deal.current, deal.leader, trump)};
   deal.current_size = 0;
   deal.leader = NextLeader(trick);
   deal.tricks.push_back(trick);
@@ -646,7 +646,7 @@ Outcome TrickMatch::SheetOutcome(bool over, const std::vector<int>& winners, boo
   Outcome outcome;
   outcome.over = over;
   outcome.summary = std::move(summary);
-  std::vector<std::string> units = ScoreUnits();
+  const std::vector<std::string>& units = ScoreUnits();
   for (size_t unit = 0; unit < units.size(); ++unit) {
     int total = unit < sheet_.totals.size() ? sheet_.totals[unit] : 0;
     outcome.facts.push_back({units[unit], FactValue::Number(total)});

@@ -90,7 +90,9 @@ class TrickMatch : public Match {
   // --- Hooks each game supplies. ---
   virtual CardSet Pack() const = 0;
   virtual bool MustFollowSuit() const = 0;
-  virtual std::vector<std::string> ScoreUnits() const = 0;
+  // The scoring units ("N", "NS"), kept by the game for the program's life: asked for every
+  // outcome, so never copied.
+  virtual const std::vector<std::string>& ScoreUnits() const = 0;
   virtual DealScore ScoreDeal(const FinishedDeal& deal) = 0;
   // Whether the match has ended for good: no further deal is accepted.
   virtual bool AcceptsNoMoreDeals() const = 0;
@@ -219,7 +221,7 @@ class TrickMatch : public Match {
   std::optional<Finding> CheckCardHolder(const Event& event, const PlayEvent& play,
                                          Seat seat) const;
   std::optional<Finding> CheckFollow(const Event& event, const PlayEvent& play, Seat seat) const;
-  Seat TrickWinner(const std::array<Card, 4>& cards, Seat leader) const;
+  Seat TrickWinner(const std::array<Card, 4>& cards, Seat leader, std::optional<Suit> trump) const;
   // A trick just closed: its number, its winner, and whether it was the deal's last (the deal is
   // then scored and over).
   struct ClosedTrick {
@@ -230,7 +232,17 @@ class TrickMatch : public Match {
   // Plays a card the rules allow, the state alone; the trick it closed, if it closed one (and
   // the deal, after its last trick, closed and scored).
   std::optional<ClosedTrick> PlayCard(Card card);
-  ClosedTrick CloseTrick();
+  // The card leaves the hand of the seat to play for the trick under way: a play's whole change
+  // but closing the trick, shared by PlayCard and the fast path's whole tricks.
+  void PlaceCard(Card card) {
+    DealInProgress& deal = *deal_;
+    deal.hands[SeatIndex(deal.ToPlay())].Remove(card);
+    deal.current[deal.current_size++] = card;
+    deal.played.push_back(card);
+  }
+  // The trick of four cards closes under the deal's trump (Trump()), asked by the caller: a whole
+  // deal asks once, not once a trick.
+  ClosedTrick CloseTrick(std::optional<Suit> trump);
   void CloseDeal();
   Ruling Announced(const ClosedTrick& closed) const;
   void AddRow(int number, int board, DealScore score, bool void_deal);
