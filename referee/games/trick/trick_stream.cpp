@@ -26,7 +26,7 @@ constexpr int64_t kMaxBoard = 1000000;
 constexpr int64_t kMaxPoints = 100000;
 
 // What the reader keeps from one deal to the next, so that a deal costs no allocation. The cards
-// are held in place: a push onto a vector cost a tenth of reading a deal.
+// are held in place, bounded as the reader bounds them, with no capacity to look up on a push.
 struct DealScratch {
   FixedList<Card, kMaxCards> deck;
   FixedList<Card, kMaxTricks * 4> plays;
