@@ -2,8 +2,12 @@
 //
 // Verifying a JSON Lines stream is embarrassingly parallel (every record stands alone), but its
 // verdicts must come out in the order of the records and the stream may be longer than memory.
-// So the calling thread reads items and emits results in order, the workers do the work, and at
-// most `window` items are in flight at once: memory is bounded by the window, not by the stream.
+// So the calling thread reads items and emits results in order, and at most `window` items are in
+// flight at once: memory is bounded by the window, not by the stream. The calling thread works on
+// items too, whenever the oldest is not done and an item waits: N threads are the caller and N - 1
+// workers, so that they never compete with a reader for N cores. (With a caller that only read
+// and waited, two threads were three on two cores, and every block's wake-up of the caller took
+// a core from a worker.)
 //
 // With one thread everything runs on the calling thread, item by item, with no locking: the
 // single-threaded run is the plain loop it looks like. An exception thrown by `work` on a worker
@@ -56,7 +60,7 @@ class OrderedPipeline {
         for (std::thread& worker : workers) worker.join();
       }
     } joiner{*this, workers};
-    for (unsigned t = 0; t < threads_; ++t) workers.emplace_back([this] { WorkerLoop(); });
+    for (unsigned t = 1; t < threads_; ++t) workers.emplace_back([this] { WorkerLoop(); });
     RunCaller(next, emit);
   }
 
@@ -67,7 +71,8 @@ class OrderedPipeline {
     std::exception_ptr failure;
   };
 
-  // The calling thread: keeps the window full, and emits the oldest item once it is done.
+  // The calling thread: keeps the window full, emits the oldest item once it is done, and works
+  // on the next item no one has taken rather than wait for the oldest.
   void RunCaller(const Next& next, const Emit& emit) {
     bool input_left = true;
     std::unique_lock<std::mutex> lock(mutex_);
@@ -84,9 +89,13 @@ class OrderedPipeline {
         work_ready_.notify_one();
       }
       if (slots_.empty()) return;
-      result_ready_.wait(lock, [this] {
-        return slots_.front().output.has_value() || slots_.front().failure != nullptr;
-      });
+      if (!Done(slots_.front())) {
+        if (Untaken()) {
+          WorkOnNext(lock);
+          continue;
+        }
+        result_ready_.wait(lock, [this] { return Done(slots_.front()); });
+      }
       Slot done = std::move(slots_.front());
       slots_.pop_front();  // references to the other slots stay valid (std::deque)
       ++front_sequence_;
@@ -100,28 +109,36 @@ class OrderedPipeline {
   void WorkerLoop() {
     std::unique_lock<std::mutex> lock(mutex_);
     for (;;) {
-      work_ready_.wait(
-          lock, [this] { return stopping_ || next_to_take_ < front_sequence_ + slots_.size(); });
+      work_ready_.wait(lock, [this] { return stopping_ || Untaken(); });
       if (stopping_) return;
-      Slot& slot = slots_[next_to_take_ - front_sequence_];
-      ++next_to_take_;
-      lock.unlock();
-      std::optional<Output> output;
-      std::exception_ptr failure;
-      try {
-        output.emplace((*work_)(slot.item));
-      } catch (...) {
-        failure = std::current_exception();
-      }
-      lock.lock();
-      // The slot cannot have been emitted: the caller waits for its output or failure.
-      slot.output = std::move(output);
-      slot.failure = failure;
-      // The caller waits only for the oldest item: waking it for a later one would only send it
-      // back to sleep, and on two cores every wake-up takes a core from a worker. When the oldest
-      // is done, the caller emits it and then every later item already done without waiting.
-      if (&slot == &slots_.front()) result_ready_.notify_one();
+      WorkOnNext(lock);
     }
+  }
+
+  static bool Done(const Slot& slot) { return slot.output.has_value() || slot.failure != nullptr; }
+  // Whether an item in flight waits for a thread to work on it.
+  bool Untaken() const { return next_to_take_ < front_sequence_ + slots_.size(); }
+
+  // Takes the next untaken item and works on it with the lock released; on any thread.
+  void WorkOnNext(std::unique_lock<std::mutex>& lock) {
+    Slot& slot = slots_[next_to_take_ - front_sequence_];
+    ++next_to_take_;
+    lock.unlock();
+    std::optional<Output> output;
+    std::exception_ptr failure;
+    try {
+      output.emplace((*work_)(slot.item));
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    lock.lock();
+    // The slot cannot have been emitted: only the caller emits, and only a done slot.
+    slot.output = std::move(output);
+    slot.failure = failure;
+    // The caller waits only for the oldest item: waking it for a later one would only send it
+    // back to sleep, and on two cores every wake-up takes a core from a worker. When the oldest
+    // is done, the caller emits it and then every later item already done without waiting.
+    if (&slot == &slots_.front()) result_ready_.notify_one();
   }
 
   unsigned threads_;

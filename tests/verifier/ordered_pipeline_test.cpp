@@ -7,7 +7,9 @@
 
 #include <atomic>
 #include <chrono>
+#include <mutex>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -36,6 +38,32 @@ TEST(OrderedPipeline, OneThreadRunsOnTheCallingThread) {
       },
       [&](int& result) { out.push_back(result); });
   EXPECT_EQ(out, (std::vector<int>{0, 10, 20, 30, 40}));
+}
+
+// N threads are the caller and N - 1 workers: the caller works on items instead of waiting for
+// the oldest, so that N threads never compete with a reader for N cores.
+TEST(OrderedPipeline, NThreadsAreTheCallerAndNMinusOneWorkers) {
+  for (unsigned threads : {2u, 3u}) {
+    std::thread::id caller = std::this_thread::get_id();
+    std::mutex mutex;
+    std::set<std::thread::id> working;
+    int emitted = 0;
+    OrderedPipeline<int, int> pipeline(threads, 8);
+    pipeline.Run(
+        Counter(60),
+        [&](int& item) {
+          {
+            std::lock_guard<std::mutex> lock(mutex);
+            working.insert(std::this_thread::get_id());
+          }
+          std::this_thread::sleep_for(std::chrono::microseconds(500));
+          return item;
+        },
+        [&](int& result) { EXPECT_EQ(result, emitted++); });
+    EXPECT_EQ(emitted, 60);
+    EXPECT_LE(working.size(), threads) << threads << " threads";
+    EXPECT_TRUE(working.contains(caller)) << threads << " threads";
+  }
 }
 
 RC_GTEST_PROP(OrderedPipeline, EmitsInInputOrderWhateverTheTiming, ()) {
