@@ -13,7 +13,8 @@ std::string Tricks(const DealLabel::Facts& facts) {
 }
 
 TEST(DealLabel, AKeptLabelIsWordedOnlyWhenRead) {
-  static int worded = 0;
+  static int worded;
+  worded = 0;
   auto counting = [](const DealLabel::Facts& facts) {
     ++worded;
     return Tricks(facts);
