@@ -1,7 +1,7 @@
 // A deal's label for people ("dealer N; tricks N3 E4 S3 W3; two tie: +10 each"), kept as the
 // numbers it is made from and worded only when someone reads it. The verifier scores every deal
 // of every record, and most score sheets are counted (claims, standings), never printed: wording
-// every label took 9% of the instructions of verifying Plonk records and 5% of Conspiracy's.
+// every label took up to 9% of the instructions of verifying a trick game's records.
 #pragma once
 
 #include <array>
