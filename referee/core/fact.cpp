@@ -13,7 +13,12 @@ FactValue FactValue::Words(std::vector<std::string> words) {
 
 bool FactValue::operator==(const FactValue& other) const {
   if (IsNumber() || other.IsNumber()) return value_ == other.value_;
-  std::vector<std::string> mine = words(), theirs = other.words();
+  const std::vector<std::string>& first = words();
+  const std::vector<std::string>& second = other.words();
+  // Words compare as sets. Most are one word (a winner): compared in place, not sorted copies.
+  if (first.size() != second.size()) return false;
+  if (first.size() <= 1) return first == second;
+  std::vector<std::string> mine = first, theirs = second;
   std::sort(mine.begin(), mine.end());
   std::sort(theirs.begin(), theirs.end());
   return mine == theirs;

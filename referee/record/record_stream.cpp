@@ -80,6 +80,7 @@ bool ReadSeatedPlayers(const TokenBuffer& tokens, size_t index, Record& header) 
   size_t keys = 0;
   for (size_t i = index + 1; tokens[i].type == TokenType::kKey; i = tokens[i + 1].next) ++keys;
   if (keys != kSeats.size()) return false;  // a seat missing, or a key that is no seat
+  header.players.reserve(kSeats.size());
   for (std::string_view seat : kSeats) {
     std::optional<size_t> value = players->Find(seat);
     std::optional<std::string_view> name =
@@ -205,6 +206,7 @@ std::optional<std::vector<ClaimedFact>> ReadResultFromTokens(const TokenBuffer& 
   if (tokens[index].type != TokenType::kBeginMap) return std::nullopt;
   const std::vector<std::string>& allowed = header.game->result_keys;
   std::vector<ClaimedFact> facts;
+  facts.reserve(allowed.size());  // no key twice (the tokenizer refuses it), each one allowed
   for (size_t i = index + 1; tokens[i].type == TokenType::kKey; i = tokens[i + 1].next) {
     std::string_view key = tokens.Text(tokens[i]);
     if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) return std::nullopt;

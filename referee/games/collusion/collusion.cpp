@@ -54,7 +54,7 @@ class CollusionMatch : public trick::TrickMatch {
     RecordWinners(score, before);
     return trick::DealScore{std::vector<int>(score.points.begin(), score.points.end()),
                             Label(deal, score),
-                            {trick::TricksByUnit(deal, kSeatUnits)}};
+                            trick::DealStatistics(trick::TricksByUnit(deal, kSeatUnits))};
   }
 
   std::string DescribeExtra() const override {

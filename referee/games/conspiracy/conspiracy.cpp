@@ -249,7 +249,8 @@ trick::DealScore ConspiracyMatch::ScoreDeal(const trick::FinishedDeal& deal) {
   made[static_cast<int>(calling)] = score.made ? 1 : 0;
   return trick::DealScore{{score.points[0], score.points[1]},
                           DealLabel(&WordLabel, facts),
-                          {trick::TricksByUnit(deal, kSideUnits), calls, made}};
+                          trick::DealStatistics(trick::TricksByUnit(deal, kSideUnits),
+                                                std::move(calls), std::move(made))};
 }
 
 std::string ConspiracyMatch::UnfinishedSummary() const {

@@ -123,7 +123,7 @@ trick::DealScore PlonkMatch::ScoreDeal(const trick::FinishedDeal& deal) {
   last_trick_.reset();
   return trick::DealScore{{piles[0].Score(), piles[1].Score()},
                           Label(deal.dealer, piles),
-                          {trick::TricksByUnit(deal, kSideUnits)}};
+                          trick::DealStatistics(trick::TricksByUnit(deal, kSideUnits))};
 }
 
 Outcome PlonkMatch::GetOutcome() const {

@@ -647,6 +647,8 @@ Outcome TrickMatch::SheetOutcome(bool over, const std::vector<int>& winners, boo
   outcome.over = over;
   outcome.summary = std::move(summary);
   const std::vector<std::string>& units = ScoreUnits();
+  outcome.facts.reserve(units.size() + 1);  // each unit's total, then the winner
+  outcome.sides.reserve(units.size());
   for (size_t unit = 0; unit < units.size(); ++unit) {
     int total = unit < sheet_.totals.size() ? sheet_.totals[unit] : 0;
     outcome.facts.push_back({units[unit], FactValue::Number(total)});

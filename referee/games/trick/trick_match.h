@@ -16,6 +16,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "referee/core/card.h"
@@ -54,6 +55,16 @@ struct DealScore {
 
 // Tricks taken in a deal by each scoring unit: a unit is named by its seats ("N", "NS").
 std::vector<int> TricksByUnit(const FinishedDeal& deal, const std::vector<std::string>& units);
+
+// A deal's statistics, each list moved in: a braced list would copy every one of them, an
+// allocation more per statistic on every deal verified.
+template <typename... Lists>
+std::vector<std::vector<int>> DealStatistics(Lists&&... lists) {
+  std::vector<std::vector<int>> statistics;
+  statistics.reserve(sizeof...(lists));
+  (statistics.push_back(std::forward<Lists>(lists)), ...);
+  return statistics;
+}
 
 // How the sides of a finished trick match are placed.
 enum class Placing {
