@@ -347,16 +347,6 @@ void WriteAlignedGrid(const Grid& grid, const std::vector<Align>& aligns, std::o
   WriteAlignedGrid(RowsOf(grid), aligns, out);
 }
 
-}  // namespace
-
-std::string AlignedTable(const Grid& grid, const std::vector<Align>& aligns) {
-  std::ostringstream out;
-  WriteAlignedGrid(grid, aligns, out);
-  return std::move(out).str();
-}
-
-namespace {
-
 std::string NotCountedLine(const NotCounted& item) {
   return item.source + ": " + item.status + ": " + item.reason;
 }
@@ -418,6 +408,12 @@ void ForEachMarkdownPiece(std::string_view cell,
 }
 
 }  // namespace
+
+std::string AlignedTable(const Grid& grid, const std::vector<Align>& aligns) {
+  std::ostringstream out;
+  WriteAlignedGrid(grid, aligns, out);
+  return std::move(out).str();
+}
 
 // The same as a string: a name cannot end a table cell, open a link or emphasis, or become raw
 // HTML.
