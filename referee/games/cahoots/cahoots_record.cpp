@@ -654,9 +654,8 @@ std::optional<Event> ReadSetupFromTokens(const record::TokenBuffer& tokens,
   return MakeEvent(std::move(setup), 0, std::nullopt, path);
 }
 
-std::optional<Event> ReadTurnFromTokens(const record::TokenBuffer& tokens, size_t index,
-                                        int turn_number, const record::Record& header,
-                                        const Edition& edition) {
+bool ReadTurnFromTokens(const record::TokenBuffer& tokens, size_t index, int turn_number,
+                        const record::Record& header, const Edition& edition, Event& event) {
   TurnEvent turn{.turn = turn_number};
   int actor = 0;
   TokenType type = tokens[index].type;
@@ -664,14 +663,26 @@ std::optional<Event> ReadTurnFromTokens(const record::TokenBuffer& tokens, size_
                   ? PlainTurn(tokens.Text(tokens[index]), header, edition, turn, actor)
                   : type == TokenType::kBeginMap &&
                         TurnMapFromTokens(tokens, index, header, edition, turn, actor);
-  std::optional<Event> event;
-  if (!read) return event;
-  // MakeEvent's event, made in place: a turn's event is moved once less.
-  event.emplace();
-  event->kind = TurnEvent::kKind;
-  event->actor = actor;
-  event->path = EventPath::Item("turns", turn_number - 1);
-  event->payload = Payload(std::move(turn));
+  if (!read) return false;
+  // MakeEvent's event, made in place; a turn event the caller kept from the last turn keeps its
+  // storage.
+  event.kind = TurnEvent::kKind;
+  event.deal = 0;
+  event.actor = actor;
+  event.path = EventPath::Item("turns", turn_number - 1);
+  if (TurnEvent* kept = event.As<TurnEvent>()) {
+    *kept = std::move(turn);
+  } else {
+    event.payload = Payload(std::move(turn));
+  }
+  return true;
+}
+
+std::optional<Event> ReadTurnFromTokens(const record::TokenBuffer& tokens, size_t index,
+                                        int turn_number, const record::Record& header,
+                                        const Edition& edition) {
+  std::optional<Event> event(std::in_place);
+  if (!ReadTurnFromTokens(tokens, index, turn_number, header, edition, *event)) event.reset();
   return event;
 }
 
@@ -708,11 +719,14 @@ bool ReplayCahootsBody(const record::TokenBuffer& tokens, const record::BodyValu
   // The tree reads the whole list before a turn; a list too long sends the record to it all the
   // same, when the reading gets there.
   int number = 0;
+  Event turn;  // one event for every turn, read over in place
   bool replayed = record::ForEachListItem(tokens, *values[3], kMaxTurns, [&](size_t item) {
     ++number;
-    std::optional<Event> turn = ReadTurnFromTokens(tokens, item, number, header, edition);
-    if (!turn) turn = StreamTurn(tokens, item, number, header, edition);
-    return turn && match.ApplyCleanly(*turn);
+    if (ReadTurnFromTokens(tokens, item, number, header, edition, turn)) {
+      return match.ApplyCleanly(turn);
+    }
+    std::optional<Event> streamed = StreamTurn(tokens, item, number, header, edition);
+    return streamed && match.ApplyCleanly(*streamed);
   });
   tally.events = 1 + number;  // the set-up and each turn, as the record's entries are counted
   return replayed;

@@ -53,6 +53,10 @@ std::optional<Event> ReadSetupFromTokens(const record::TokenBuffer& tokens,
 std::optional<Event> ReadTurnFromTokens(const record::TokenBuffer& tokens, size_t index,
                                         int turn_number, const record::Record& header,
                                         const Edition& edition);
+// The same into `event`, false when the turn is not read; an event that holds a turn already is
+// read over without a new payload (the replay keeps one for a record's turns).
+bool ReadTurnFromTokens(const record::TokenBuffer& tokens, size_t index, int turn_number,
+                        const record::Record& header, const Edition& edition, Event& event);
 
 // Live lines (docs/live.md): `turn` (player, card, pile, and optionally at, drew, completed) read
 // with the record's turn reader; the view shows the player's own cards, the pile tops, the visible

@@ -422,5 +422,30 @@ TEST(CahootsTokenReader, ATurnsPathIsWrittenWhenRead) {
   EXPECT_EQ(turn->actor, 1);
 }
 
+// The replay reads every turn of a record into one kept event. A turn read over one that claimed
+// a draw and completed goals at a time keeps none of them: it reads as the same turn read alone.
+TEST(CahootsTokenReader, ATurnReadIntoAKeptEventKeepsNothingOfTheLastTurn) {
+  std::string json = Record("[]", R"([{"player":"ann","card":"1G","pile":1,"at":12.5,)"
+                                  R"("drew":"7U","completed":[2]},"bob 2G 2"])");
+  record::TokenBuffer tokens;
+  ASSERT_TRUE(formats::TokenizeJson(json, {}, tokens));
+  record::BodyValues values = BodyValues(tokens);
+  auto header = record::ReadRecordHeader(*formats::ParseJson(json));
+  ASSERT_TRUE(header.has_value());
+  const Edition& edition = EditionNamed("gamewright");
+  size_t first = *values[3] + 1;
+  size_t second = tokens[first].next;
+  Event kept;
+  ASSERT_TRUE(ReadTurnFromTokens(tokens, first, 1, *header, edition, kept));
+  ASSERT_NE(kept.As<TurnEvent>()->claims, nullptr);
+  ASSERT_TRUE(kept.As<TurnEvent>()->at_ms.has_value());
+  ASSERT_TRUE(ReadTurnFromTokens(tokens, second, 2, *header, edition, kept));
+  std::optional<Event> alone = ReadTurnFromTokens(tokens, second, 2, *header, edition);
+  ASSERT_TRUE(alone.has_value());
+  EXPECT_EQ(Fields(kept), Fields(*alone));
+  EXPECT_EQ(kept.As<TurnEvent>()->claims, nullptr);
+  EXPECT_FALSE(kept.As<TurnEvent>()->at_ms.has_value());
+}
+
 }  // namespace
 }  // namespace referee::games::cahoots
