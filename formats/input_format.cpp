@@ -13,14 +13,25 @@ constexpr std::string_view kBlank = " \t\r\n";
 
 bool IsBlank(std::string_view text) { return text.find_first_not_of(kBlank) == text.npos; }
 
-std::string LowerExtension(std::string_view path) {
-  size_t slash = path.find_last_of("/\\");
-  std::string_view name = slash == path.npos ? path : path.substr(slash + 1);
-  size_t dot = name.rfind('.');
-  if (dot == name.npos) return "";
-  std::string extension(name.substr(dot + 1));
-  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return extension;
+// The extension of the path's last name, as written; empty for none.
+std::string_view Extension(std::string_view path) {
+  // From the end back to the first dot, and no extension where a folder separator comes first.
+  for (size_t i = path.size(); i > 0; --i) {
+    char c = path[i - 1];
+    if (c == '.') return path.substr(i);
+    if (c == '/' || c == '\\') break;
+  }
+  return {};
+}
+
+// Whether `text` is `lower` in any case: extensions are compared without a lower-case copy, as
+// every file of a folder is asked its format.
+bool SameIgnoringCase(std::string_view text, std::string_view lower) {
+  if (text.size() != lower.size()) return false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(text[i])) != lower[i]) return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -38,10 +49,11 @@ std::string_view InputFormatName(InputFormat format) {
 }
 
 std::optional<InputFormat> FormatFromPath(std::string_view path) {
-  std::string extension = LowerExtension(path);
-  if (extension == "yaml" || extension == "yml") return InputFormat::kYaml;
-  if (extension == "json") return InputFormat::kJson;
-  if (extension == "jsonl" || extension == "ndjson") return InputFormat::kJsonLines;
+  std::string_view extension = Extension(path);
+  auto is = [extension](std::string_view lower) { return SameIgnoringCase(extension, lower); };
+  if (is("yaml") || is("yml")) return InputFormat::kYaml;
+  if (is("json")) return InputFormat::kJson;
+  if (is("jsonl") || is("ndjson")) return InputFormat::kJsonLines;
   return std::nullopt;
 }
 
