@@ -653,6 +653,7 @@ Outcome TrickMatch::SheetOutcome(bool over, const std::vector<int>& winners, boo
     int total = unit < sheet_.totals.size() ? sheet_.totals[unit] : 0;
     outcome.facts.push_back({units[unit], FactValue::Number(total)});
     SideResult side;
+    side.actors.reserve(units[unit].size());
     for (char seat : units[unit]) side.actors.push_back(SeatIndexOf(seat));
     side.total = total;
     side.won = over && std::find(winners.begin(), winners.end(), unit) != winners.end();
@@ -678,11 +679,21 @@ Outcome TrickMatch::SheetOutcome(bool over, const std::vector<int>& winners, boo
 }
 
 void TrickMatch::AddSideStatistics(std::vector<SideResult>& sides) const {
+  // Each side's list is sized once, to the statistics a scored deal keeps for it, rather than
+  // grown a statistic at a time: every verified record's outcome is made here.
+  for (size_t unit = 0; unit < sides.size(); ++unit) {
+    size_t kept = sides[unit].statistics.size();
+    for (const ScoreSheet::Row& row : sheet_.rows) {
+      for (size_t s = kept; s < row.statistics.size() && !row.void_deal; ++s) {
+        if (unit < row.statistics[s].size()) kept = s + 1;
+      }
+    }
+    sides[unit].statistics.resize(kept, 0);
+  }
   for (const ScoreSheet::Row& row : sheet_.rows) {
     if (row.void_deal) continue;
     for (size_t s = 0; s < row.statistics.size(); ++s) {
       for (size_t unit = 0; unit < sides.size() && unit < row.statistics[s].size(); ++unit) {
-        if (sides[unit].statistics.size() <= s) sides[unit].statistics.resize(s + 1, 0);
         sides[unit].statistics[s] += row.statistics[s][unit];
       }
     }
