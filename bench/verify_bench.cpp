@@ -8,13 +8,17 @@
 //     `referee verify` does per line), and their ratio; the seeded deals alone (the SHA-256
 //     shuffles verification redoes to check each deal against the record's seed), and the goal's
 //     ratio on seeded records: verification against the bare parse plus those shuffles; the
-//     corpus without seeds against the bare parse alone;
+//     corpus without seeds against the bare parse alone; then game by game, with the SAX parse
+//     alone (a handler that keeps nothing) and what is left of verification past it, against
+//     what the goal leaves;
 //   - a duplicate event (one seed, 8 boards, 500 tables): verification with the cache of dealt
 //     boards and without it, and how many shuffles a pass pays;
 //   - YAML: the same pair against a bare yaml-cpp parse (YAML::Load) of each record;
-//   - threads: the real `referee verify --threads 1|2` on a JSON Lines file and on a folder of
-//     FILES (default 20,000) files of one record each, and the ratios; with --baseline, another
-//     referee binary (the one before a change) raced beside it;
+//   - threads: the real `referee verify --threads 1|2` on an empty file (start-up), on a JSON
+//     Lines file and on a folder of FILES (default 20,000) files of one record each, and the
+//     ratios, with the ratio past start-up and what two one-thread runs side by side get from the
+//     machine at the time; with --baseline, another referee binary (the one before a change)
+//     raced beside it;
 //   - memory: the peak resident set of `referee verify` reading a JSON Lines stream of 64 MB and
 //     of STREAM_MB (default 1024) through a pipe, so the stream never exists as a file.
 //
@@ -35,6 +39,7 @@
 
 #include <array>
 #include <boost/json.hpp>
+#include <boost/json/basic_parser_impl.hpp>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -308,6 +313,49 @@ class BareJsonParser {
   unsigned char scratch_[4096];
   boost::json::parser parser_{boost::json::storage_ptr(), boost::json::parse_options(), scratch_,
                               sizeof(scratch_)};
+};
+
+// Boost.JSON's SAX parser with a handler that keeps nothing: the least that reading a JSON record
+// can cost, the floor under any verifier that reads the text (its every check comes on top).
+class BareSaxParser {
+ public:
+  void Parse(const std::string& line) {
+    parser_.reset();
+    boost::json::error_code ec;
+    parser_.write_some(false, line.data(), line.size(), ec);
+    if (ec || !parser_.done()) std::abort();
+    g_sink = g_sink + parser_.handler().values;
+  }
+
+ private:
+  struct Handler {
+    static constexpr std::size_t max_object_size = SIZE_MAX;
+    static constexpr std::size_t max_array_size = SIZE_MAX;
+    static constexpr std::size_t max_key_size = SIZE_MAX;
+    static constexpr std::size_t max_string_size = SIZE_MAX;
+    using Error = boost::json::error_code;
+    using Text = boost::json::string_view;
+    size_t values = 0;
+    bool on_document_begin(Error&) { return true; }
+    bool on_document_end(Error&) { return true; }
+    bool on_array_begin(Error&) { return true; }
+    bool on_array_end(std::size_t, Error&) { return true; }
+    bool on_object_begin(Error&) { return true; }
+    bool on_object_end(std::size_t, Error&) { return true; }
+    bool on_string_part(Text, std::size_t, Error&) { return true; }
+    bool on_string(Text, std::size_t, Error&) { return ++values != 0; }
+    bool on_key_part(Text, std::size_t, Error&) { return true; }
+    bool on_key(Text, std::size_t, Error&) { return true; }
+    bool on_number_part(Text, Error&) { return true; }
+    bool on_int64(int64_t, Text, Error&) { return ++values != 0; }
+    bool on_uint64(uint64_t, Text, Error&) { return ++values != 0; }
+    bool on_double(double, Text, Error&) { return ++values != 0; }
+    bool on_bool(bool, Error&) { return ++values != 0; }
+    bool on_null(Error&) { return ++values != 0; }
+    bool on_comment_part(Text, Error&) { return true; }
+    bool on_comment(Text, Error&) { return true; }
+  };
+  boost::json::basic_parser<Handler> parser_{boost::json::parse_options()};
 };
 
 void VerifyValid(const Result<record::Node>& node) {
@@ -611,19 +659,28 @@ int MeasureChild(char** command) {
   return 0;
 }
 
-// Runs `referee verify --quiet --threads N INPUT` with its output discarded; with `feed`, INPUT is
-// "-" and `feed` writes the stream into the child's standard input.
-ChildRun RunReferee(const std::string& referee, unsigned threads, const std::string& input,
-                    const std::function<void(int fd)>& feed = {}) {
+// A run of `referee verify` under way: its measuring process, and the pipe its figures come by.
+struct StartedRun {
+  pid_t pid = -1;
+  int result_fd = -1;
+  int input_fd = -1;  // the write end of the child's standard input, when it is fed
+  Clock::time_point start;
+};
+
+// Starts `referee verify --quiet --threads N INPUT` with its output discarded; with `fed`, INPUT is
+// "-" and the child's standard input is the pipe StartedRun::input_fd writes into.
+StartedRun StartReferee(const std::string& referee, unsigned threads, const std::string& input,
+                        bool fed) {
   int input_fds[2] = {-1, -1};
   int result_fds[2] = {-1, -1};
-  if ((feed && pipe(input_fds) != 0) || pipe(result_fds) != 0) std::abort();
+  if ((fed && pipe(input_fds) != 0) || pipe(result_fds) != 0) std::abort();
   std::fflush(stdout);  // or the child's copy of the buffer is written twice
   std::string thread_text = std::to_string(threads);
-  Clock::time_point start = Clock::now();
-  pid_t pid = fork();
-  if (pid == 0) {
-    if (feed) {
+  StartedRun started;
+  started.start = Clock::now();
+  started.pid = fork();
+  if (started.pid == 0) {
+    if (fed) {
       dup2(input_fds[0], STDIN_FILENO);
       close(input_fds[0]);
       close(input_fds[1]);
@@ -635,23 +692,51 @@ ChildRun RunReferee(const std::string& referee, unsigned threads, const std::str
     _exit(127);
   }
   close(result_fds[1]);
-  if (feed) {
+  started.result_fd = result_fds[0];
+  if (fed) {
     close(input_fds[0]);
-    feed(input_fds[1]);
-    close(input_fds[1]);
+    started.input_fd = input_fds[1];
   }
+  return started;
+}
+
+// Waits for a started run and reads its figures.
+ChildRun FinishReferee(const StartedRun& started) {
   ChildRun run;
   int measurer_status = 0;
-  waitpid(pid, &measurer_status, 0);
-  run.seconds = Seconds(start);
+  waitpid(started.pid, &measurer_status, 0);
+  run.seconds = Seconds(started.start);
   char result[128] = {};
-  ssize_t n = read(result_fds[0], result, sizeof(result) - 1);
-  close(result_fds[0]);
+  ssize_t n = read(started.result_fd, result, sizeof(result) - 1);
+  close(started.result_fd);
   if (n <= 0 || std::sscanf(result, "%ld %d %lf %lf", &run.peak_kb, &run.status, &run.seconds,
                             &run.cpu_seconds) != 4) {
     run.status = measurer_status;
   }
   return run;
+}
+
+// Runs `referee verify --quiet --threads N INPUT` with its output discarded; with `feed`, INPUT is
+// "-" and `feed` writes the stream into the child's standard input.
+ChildRun RunReferee(const std::string& referee, unsigned threads, const std::string& input,
+                    const std::function<void(int fd)>& feed = {}) {
+  StartedRun started = StartReferee(referee, threads, input, static_cast<bool>(feed));
+  if (feed) {
+    feed(started.input_fd);
+    close(started.input_fd);
+  }
+  return FinishReferee(started);
+}
+
+// Two runs of one thread each, started together: the longer one's figures. Two processes that
+// share nothing show what the machine gives two busy cores at the time (a neighbour on the same
+// host slows one of them down), which no thread count of one process can beat.
+ChildRun RunTwoAtOnce(const std::string& referee, const std::string& input) {
+  StartedRun first = StartReferee(referee, 1, input, false);
+  StartedRun second = StartReferee(referee, 1, input, false);
+  ChildRun a = FinishReferee(first);
+  ChildRun b = FinishReferee(second);
+  return a.seconds >= b.seconds ? a : b;
 }
 
 // Writes the corpus's JSON lines again and again until `megabytes` have gone into `fd`.
@@ -677,9 +762,10 @@ std::string DefaultReferee(const char* argv0) {
   return (self.parent_path().parent_path() / "cli" / "referee").string();
 }
 
-// The threads figure verifies the corpus this many times over, so that a run lasts long enough
-// (a second or more) for start-up to be noise.
-constexpr int kFileCopies = 8;
+// The threads figure verifies the corpus this many times over, so that a run of one thread lasts
+// long enough (half a second or more) for start-up to be noise. With 8 copies (11.4 MB) a run
+// lasted 0.12 s, of which start-up was 14 ms: on its own that capped the speed-up at 1.8.
+constexpr int kFileCopies = 48;
 // Runs of each thread count, alternating; each keeps its best, so that a burst of other load on a
 // shared machine does not decide the ratio (seven: five were not enough on a loaded machine).
 constexpr int kThreadRounds = 7;
@@ -688,6 +774,7 @@ constexpr int kThreadRounds = 7;
 // test and, when one is given, a baseline binary, all in alternating rounds.
 struct ThreadRuns {
   ChildRun one, two, baseline_one, baseline_two;
+  ChildRun two_at_once;  // two one-thread runs side by side: the longer of the pair
 };
 
 ThreadRuns RaceThreads(const std::string& referee, const std::string& baseline,
@@ -702,6 +789,7 @@ ThreadRuns RaceThreads(const std::string& referee, const std::string& baseline,
   for (int round = 0; round < kThreadRounds; ++round) {
     keep(best.one, RunReferee(referee, 1, input), round);
     keep(best.two, RunReferee(referee, 2, input), round);
+    keep(best.two_at_once, RunTwoAtOnce(referee, input), round);
     if (baseline.empty()) continue;
     keep(best.baseline_one, RunReferee(baseline, 1, input), round);
     keep(best.baseline_two, RunReferee(baseline, 2, input), round);
@@ -728,11 +816,18 @@ void PrintThreadPair(const char* name, const ChildRun& one, const ChildRun& two,
   }
 }
 
-void PrintThreads(const std::string& what, const ThreadRuns& runs, double megabytes,
-                  bool baseline) {
+// `start_up`: the runs on an empty file, whose time every run spends before and after its work.
+void PrintThreads(const std::string& what, const ThreadRuns& runs, const ThreadRuns& start_up,
+                  double megabytes, bool baseline) {
   std::printf("threads: referee verify --quiet --threads N on %s (best of %d)\n", what.c_str(),
               kThreadRounds);
   PrintThreadPair("", runs.one, runs.two, megabytes, true);
+  std::printf(
+      "            past start-up      %6.2f   ((1 thread - start-up) / (2 threads - start-up))\n",
+      (runs.one.seconds - start_up.one.seconds) / (runs.two.seconds - start_up.two.seconds));
+  std::printf(
+      "            two 1-thread runs at once %5.2f s: the machine gives two processes %.2f\n",
+      runs.two_at_once.seconds, 2 * runs.one.seconds / runs.two_at_once.seconds);
   if (baseline) PrintThreadPair("baseline", runs.baseline_one, runs.baseline_two, megabytes, false);
 }
 
@@ -789,9 +884,13 @@ bool ParseArguments(int argc, char** argv, Arguments& arguments) {
 
 // Each game's records without seeds, a bare parse against verification, raced in rounds of their
 // own: which game's replay stands between verification and the parse.
-void PrintByGame(const Corpus& corpus, BareJsonParser* bare) {
+// Game by game, the bare parse and verification, and beside them the SAX parse alone: what is
+// left of verification once the text is read, as a multiple of a bare parse's time, against what
+// the goal leaves for it (1 / goal - SAX / bare parse).
+void PrintByGame(const Corpus& corpus, BareJsonParser* bare, double goal) {
   std::printf(
       "JSON Lines without seeds, game by game, one thread (best of 5 alternating rounds)\n");
+  BareSaxParser sax;
   for (const Corpus::GameLines& game : corpus.unseeded_by_game) {
     const Corpus::GameLines* lines = &game;
     std::vector<Pass> passes = {
@@ -803,11 +902,21 @@ void PrintByGame(const Corpus& corpus, BareJsonParser* bare) {
          [=] {
            for (const std::string& line : lines->lines) VerifyValidJson(line);
          }},
+        {lines->lines.size(), lines->bytes,
+         [=, &sax] {
+           for (const std::string& line : lines->lines) sax.Parse(line);
+         }},
     };
     std::vector<Throughput> race = Race(passes, 5, 0.15);
+    double parse = race[0].MegabytesPerSecond();
+    double verify = race[1].MegabytesPerSecond();
+    double sax_alone = race[2].MegabytesPerSecond();
     std::printf("  %-12s bare parse %7.1f MB/s, verification %7.1f MB/s, ratio %5.3f\n",
-                game.game.c_str(), race[0].MegabytesPerSecond(), race[1].MegabytesPerSecond(),
-                race[1].MegabytesPerSecond() / race[0].MegabytesPerSecond());
+                game.game.c_str(), parse, verify, verify / parse);
+    std::printf(
+        "  %-12s SAX alone  %7.1f MB/s; the rest of verification %5.2fx a bare parse, "
+        "the goal leaves %5.2fx\n",
+        "", sax_alone, parse / verify - parse / sax_alone, 1.0 / goal - parse / sax_alone);
   }
 }
 
@@ -825,7 +934,7 @@ void PrintInMemory(const Corpus& corpus) {
                   "bare parse + seeded deals (EVP)", 0.7);
   PrintPair("JSON Lines without seeds, in memory, one thread (same rounds)",
             "bare Boost.JSON parse", json[kBareUnseeded], nullptr, {}, json[kVerifyUnseeded], 0.7);
-  PrintByGame(corpus, &bare_json_parser);
+  PrintByGame(corpus, &bare_json_parser, 0.7);
   PrintDuplicateEvent(MakeDuplicateEvent(), &bare_json_parser);
   std::vector<Throughput> yaml = Race(YamlPasses(&corpus));
   PrintPair("YAML, in memory, one thread (best of 5 alternating rounds)",
@@ -843,17 +952,24 @@ void PrintThreadFigures(const Corpus& corpus, const Arguments& arguments) {
       for (const std::string& line : corpus.json_lines) out << line << "\n";
     }
   }
+  fs::path empty = scratch / "empty.jsonl";
+  std::ofstream(empty, std::ios::binary).flush();
+  ThreadRuns start_up = RaceThreads(arguments.referee, "", empty.string());
+  std::printf("start-up: referee verify --quiet --threads N on an empty file (best of %d)\n",
+              kThreadRounds);
+  std::printf("            1 thread   %6.3f s, 2 threads %6.3f s\n", start_up.one.seconds,
+              start_up.two.seconds);
   double file_mb = kFileCopies * static_cast<double>(corpus.json_bytes) / 1e6;
   char what[96];
   std::snprintf(what, sizeof(what), "a %.1f MB JSON Lines file", file_mb);
-  PrintThreads(what, RaceThreads(arguments.referee, arguments.baseline, file.string()), file_mb,
-               !arguments.baseline.empty());
+  PrintThreads(what, RaceThreads(arguments.referee, arguments.baseline, file.string()), start_up,
+               file_mb, !arguments.baseline.empty());
   fs::path folder = scratch / "folder";
   double folder_mb = WriteFolder(folder, corpus, arguments.files);
   std::snprintf(what, sizeof(what), "a folder of %d JSON files (%.1f MB)", arguments.files,
                 folder_mb);
-  PrintThreads(what, RaceThreads(arguments.referee, arguments.baseline, folder.string()), folder_mb,
-               !arguments.baseline.empty());
+  PrintThreads(what, RaceThreads(arguments.referee, arguments.baseline, folder.string()), start_up,
+               folder_mb, !arguments.baseline.empty());
   fs::remove_all(scratch);
 }
 
