@@ -4,6 +4,10 @@
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <iostream>
@@ -23,6 +27,19 @@ const std::map<std::string, formats::InputFormat> kInputFormats = {
     {"json", formats::InputFormat::kJson},
     {"jsonl", formats::InputFormat::kJsonLines},
 };
+
+// glibc gives the top of the heap back to the system whenever more than 128 KB of it is free. A
+// verifying thread frees a block of records and a record's state many times a second, so the
+// heap shrank and grew again about a hundred times a run of two threads on a 68 MB stream (`brk`,
+// then a page fault for every page taken back, and on a virtual machine an interrupt of the other
+// core each time); keeping up to 4 MB of free heap made that run 5 to 8% faster. The peak is
+// unchanged: at most 4 MB of freed heap is kept above what is in use. (Setting it also fixes
+// glibc's mmap threshold at 128 KB, which it would otherwise raise after large frees.)
+void KeepFreedHeap() {
+#ifdef __GLIBC__
+  mallopt(M_TRIM_THRESHOLD, 4 << 20);
+#endif
+}
 
 // "did you mean 'verify'?" for a mistyped sub-command.
 std::string CommandSuggestion(const CLI::App& app, int argc, char** argv) {
@@ -336,6 +353,7 @@ int main(int argc, char** argv) {
   // The standard streams get buffers of their own: reading standard input byte by byte through C
   // stdio (a live line of a gigabyte) would cost a call per byte. Nothing here writes with stdio.
   std::ios::sync_with_stdio(false);
+  referee::cli::KeepFreedHeap();
   try {
     return referee::cli::Run(argc, argv);
   } catch (const referee::InternalError& error) {
