@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <istream>
@@ -243,8 +242,8 @@ constexpr int kMaxFolderDepth = 64;
 // not tell, which is then asked).
 struct FolderListing {
   struct Entry {
-    uint32_t offset = 0;
-    uint32_t size = 0;
+    size_t offset = 0;
+    size_t size = 0;
     unsigned char type = DT_UNKNOWN;
   };
   std::string names;
@@ -271,8 +270,7 @@ std::optional<std::string> ListFolder(const std::string& folder, FolderListing& 
     }
     std::string_view name(entry->d_name);
     if (name == "." || name == "..") continue;
-    listing.entries.push_back({static_cast<uint32_t>(listing.names.size()),
-                               static_cast<uint32_t>(name.size()), entry->d_type});
+    listing.entries.push_back({listing.names.size(), name.size(), entry->d_type});
     listing.names.append(name);
   }
 }
