@@ -289,38 +289,6 @@ std::optional<std::string> TypeOf(const std::string& path, bool follow, unsigned
   return std::nullopt;
 }
 
-// What a folder entry is: a link is looked through (a link to a record file is read as the file).
-// A link to a folder is not followed, since one that points at an ancestor would make the walk
-// endless; it is named in a warning, so records are never left out silently.
-// The entry's own type comes with the folder's listing on most file systems, so a folder of
-// plain files costs no call per file; only a link is looked through.
-void AddEntry(std::string path, unsigned char type, std::vector<std::string>& files,
-              std::vector<std::string>& folders, std::vector<InputProblem>& problems) {
-  std::optional<std::string> error;
-  if (type == DT_UNKNOWN) error = TypeOf(path, false, type);
-  bool link = type == DT_LNK;
-  if (!error && type == DT_DIR) {
-    folders.push_back(std::move(path));
-    return;
-  }
-  if (!error && link) error = TypeOf(path, true, type);
-  if (!error && link && type == DT_DIR) {
-    spdlog::warn("{} is a link to a folder, not followed (name it to verify what it holds)",
-                 Printable(path));
-    return;
-  }
-  if (!formats::FormatFromPath(path)) return;
-  // A link that leads nowhere or round in a loop, and anything that is not a regular file (a FIFO
-  // would block the walk for ever), is a problem.
-  if (error) {
-    problems.push_back({std::move(path), *error});
-  } else if (type != DT_REG) {
-    problems.push_back({std::move(path), "not a regular file"});
-  } else {
-    files.push_back(std::move(path));
-  }
-}
-
 void WalkFolder(const std::string& folder, int depth, OnProblem on_problem,
                 ExpandedInputs& expanded) {
   if (on_problem == OnProblem::kStop && !expanded.problems.empty()) return;
@@ -345,7 +313,8 @@ void WalkFolder(const std::string& folder, int depth, OnProblem on_problem,
     std::string path;
     path.reserve(prefix.size() + entry.size);
     path.append(prefix).append(listing.Name(entry));
-    AddEntry(std::move(path), entry.type, expanded.files, folders, expanded.problems);
+    internal::AddFolderEntry(std::move(path), entry.type, expanded.files, folders,
+                             expanded.problems);
   }
   for (const std::string& inner : folders) WalkFolder(inner, depth + 1, on_problem, expanded);
 }
@@ -630,6 +599,38 @@ void VisitPiece(Piece& piece, const formats::ReadLimits& limits,
 }
 
 size_t PiecesInFlight(unsigned threads) { return kPiecesPerThread * std::max(1u, threads); }
+
+// What a folder entry is: a link is looked through (a link to a record file is read as the file).
+// A link to a folder is not followed, since one that points at an ancestor would make the walk
+// endless; it is named in a warning, so records are never left out silently.
+// The entry's own type comes with the folder's listing on most file systems, so a folder of
+// plain files costs no call per file; only a link is looked through.
+void AddFolderEntry(std::string path, unsigned char type, std::vector<std::string>& files,
+                    std::vector<std::string>& folders, std::vector<InputProblem>& problems) {
+  std::optional<std::string> error;
+  if (type == DT_UNKNOWN) error = TypeOf(path, false, type);
+  bool link = type == DT_LNK;
+  if (!error && type == DT_DIR) {
+    folders.push_back(std::move(path));
+    return;
+  }
+  if (!error && link) error = TypeOf(path, true, type);
+  if (!error && link && type == DT_DIR) {
+    spdlog::warn("{} is a link to a folder, not followed (name it to verify what it holds)",
+                 Printable(path));
+    return;
+  }
+  if (!formats::FormatFromPath(path)) return;
+  // A link that leads nowhere or round in a loop, and anything that is not a regular file (a FIFO
+  // would block the walk for ever), is a problem.
+  if (error) {
+    problems.push_back({std::move(path), *error});
+  } else if (type != DT_REG) {
+    problems.push_back({std::move(path), "not a regular file"});
+  } else {
+    files.push_back(std::move(path));
+  }
+}
 
 }  // namespace internal
 }  // namespace referee::cli

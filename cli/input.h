@@ -174,6 +174,13 @@ constexpr size_t kBlockBytes = size_t{96} << 10;
 // enough to bound memory.
 size_t PiecesInFlight(unsigned threads);
 
+// What the walk of a folder makes of one entry at `path`, given the type the folder's listing
+// gave it (a dirent's d_type; DT_UNKNOWN where the file system does not say, and the file itself
+// is asked): a folder to walk, a record file, a problem, or nothing (a link to a folder is named
+// in a warning; a file without a record's extension is left out).
+void AddFolderEntry(std::string path, unsigned char type, std::vector<std::string>& files,
+                    std::vector<std::string>& folders, std::vector<InputProblem>& problems);
+
 // What the work on a piece made, in order: outputs, input steps and at most one failure (last).
 template <typename Output>
 using PieceDone = std::vector<std::variant<Output, InputStep, std::exception_ptr>>;

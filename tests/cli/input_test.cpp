@@ -1,11 +1,15 @@
 // Reading many inputs on every core (cli/input.h): documents and input steps come out in input
 // order whatever the number of threads, files of one document are read and worked on by the
-// worker threads, an input that cannot be read is reported at its place, and only a bounded
-// window of documents is in flight however many files there are.
+// worker threads, an input that cannot be read is reported at its place, only a bounded window
+// of documents is in flight however many files there are, and a folder's entries are classed
+// alike whether or not its listing gives their types.
 #include "cli/input.h"
 
+#include <dirent.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -209,6 +213,55 @@ TEST_F(ManyInputs, AnExceptionFromTheWorkReachesTheCaller) {
                    [&](int& /*output*/) { ++emitted; }, [](const InputStep& /*step*/) {}),
                std::runtime_error);
   EXPECT_EQ(emitted.load(), 50u);
+}
+
+// A file system that does not give an entry's type with its listing (DT_UNKNOWN: some network
+// and older file systems) has each entry asked with lstat, and the walk decides as it does with
+// the type given: every entry of a folder classed the same both ways.
+TEST_F(ManyInputs, AnEntryOfUnknownTypeIsClassedAsWithItsTypeGiven) {
+  Write("record.json", "{}");
+  Write("notes.txt", "not a record");
+  fs::create_directory(dir_ / "inner");
+  fs::create_symlink(dir_ / "record.json", dir_ / "link.json");
+  fs::create_directory_symlink(dir_ / "inner", dir_ / "folder-link.json");
+  fs::create_symlink(dir_ / "nowhere.json", dir_ / "dangling.json");
+  ASSERT_EQ(::mkfifo((dir_ / "pipe.json").c_str(), 0600), 0);
+  struct Classed {
+    std::vector<std::string> files, folders;
+    std::vector<std::string> problems;
+  };
+  auto classify = [&](bool type_given) {
+    Classed classed;
+    std::vector<InputProblem> problems;
+    for (const fs::directory_entry& entry : fs::directory_iterator(dir_)) {
+      fs::file_type type = entry.symlink_status().type();
+      unsigned char given = !type_given                        ? DT_UNKNOWN
+                            : type == fs::file_type::symlink   ? DT_LNK
+                            : type == fs::file_type::directory ? DT_DIR
+                            : type == fs::file_type::regular   ? DT_REG
+                            : type == fs::file_type::fifo      ? DT_FIFO
+                                                               : DT_UNKNOWN;
+      internal::AddFolderEntry(entry.path().string(), given, classed.files, classed.folders,
+                               problems);
+    }
+    for (const InputProblem& problem : problems) classed.problems.push_back(problem.Text());
+    std::sort(classed.files.begin(), classed.files.end());
+    std::sort(classed.folders.begin(), classed.folders.end());
+    std::sort(classed.problems.begin(), classed.problems.end());
+    return classed;
+  };
+  Classed unknown = classify(false);
+  Classed given = classify(true);
+  EXPECT_EQ(unknown.files, given.files);
+  EXPECT_EQ(unknown.folders, given.folders);
+  EXPECT_EQ(unknown.problems, given.problems);
+  std::string dir = dir_.string();
+  EXPECT_EQ(unknown.files, (std::vector<std::string>{dir + "/link.json", dir + "/record.json"}));
+  EXPECT_EQ(unknown.folders, (std::vector<std::string>{dir + "/inner"}));
+  EXPECT_EQ(
+      unknown.problems,
+      (std::vector<std::string>{"cannot read " + dir + "/dangling.json: No such file or directory",
+                                "cannot read " + dir + "/pipe.json: not a regular file"}));
 }
 
 }  // namespace
