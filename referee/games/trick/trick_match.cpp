@@ -684,7 +684,8 @@ void TrickMatch::AddSideStatistics(std::vector<SideResult>& sides) const {
   for (size_t unit = 0; unit < sides.size(); ++unit) {
     size_t kept = sides[unit].statistics.size();
     for (const ScoreSheet::Row& row : sheet_.rows) {
-      for (size_t s = kept; s < row.statistics.size() && !row.void_deal; ++s) {
+      if (row.void_deal) continue;
+      for (size_t s = kept; s < row.statistics.size(); ++s) {
         if (unit < row.statistics[s].size()) kept = s + 1;
       }
     }
