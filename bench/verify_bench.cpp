@@ -55,12 +55,10 @@
 #include <vector>
 
 #include "formats/json_reader.h"
-#include "formats/json_tokens.h"
 #include "formats/json_writer.h"
 #include "formats/yaml_reader.h"
 #include "formats/yaml_writer.h"
 #include "generator/generator.h"
-#include "library/verify_text.h"
 #include "referee/core/bot.h"
 #include "referee/core/seeded_deal.h"
 #include "referee/games/cahoots/cahoots_events.h"
@@ -70,6 +68,7 @@
 #include "verifier/deal_cache.h"
 #include "verifier/sha256.h"
 #include "verifier/verifier.h"
+#include "verifier/verify_text.h"
 
 namespace {
 
@@ -238,23 +237,14 @@ void PrintPair(const char* what, const char* bare_name, const Throughput& bare,
               ratio >= goal ? "met" : "NOT met");
 }
 
-// Verification from the tree alone, as before the fast path, raced in the same rounds.
-void PrintTreeVerification(const Throughput& bare, const Throughput& tree,
-                           const Throughput& verify) {
-  std::printf("  %-34s %9.0f records/s %8.1f MB/s\n", "(from the tree alone: the slow path)",
-              tree.RecordsPerSecond(), tree.MegabytesPerSecond());
-  std::printf("    ratio tree verification/parse    %9.3f   (fast path / tree: %.2fx)\n",
-              tree.MegabytesPerSecond() / bare.MegabytesPerSecond(),
-              verify.MegabytesPerSecond() / tree.MegabytesPerSecond());
-}
-
-// The fast path's reading alone (the text to its tokens, every reading check made), and the
-// share of verification it takes: the rest is the games reading the tokens and the replay.
-void PrintTokens(const Throughput& tokens, const Throughput& verify) {
-  std::printf("  %-34s %9.0f records/s %8.1f MB/s\n", "(tokens alone: TokenizeJson)",
-              tokens.RecordsPerSecond(), tokens.MegabytesPerSecond());
+// The reading alone (the text into the document every record is read through, every reading
+// check made), and the share of verification it takes: the rest is the games reading the document
+// and the replay.
+void PrintDocument(const Throughput& document, const Throughput& verify) {
+  std::printf("  %-34s %9.0f records/s %8.1f MB/s\n", "(document alone: ReadJson)",
+              document.RecordsPerSecond(), document.MegabytesPerSecond());
   std::printf("    share of verification time        %8.0f%%\n",
-              100.0 * verify.MegabytesPerSecond() / tokens.MegabytesPerSecond());
+              100.0 * verify.MegabytesPerSecond() / document.MegabytesPerSecond());
 }
 
 // The seeded deals alone, against the same bytes: verification cannot be faster than parsing
@@ -358,18 +348,14 @@ class BareSaxParser {
   boost::json::basic_parser<Handler> parser_{boost::json::parse_options()};
 };
 
-void VerifyValid(const Result<record::Node>& node) {
-  if (!node.has_value()) std::abort();
-  if (verifier::VerifyNode(*node, "bench").status != verifier::Status::kValid) std::abort();
-}
-
-// What `referee verify` does with a JSON record: the fast path where its game's reader takes it,
-// the tree otherwise (library/verify_text.h).
-void VerifyValidJson(std::string_view line) {
-  if (library::VerifyJsonText(line, 1, {}, "bench", 0).status != verifier::Status::kValid) {
+// What `referee verify` does with a record's text (verifier/verify_text.h).
+void VerifyValidText(std::string_view text, formats::InputFormat format) {
+  if (verifier::VerifyText(text, format, 1, {}, "bench", 0).status != verifier::Status::kValid) {
     std::abort();
   }
 }
+
+void VerifyValidJson(std::string_view line) { VerifyValidText(line, formats::InputFormat::kJson); }
 
 // A pass of verification starts with an empty cache of dealt boards, as a run of `referee verify`
 // does: records seen in an earlier pass would otherwise have their boards dealt already.
@@ -407,8 +393,7 @@ enum JsonPass {
   kBare,
   kReader,
   kVerify,
-  kVerifyTree,
-  kTokens,
+  kDocument,
   kShuffles,
   kShufflesLowLevel,
   kBareUnseeded,
@@ -437,14 +422,9 @@ std::vector<Pass> JsonPasses(const Corpus* corpus, BareJsonParser* bare) {
        }},
       {n, bytes,
        [=] {
-         ForgetDealtBoards();
-         for (const std::string& line : corpus->json_lines) VerifyValid(formats::ParseJson(line));
-       }},
-      {n, bytes,
-       [=] {
-         record::TokenBuffer tokens;
+         record::Document document;
          for (const std::string& line : corpus->json_lines) {
-           if (!formats::TokenizeJson(line, {}, tokens)) std::abort();
+           if (!formats::ReadJson(line, {}, document).has_value()) std::abort();
          }
        }},
       {n, bytes, [=] { RedoShuffles(corpus->shuffles, verifier::Sha256); }},
@@ -481,7 +461,7 @@ std::vector<Pass> YamlPasses(const Corpus* corpus) {
        [=] {
          ForgetDealtBoards();
          for (const std::string& document : corpus->yaml_documents) {
-           VerifyValid(formats::ParseYaml(document));
+           VerifyValidText(document, formats::InputFormat::kYaml);
          }
        }},
   };
@@ -926,8 +906,7 @@ void PrintInMemory(const Corpus& corpus) {
   PrintPair("JSON Lines, in memory, one thread (best of 5 alternating rounds)",
             "bare Boost.JSON parse", json[kBare], "(referee's reader alone: ParseJson)",
             json[kReader], json[kVerify], 0.7);
-  PrintTokens(json[kTokens], json[kVerify]);
-  PrintTreeVerification(json[kBare], json[kVerifyTree], json[kVerify]);
+  PrintDocument(json[kDocument], json[kVerify]);
   PrintSeedFloor(corpus, json[kBare], json[kShuffles], "(seeded deals alone: SHA-256 EVP)");
   PrintSeedFloor(corpus, json[kBare], json[kShufflesLowLevel], "(the same, OpenSSL's SHA256_*)");
   PrintSeededGoal(InSeries(json[kBare], json[kShuffles]), json[kVerify],

@@ -9,18 +9,19 @@
 #include "referee/record/record_reader.h"
 #include "referee/record/record_writer.h"
 #include "reports/verdict_text.h"
+#include "verifier/verify_text.h"
 
 namespace referee::cli {
 namespace {
 
-// The finding of a record that cannot be read, placed at its line where the tree knows it.
-std::string ReadFailure(Finding finding, Document& document) {
-  if (document.Node().has_value() && finding.place.line == 0) {
-    record::SourcePos pos = record::PositionOf(*document.Node(), finding.place.path);
-    finding.place.line = pos.line;
-    finding.place.column = pos.column;
+// The record of a document: read from its text, or from the tree a live journal was made into.
+Result<record::Record> RecordOf(Document& document) {
+  if (document.text_format && !document.parsed) {
+    return verifier::ReadRecordText(document.text.Text(), *document.text_format,
+                                    document.text.FirstLine(), document.limits);
   }
-  return reports::FormatFinding(finding, document.source, &document.text);
+  if (!document.Node().has_value()) return Fail(document.Node().error());
+  return record::ReadRecord(*document.Node());
 }
 
 // One record in the target format. YAML holds many records as one stream of documents, each
@@ -50,11 +51,9 @@ int RunConvert(const ConvertOptions& options, std::ostream& out, std::ostream& e
           exit_code = WorseExit(exit_code, kExitUsage);
           return;
         }
-        auto record = document.Node().has_value()
-                          ? record::ReadRecord(*document.Node())
-                          : Result<record::Record>(Fail(document.Node().error()));
+        auto record = RecordOf(document);
         if (!record.has_value()) {
-          err << ReadFailure(std::move(record).error(), document);
+          err << reports::FormatFinding(std::move(record).error(), document.source, &document.text);
           exit_code = WorseExit(exit_code, kExitMalformed);
           return;
         }

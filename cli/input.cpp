@@ -15,15 +15,14 @@
 #include <system_error>
 
 #include "formats/document_stream.h"
-#include "formats/json_locator.h"
 #include "formats/json_reader.h"
 #include "formats/text_checks.h"
 #include "formats/yaml_reader.h"
-#include "library/verify_text.h"
 #include "live/journal.h"
 #include "referee/core/printable.h"
 #include "verifier/ordered_pipeline.h"
 #include "verifier/sha256.h"
+#include "verifier/verify_text.h"
 
 namespace referee::cli {
 namespace {
@@ -180,22 +179,17 @@ std::optional<std::string> ReadJournal(std::string prefix, std::istream& in, con
     text.clear();
   }
   piece.document.emplace(Document{piece.path, 0, false, std::move(node),
-                                  reports::SourceText(std::move(text)), piece.input, false,
+                                  reports::SourceText(std::move(text)), piece.input, std::nullopt,
                                   limits});
   return std::nullopt;
 }
 
-// A document of one whole input. A JSON text is left to be parsed when its tree is needed.
+// A document of one whole input, read from its text when it is verified.
 Document WholeDocument(std::string path, size_t input, std::string text,
                        formats::InputFormat format, const formats::ReadLimits& limits) {
-  Document document{std::move(path), 0, false, std::nullopt, {}, input, false, limits};
-  if (format == formats::InputFormat::kYaml) {
-    document.parsed = formats::ParseYaml(text, limits);
-  } else {
-    document.json_text = true;
-  }
-  document.text = reports::SourceText(std::move(text));
-  return document;
+  return Document{
+      std::move(path), 0,      false, std::nullopt, reports::SourceText(std::move(text)),
+      input,           format, limits};
 }
 
 // The whole input as one document. A read that fails is an I/O error and nothing else: the text
@@ -423,7 +417,9 @@ std::optional<std::string> ForEachDocument(const std::string& path,
 
 Result<record::Node>& Document::Node() {
   if (!parsed) {
-    parsed = formats::ParseJsonOnLine(text.Text(), text.FirstLine(), limits);
+    parsed = text_format == formats::InputFormat::kYaml
+                 ? formats::ParseYaml(text.Text(), limits)
+                 : formats::ParseJsonOnLine(text.Text(), text.FirstLine(), limits);
   }
   return *parsed;
 }
@@ -432,20 +428,14 @@ verifier::Verdict VerifyDocument(Document& document) {
   std::string source = document.streamed
                            ? document.source + "#" + std::to_string(document.index + 1)
                            : document.source;
-  if (!document.parsed && document.json_text) {
-    if (std::optional<verifier::Verdict> fast =
-            library::VerifyJsonTextFast(document.text.Text(), document.text.FirstLine(),
-                                        document.limits, source, document.index)) {
-      return std::move(*fast);
-    }
+  if (document.text_format && !document.parsed) {
+    return verifier::VerifyText(document.text.Text(), *document.text_format,
+                                document.text.FirstLine(), document.limits, std::move(source),
+                                document.index);
   }
   Result<record::Node>& node = document.Node();
   if (!node.has_value()) return verifier::MalformedVerdict(source, document.index, node.error());
-  verifier::Verdict verdict = verifier::VerifyNode(*node, source, document.index);
-  if (document.json_text) {
-    formats::PlaceJsonFindings(document.text.Text(), document.text.FirstLine(), verdict.findings);
-  }
-  return verdict;
+  return verifier::VerifyNode(*node, std::move(source), document.index);
 }
 
 namespace internal {
@@ -566,9 +556,8 @@ namespace {
 // finding; the others are parsed when their tree is needed.
 void VisitBlock(const formats::LineBlock& block, const Piece& piece,
                 const formats::ReadLimits& limits, const std::function<void(Document&)>& visit) {
-  Document document{
-      piece.path, static_cast<int>(block.first_index), true, std::nullopt, {}, piece.input, true,
-      limits};
+  Document document{piece.path,  static_cast<int>(block.first_index), true,  std::nullopt, {},
+                    piece.input, formats::InputFormat::kJsonLines,    limits};
   if (block.too_long) {
     formats::StreamedLine line{block.first_index, block.first_line, {}, true};
     document.parsed = formats::DocumentStream::Parse(line, limits).node;

@@ -28,17 +28,16 @@ struct Document {
   std::string source;     // the file name as given ("-" reads standard input)
   int index = 0;          // 0-based record number in the input
   bool streamed = false;  // one record of a JSON Lines stream
-  // The record's tree, when it was made as the document was read (YAML, a live journal, a
-  // record too large to read); a JSON text is parsed on first use of Node(), since the verifier
-  // reads most JSON records without a tree (library/verify_text.h).
+  // The record's tree, when it was made as the document was read (a live journal, a line too
+  // long to keep), or once Node() has been asked for it; the verifier reads the text itself.
   std::optional<Result<record::Node>> parsed;
   reports::SourceText text;  // for quoting lines in diagnostics
   size_t input = 0;          // 0-based position of its input among those given
-  // The text is the record's JSON (a .json file, a JSON Lines line): its findings are placed in
-  // it after the fact (formats/json_locator.h). Not so for YAML, placed as it is read, nor for a
-  // live journal, whose lines are not the record's text.
-  bool json_text = false;
-  formats::ReadLimits limits;  // what a JSON text is parsed with
+  // The encoding of the text, when the text is the record (a file, a JSON Lines line): it is
+  // verified from it (verifier/verify_text.h) and its findings are placed in it. A live
+  // journal's lines are not the record's text.
+  std::optional<formats::InputFormat> text_format;
+  formats::ReadLimits limits;  // what the text is read with
 
   // The record's tree, or the finding that kept it from being read.
   Result<record::Node>& Node();

@@ -5,24 +5,45 @@
 #include <boost/json/error.hpp>
 #include <boost/json/parse_options.hpp>
 #include <cstdint>
+#include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 
+#include "formats/document_builder.h"
 #include "formats/scalar_shape.h"
 #include "formats/text_checks.h"
-#include "formats/tree_builder.h"
 
 namespace referee::formats {
 namespace {
 
-using record::Node;
-using Kind = record::Node::Kind;
 using boost::json::error_code;
 using boost::json::string_view;
+using record::ValueKind;
 
-// Boost.JSON SAX handler (the interface basic_parser expects). A failed check records its finding
-// and returns false, which stops the parser where it is.
+// Whether no byte of `text` is DEL or above (no UTF-8 beyond ASCII), eight at a time. In such a
+// document a string the parser hands over as it lies holds no character a text may not: JSON
+// refuses the C0 controls in a string, and DEL and the C1 controls are not there.
+bool NothingAboveAscii(std::string_view text) {
+  constexpr uint64_t kOnes = 0x0101010101010101ULL;
+  constexpr uint64_t kHigh = 0x8080808080808080ULL;
+  uint64_t seen = 0;
+  size_t i = 0;
+  for (; i + 8 <= text.size(); i += 8) {
+    uint64_t word;
+    std::memcpy(&word, text.data() + i, 8);
+    seen |= word | (word + kOnes);  // DEL carries into its top bit
+  }
+  for (; i < text.size(); ++i) {
+    if (static_cast<unsigned char>(text[i]) >= 0x7F) return false;
+  }
+  return (seen & kHigh) == 0;
+}
+
+// Boost.JSON SAX handler (the interface basic_parser expects), filling a Document. A failed check
+// records its finding and returns false, which stops the parser where it is. One per thread, kept
+// from one document to the next (Start).
 class JsonHandler {
  public:
   // Sizes are checked at run time against ReadLimits instead.
@@ -31,47 +52,6 @@ class JsonHandler {
   static constexpr std::size_t max_key_size = SIZE_MAX;
   static constexpr std::size_t max_string_size = SIZE_MAX;
 
-  explicit JsonHandler(const ReadLimits& limits) : limits_(limits), builder_(limits) {}
-
-  bool on_document_begin(error_code& /*ec*/) { return true; }
-  bool on_document_end(error_code& /*ec*/) { return true; }
-  bool on_array_begin(error_code& ec) { return Open(Node::List({}), ec); }
-  bool on_array_end(std::size_t /*n*/, error_code& /*ec*/) { return Close(); }
-  bool on_object_begin(error_code& ec) { return Open(Node::Map({}), ec); }
-  bool on_object_end(std::size_t /*n*/, error_code& /*ec*/) { return Close(); }
-  bool on_string_part(string_view s, std::size_t /*n*/, error_code& ec) {
-    return Collect(s, Token::kQuoted, ec);
-  }
-  bool on_string(string_view s, std::size_t /*n*/, error_code& ec) {
-    if (!Collect(s, Token::kQuoted, ec)) return false;
-    token_ = Token{Token::kQuoted, part_.size()};
-    return Check(builder_.AddScalar(Node::Scalar(Kind::kString, Take(), {})), ec);
-  }
-  bool on_key_part(string_view s, std::size_t /*n*/, error_code& ec) {
-    return Collect(s, Token::kQuoted, ec);
-  }
-  bool on_key(string_view s, std::size_t /*n*/, error_code& ec) {
-    if (!Collect(s, Token::kQuoted, ec)) return false;
-    token_ = Token{Token::kQuoted, part_.size()};
-    return Check(builder_.AddKey(Take(), {}), ec);
-  }
-  bool on_number_part(string_view s, error_code& ec) { return Collect(s, Token::kNumber, ec); }
-  bool on_int64(int64_t /*value*/, string_view s, error_code& ec) { return AddNumber(s, ec); }
-  bool on_uint64(uint64_t /*value*/, string_view s, error_code& ec) { return AddNumber(s, ec); }
-  bool on_double(double /*value*/, string_view s, error_code& ec) { return AddNumber(s, ec); }
-  bool on_bool(bool value, error_code& ec) {
-    token_ = Token{};
-    return Check(builder_.AddScalar(Node::Scalar(Kind::kBool, std::string(BoolText(value)), {})),
-                 ec);
-  }
-  bool on_null(error_code& ec) {
-    token_ = Token{};
-    return Check(builder_.AddScalar(Node::Scalar(Kind::kNull, std::string(kNullText), {})), ec);
-  }
-  // Comments are refused by parse_options, so these are never called.
-  bool on_comment_part(string_view /*s*/, error_code& /*ec*/) { return true; }
-  bool on_comment(string_view /*s*/, error_code& /*ec*/) { return true; }
-
   // The scalar or key the parser had just read, so that a finding about it can point at its
   // start: the parser stops at its end.
   struct Token {
@@ -79,9 +59,77 @@ class JsonHandler {
     size_t size = 0;
   };
 
+  void Start(std::string_view text, const ReadLimits& limits, record::Document& document) {
+    text_ = text;
+    builder_.Start(limits, document);
+    limits_ = limits;
+    plain_ = NothingAboveAscii(text);
+    part_.clear();
+    finding_.reset();
+    token_ = Token{};
+  }
+
+  bool on_document_begin(error_code& /*ec*/) { return true; }
+  bool on_document_end(error_code& /*ec*/) { return true; }
+  bool on_array_begin(error_code& ec) { return Open(ValueKind::kList, ec); }
+  bool on_array_end(std::size_t /*n*/, error_code& /*ec*/) { return Close(); }
+  bool on_object_begin(error_code& ec) { return Open(ValueKind::kMap, ec); }
+  bool on_object_end(std::size_t /*n*/, error_code& /*ec*/) { return Close(); }
+  bool on_string_part(string_view s, std::size_t /*n*/, error_code& ec) {
+    return Collect(s, Token::kQuoted, ec);
+  }
+  bool on_string(string_view s, std::size_t /*n*/, error_code& ec) {
+    std::optional<std::string_view> text = Whole(s, Token::kQuoted, ec);
+    if (!text) return false;
+    bool checked = plain_ && InText(*text);
+    Result<record::Document::Entry*> entry =
+        builder_.AddScalar(ValueKind::kString, *text, record::kNoOffset, checked);
+    if (entry.has_value()) {
+      // Its words are placed from its opening quote, where its text lies in the source as it is.
+      (*entry)->text_column = 1;
+      (*entry)->words_in_place = !(*entry)->text_owned;
+    }
+    part_.clear();
+    return Check(std::move(entry), ec);
+  }
+  bool on_key_part(string_view s, std::size_t /*n*/, error_code& ec) {
+    return Collect(s, Token::kQuoted, ec);
+  }
+  bool on_key(string_view s, std::size_t /*n*/, error_code& ec) {
+    std::optional<std::string_view> key = Whole(s, Token::kQuoted, ec);
+    if (!key) return false;
+    bool checked = plain_ && InText(*key);
+    bool added = Check(builder_.AddKey(*key, record::kNoOffset, checked), ec);
+    part_.clear();
+    return added;
+  }
+  bool on_number_part(string_view s, error_code& ec) { return Collect(s, Token::kNumber, ec); }
+  bool on_int64(int64_t /*value*/, string_view s, error_code& ec) {
+    // Boost.JSON calls on_int64 for an integer literal only (no fraction, no exponent).
+    return AddNumber(s, ValueKind::kInteger, ec);
+  }
+  bool on_uint64(uint64_t /*value*/, string_view s, error_code& ec) {
+    return AddNumber(s, std::nullopt, ec);
+  }
+  bool on_double(double /*value*/, string_view s, error_code& ec) {
+    return AddNumber(s, std::nullopt, ec);
+  }
+  bool on_bool(bool value, error_code& ec) {
+    token_ = Token{};
+    // A boolean's text is its value: the document words it ("true"/"false").
+    return Check(builder_.AddScalar(ValueKind::kBool, BoolText(value)), ec);
+  }
+  bool on_null(error_code& ec) {
+    token_ = Token{};
+    return Check(builder_.AddScalar(ValueKind::kNull, kNullText), ec);
+  }
+  // Comments are refused by parse_options, so these are never called.
+  bool on_comment_part(string_view /*s*/, error_code& /*ec*/) { return true; }
+  bool on_comment(string_view /*s*/, error_code& /*ec*/) { return true; }
+
   std::optional<Finding>& finding() { return finding_; }
   const Token& token() const { return token_; }
-  std::optional<Node> TakeRoot() { return builder_.TakeRoot(); }
+  bool Complete() const { return builder_.Complete(); }
 
  private:
   bool Check(Result<void> result, error_code& ec) {
@@ -90,43 +138,84 @@ class JsonHandler {
     ec = boost::json::error::exception;  // any failure code; finding_ says what happened
     return false;
   }
-  bool Open(Node collection, error_code& ec) {
+  template <class T>
+  bool Check(Result<T> result, error_code& ec) {
+    if (result.has_value()) return true;
+    return Check(Result<void>(Fail(std::move(result).error())), ec);
+  }
+  bool Open(ValueKind kind, error_code& ec) {
     token_ = Token{};
-    return Check(builder_.Open(std::move(collection)), ec);
+    return Check(builder_.Open(kind), ec);
   }
   bool Close() {
     builder_.Close();
     return true;
   }
-  // Strings, keys and numbers may arrive in parts; collecting stops at the size limit rather
-  // than after a huge string is complete.
+  bool InText(std::string_view piece) const {
+    return piece.data() >= text_.data() &&
+           piece.data() + piece.size() <= text_.data() + text_.size();
+  }
+  // Strings, keys and numbers may arrive in parts (escapes make the parser rebuild them);
+  // collecting stops at the size limit rather than after a huge string is complete.
   bool Collect(string_view s, Token::Type type, error_code& ec) {
     if (part_.size() + s.size() > limits_.max_scalar_bytes) {
       token_ = Token{type, part_.size() + s.size()};
-      return Check(
-          Fail(Malformed("too-large", builder_.PathHere(),
-                         "expected a value of at most " + std::to_string(limits_.max_scalar_bytes) +
-                             " bytes, found a longer one")),
-          ec);
+      return Check(Result<void>(Fail(Malformed("too-large", builder_.PathHere(),
+                                               "expected a value of at most " +
+                                                   std::to_string(limits_.max_scalar_bytes) +
+                                                   " bytes, found a longer one"))),
+                   ec);
     }
     part_.append(s.data(), s.size());
     return true;
   }
-  std::string Take() { return std::exchange(part_, std::string()); }
-  bool AddNumber(string_view s, error_code& ec) {
-    if (!Collect(s, Token::kNumber, ec)) return false;
-    std::string text = Take();
-    token_ = Token{Token::kNumber, text.size()};
-    Kind kind = IsIntegerText(text) ? Kind::kInteger : Kind::kDecimal;
-    return Check(builder_.AddScalar(Node::Scalar(kind, std::move(text), {})), ec);
+  // The whole text of the string, key or number whose last part is `s`: as it lies in the text
+  // when it came in one piece (nearly always), else its parts joined.
+  std::optional<std::string_view> Whole(string_view s, Token::Type type, error_code& ec) {
+    std::string_view text(s.data(), s.size());
+    if (part_.empty()) {
+      token_ = Token{type, text.size()};
+      return text;
+    }
+    if (!Collect(s, type, ec)) return std::nullopt;
+    token_ = Token{type, part_.size()};
+    return std::string_view(part_);
+  }
+  bool AddNumber(string_view s, std::optional<ValueKind> kind, error_code& ec) {
+    std::optional<std::string_view> text = Whole(s, Token::kNumber, ec);
+    if (!text) return false;
+    ValueKind typed =
+        kind.value_or(IsIntegerText(*text) ? ValueKind::kInteger : ValueKind::kDecimal);
+    bool added = Check(builder_.AddScalar(typed, *text), ec);
+    part_.clear();
+    return added;
   }
 
+  std::string_view text_;
   ReadLimits limits_;
-  TreeBuilder builder_;
+  DocumentBuilder builder_;
+  bool plain_ = false;  // the text holds no byte above ASCII (NothingAboveAscii)
   std::string part_;
   std::optional<Finding> finding_;
   Token token_;
 };
+
+// The parser of a thread, kept from one document to the next with its handler's memory; made
+// again only for other limits of depth.
+boost::json::basic_parser<JsonHandler>& ThreadParser(size_t max_depth) {
+  struct Kept {
+    size_t max_depth;
+    boost::json::basic_parser<JsonHandler> parser;
+  };
+  thread_local std::unique_ptr<Kept> kept;
+  if (kept == nullptr || kept->max_depth != max_depth) {
+    boost::json::parse_options options;
+    options.max_depth = max_depth;
+    kept.reset(new Kept{max_depth, boost::json::basic_parser<JsonHandler>(options)});
+  }
+  kept->parser.reset();
+  return kept->parser;
+}
 
 // The opening quote of the string whose closing quote is at `close`: the nearest quote before it
 // that no backslash escapes (a string holds no raw quote).
@@ -178,38 +267,59 @@ Finding ParserFinding(std::string_view text, size_t offset, const error_code& ec
   return MalformedAt("json-syntax", "", std::move(message), where);
 }
 
+// Why the parse stopped, worded. The text's encoding is looked at only now: what it refuses the
+// parser refuses too (bytes outside strings that JSON does not allow, UTF-8 that is not valid or
+// not shortest, a raw control character), or a string's own check does (a raw DEL or C1
+// control), and its finding, which says what the byte is, comes first.
+Finding StopFinding(std::string_view text, size_t consumed, JsonHandler& handler,
+                    const error_code& ec) {
+  Result<void> encoding = CheckEncoding(text);
+  if (!encoding.has_value()) return std::move(encoding).error();
+  if (std::optional<Finding>& finding = handler.finding()) {
+    LineColumn where = LocateOffset(text, TokenStart(text, consumed, handler.token()));
+    finding->place.line = where.line;
+    finding->place.column = where.column;
+    return std::move(*finding);
+  }
+  return ParserFinding(text, consumed, ec);
+}
+
 }  // namespace
 
-Result<Node> ParseJson(std::string_view text, const ReadLimits& limits) {
+Result<void> ReadJson(std::string_view text, const ReadLimits& limits, record::Document& document) {
   if (text.size() > limits.max_document_bytes) {
     return Fail(DocumentTooLarge(limits.max_document_bytes));
   }
   text = StripBom(text);
-  REFEREE_TRY(CheckEncoding(text));
   if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+    REFEREE_TRY(CheckEncoding(text));
     return Fail(MalformedAt("empty-document", "", "expected a record, found an empty document",
                             LineColumn{1, 1}));
   }
-  boost::json::parse_options options;
-  options.max_depth = static_cast<size_t>(std::max(limits.max_depth, 0)) + 1;  // TreeBuilder checks
-  boost::json::basic_parser<JsonHandler> parser(options, limits);
+  document.Reset(text);
+  // The builder checks the depth, with its own message; the parser's limit is one past it.
+  auto& parser = ThreadParser(static_cast<size_t>(std::max(limits.max_depth, 0)) + 1);
+  JsonHandler& handler = parser.handler();
+  handler.Start(text, limits, document);
   error_code ec;
   size_t consumed = parser.write_some(false, text.data(), text.size(), ec);
-  if (std::optional<Finding>& finding = parser.handler().finding()) {
-    LineColumn where = LocateOffset(text, TokenStart(text, consumed, parser.handler().token()));
-    finding->place.line = where.line;
-    finding->place.column = where.column;
-    return Fail(std::move(*finding));
-  }
-  if (ec) return Fail(ParserFinding(text, consumed, ec));
+  if (ec || handler.finding()) return Fail(StopFinding(text, consumed, handler, ec));
   // write_some stops once the document is complete; what follows may only be white space.
   size_t extra = text.find_first_not_of(" \t\r\n", consumed);
   if (extra != std::string_view::npos) {
+    REFEREE_TRY(CheckEncoding(text));
     return Fail(ParserFinding(text, extra, boost::json::error::extra_data));
   }
-  std::optional<Node> root = parser.handler().TakeRoot();
-  REFEREE_CHECK(root.has_value(), "ParseJson: a complete document without a value");
-  return std::move(*root);
+  REFEREE_CHECK(handler.Complete(), "ReadJson: a complete document without a value");
+  document.set_from_json(true);
+  document.set_offsets_known(false);  // worked out from the text when a finding needs them
+  return {};
+}
+
+Result<record::Node> ParseJson(std::string_view text, const ReadLimits& limits) {
+  record::Document document;
+  REFEREE_TRY(ReadJson(text, limits, document));
+  return record::ToNode(document.Root());
 }
 
 }  // namespace referee::formats

@@ -13,17 +13,16 @@
 #include <string>
 #include <utility>
 
+#include "formats/document_builder.h"
+#include "formats/locate.h"
 #include "formats/scalar_shape.h"
 #include "formats/text_checks.h"
-#include "formats/tree_builder.h"
 #include "formats/yaml_prescan.h"
 
 namespace referee::formats {
 namespace {
 
-using record::Node;
-using record::SourcePos;
-using Kind = record::Node::Kind;
+using record::ValueKind;
 
 // Thrown from the event handler to stop yaml-cpp at the first finding (the event API has no other
 // way to stop it); caught in ParseDocument, never outside this file.
@@ -47,9 +46,8 @@ LineColumn Where(const YAML::Mark& mark) {
   return LineColumn{static_cast<uint32_t>(mark.line) + 1, static_cast<uint32_t>(mark.column) + 1};
 }
 
-SourcePos Pos(const YAML::Mark& mark) {
-  LineColumn where = Where(mark);
-  return SourcePos{where.line, where.column};
+uint32_t Offset(const YAML::Mark& mark) {
+  return mark.is_null() || mark.pos < 0 ? record::kNoOffset : static_cast<uint32_t>(mark.pos);
 }
 
 // The character of the source at a mark, or '\0' when the mark is not inside it.
@@ -88,11 +86,11 @@ Finding AliasFinding(std::string_view source, const YAML::Mark& mark, std::strin
                      Where(mark));
 }
 
-// Builds the Node tree from yaml-cpp's events; every check that fails throws StopParsing.
+// Fills the document from yaml-cpp's events; every check that fails throws StopParsing.
 class YamlHandler final : public YAML::EventHandler {
  public:
-  YamlHandler(std::string_view source, const ReadLimits& limits)
-      : source_(source), builder_(limits) {}
+  YamlHandler(std::string_view source, const ReadLimits& limits, record::Document& document)
+      : source_(source), builder_(limits, document) {}
 
   void OnDocumentStart(const YAML::Mark& /*mark*/) override {}
   void OnDocumentEnd() override {}
@@ -109,23 +107,24 @@ class YamlHandler final : public YAML::EventHandler {
                 const std::string& value) override;
   void OnSequenceStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t /*anchor*/,
                        YAML::EmitterStyle::value /*style*/) override {
-    OpenCollection(mark, tag, Node::List(Pos(mark)));
+    OpenCollection(mark, tag, ValueKind::kList);
   }
   void OnSequenceEnd() override { CloseCollection(); }
   void OnMapStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t /*anchor*/,
                   YAML::EmitterStyle::value /*style*/) override {
-    OpenCollection(mark, tag, Node::Map(Pos(mark)));
+    OpenCollection(mark, tag, ValueKind::kMap);
   }
   void OnMapEnd() override { CloseCollection(); }
 
-  std::optional<Node> TakeRoot() { return builder_.TakeRoot(); }
+  bool Complete() const { return builder_.Complete(); }
 
  private:
   [[noreturn]] void Stop(const YAML::Mark& mark, std::string code, std::string message) const {
     throw StopParsing{
         MalformedAt(std::move(code), builder_.PathHere(), std::move(message), Where(mark))};
   }
-  void Check(const YAML::Mark& mark, Result<void> result) const {
+  template <class T>
+  void Check(const YAML::Mark& mark, Result<T> result) const {
     if (result.has_value()) return;
     Finding finding = std::move(result).error();
     LineColumn where = Where(mark);
@@ -134,12 +133,14 @@ class YamlHandler final : public YAML::EventHandler {
     throw StopParsing{std::move(finding)};
   }
   void CheckTag(const YAML::Mark& mark, const std::string& tag, bool scalar) const;
-  void OpenCollection(const YAML::Mark& mark, const std::string& tag, Node collection);
+  void OpenCollection(const YAML::Mark& mark, const std::string& tag, ValueKind kind);
   void CloseCollection();
-  void MarkSingleLine(const YAML::Mark& mark, bool plain, Node& node) const;
+  void MarkSingleLine(const YAML::Mark& mark, bool plain, std::string_view text,
+                      record::Document::Entry& entry) const;
 
   std::string_view source_;
-  TreeBuilder builder_;
+  DocumentBuilder builder_;
+  int pending_key_line_ = -1;  // the line of the key waiting for its value (yaml-cpp's, 0-based)
   // A list or map in the key position of a map. yaml-cpp also reports an unclosed "[" at the end
   // of the input this way, so the finding waits until the key is complete and a syntax error or
   // too-deep comes first; meanwhile the key's contents are checked but not built.
@@ -165,12 +166,12 @@ void YamlHandler::OnNull(const YAML::Mark& mark, YAML::anchor_t /*anchor*/) {
     Stop(mark, "yaml-null-key", "expected a key such as N or deals, found an empty or null key");
   }
   if (complex_key_) return;
-  SourcePos pos = Pos(mark);
+  uint32_t offset = Offset(mark);
   // An empty value (`claim:` at the end of a line) is reported by yaml-cpp at the next token,
   // often the next key; its own key is the better place to point at.
-  std::optional<SourcePos> key_pos = builder_.PendingKeyPos();
-  if (key_pos && key_pos->line != pos.line) pos = *key_pos;
-  Check(mark, builder_.AddScalar(Node::Scalar(Kind::kNull, std::string(kNullText), pos)));
+  uint32_t key_offset = builder_.PendingKeyOffset();
+  if (key_offset != record::kNoOffset && pending_key_line_ != mark.line) offset = key_offset;
+  Check(mark, builder_.AddScalar(ValueKind::kNull, kNullText, offset));
 }
 
 void YamlHandler::OnScalar(const YAML::Mark& mark, const std::string& tag,
@@ -187,31 +188,31 @@ void YamlHandler::OnScalar(const YAML::Mark& mark, const std::string& tag,
   }
   if (complex_key_) return;
   if (builder_.ExpectsKey()) {
-    Check(mark, builder_.AddKey(std::move(text), Pos(mark)));
+    Check(mark, builder_.AddKey(text, Offset(mark)));
+    pending_key_line_ = mark.line;
     return;
   }
-  Kind kind = plain ? PlainScalarKind(text) : Kind::kString;
-  if (kind == Kind::kBool) text = BoolText(text[0] == 't' || text[0] == 'T');
-  Node node = Node::Scalar(kind, std::move(text), Pos(mark));
-  MarkSingleLine(mark, plain, node);
-  Check(mark, builder_.AddScalar(std::move(node)));
+  ValueKind kind = plain ? PlainScalarKind(text) : ValueKind::kString;
+  if (kind == ValueKind::kBool) text = BoolText(text[0] == 't' || text[0] == 'T');
+  Result<record::Document::Entry*> entry = builder_.AddScalar(kind, text, Offset(mark));
+  if (entry.has_value()) MarkSingleLine(mark, plain, text, **entry);
+  Check(mark, std::move(entry));
 }
 
-void YamlHandler::OpenCollection(const YAML::Mark& mark, const std::string& tag, Node collection) {
+void YamlHandler::OpenCollection(const YAML::Mark& mark, const std::string& tag, ValueKind kind) {
   CheckTag(mark, tag, false);
   if (!complex_key_ && builder_.ExpectsKey()) {
-    complex_key_ =
-        MalformedAt("yaml-complex-key", builder_.PathHere(),
-                    "expected a key such as N or deals, found " +
-                        std::string(record::KindName(collection.kind())) + " used as a key",
-                    Where(mark));
+    complex_key_ = MalformedAt("yaml-complex-key", builder_.PathHere(),
+                               "expected a key such as N or deals, found " +
+                                   std::string(record::KindName(kind)) + " used as a key",
+                               Where(mark));
   }
   if (complex_key_) {
     ++complex_key_depth_;
     Check(mark, builder_.CheckDepth(builder_.depth() + complex_key_depth_));
     return;
   }
-  Check(mark, builder_.Open(std::move(collection)));
+  Check(mark, builder_.Open(kind, Offset(mark)));
 }
 
 void YamlHandler::CloseCollection() {
@@ -225,24 +226,24 @@ void YamlHandler::CloseCollection() {
 // A scalar whose text is exactly what the source holds at its position lies on one line with no
 // escapes, so the column of a word inside it is its position plus the word's offset (plus one
 // for the opening quote).
-void YamlHandler::MarkSingleLine(const YAML::Mark& mark, bool plain, Node& node) const {
+void YamlHandler::MarkSingleLine(const YAML::Mark& mark, bool plain, std::string_view text,
+                                 record::Document::Entry& entry) const {
   if (mark.pos < 0) return;
   size_t start = static_cast<size_t>(mark.pos);
-  const std::string& text = node.text();
   if (plain) {
-    node.set_single_line_plain(source_.substr(start, text.size()) == text);
+    entry.words_in_place = source_.substr(start, text.size()) == text;
     return;
   }
   char quote = CharAt(source_, mark.pos);
   bool quoted = quote == '"' || quote == '\'';
   // Every quoted scalar starts one column after its quote; only a plain scalar has offset 0, so a
   // plain one that is not single-line was folded from several lines (record::ReadWords says so).
-  if (quoted) node.set_text_offset(1);
+  if (quoted) entry.text_column = 1;
   char escape = quote == '"' ? '\\' : '\'';
   if (quoted && text.find(escape) == std::string::npos && text.find('\n') == std::string::npos &&
       source_.substr(start + 1, text.size()) == text &&
       CharAt(source_, mark.pos + 1 + static_cast<int>(text.size())) == quote) {
-    node.set_single_line_plain(true);
+    entry.words_in_place = true;
   }
 }
 
@@ -308,11 +309,12 @@ Finding SyntaxFinding(std::string_view source, const YAML::Exception& error) {
                      Where(error.mark));
 }
 
-Result<Node> ParseDocument(std::string_view source, const ReadLimits& limits) {
+Result<void> ParseDocument(std::string_view source, const ReadLimits& limits,
+                           record::Document& document) {
   REFEREE_TRY(PrescanYaml(source, limits));
   ViewBuffer buffer(source);
   std::istream in(&buffer);
-  YamlHandler handler(source, limits);
+  YamlHandler handler(source, limits, document);
   try {
     YAML::Parser parser(in);
     if (parser.HandleNextDocument(handler)) {
@@ -327,12 +329,11 @@ Result<Node> ParseDocument(std::string_view source, const ReadLimits& limits) {
   } catch (const YAML::Exception& error) {
     return Fail(SyntaxFinding(source, error));
   }
-  std::optional<Node> root = handler.TakeRoot();
-  if (!root) {
+  if (!handler.Complete()) {
     return Fail(MalformedAt("empty-document", "", "expected a record, found an empty document",
                             LineColumn{1, 1}));
   }
-  return std::move(*root);
+  return {};
 }
 
 // YAML 1.2 (5.4) normalizes line breaks to LF; doing it up front means no CR can reach a scalar.
@@ -356,16 +357,26 @@ Result<std::string> NormalizeLineBreaks(std::string_view text) {
 
 }  // namespace
 
-Result<Node> ParseYaml(std::string_view text, const ReadLimits& limits) {
+Result<void> ReadYaml(std::string_view text, const ReadLimits& limits, record::Document& document) {
   if (text.size() > limits.max_document_bytes) {
     return Fail(DocumentTooLarge(limits.max_document_bytes));
   }
   text = StripBom(text);
   REFEREE_TRY(CheckEncoding(text));
-  if (text.find('\r') == std::string_view::npos) return ParseDocument(text, limits);
+  if (text.find('\r') == std::string_view::npos) {
+    document.Reset(text);
+    return ParseDocument(text, limits, document);
+  }
   Result<std::string> normalized = NormalizeLineBreaks(text);
   if (!normalized) return Fail(std::move(normalized).error());
-  return ParseDocument(*normalized, limits);
+  document.ResetOwningSource(std::move(*normalized));
+  return ParseDocument(document.source(), limits, document);
+}
+
+Result<record::Node> ParseYaml(std::string_view text, const ReadLimits& limits) {
+  record::Document document;
+  REFEREE_TRY(ReadYaml(text, limits, document));
+  return NodeWithPositions(document);
 }
 
 }  // namespace referee::formats

@@ -7,14 +7,12 @@
 
 #include "formats/document_stream.h"
 #include "formats/input_format.h"
-#include "formats/json_locator.h"
 #include "formats/json_reader.h"
 #include "formats/json_writer.h"
 #include "formats/read_limits.h"
 #include "formats/yaml_reader.h"
 #include "formats/yaml_writer.h"
 #include "library/standings_render.h"
-#include "library/verify_text.h"
 #include "live/live_referee.h"
 #include "referee/games/registry.h"
 #include "referee/record/record_reader.h"
@@ -24,6 +22,7 @@
 #include "reports/verdict_text.h"
 #include "verifier/sha256.h"
 #include "verifier/verifier.h"
+#include "verifier/verify_text.h"
 
 namespace referee::api {
 namespace {
@@ -119,7 +118,8 @@ std::vector<Verdict> VerifyLines(std::string_view text, const std::string& name)
     verdicts.push_back(VerdictOf(
         line->too_long ? verifier::MalformedVerdict(
                              source, index, formats::DocumentStream::Parse(*line, {}).node.error())
-                       : library::VerifyJsonText(line->text, line->first_line, {}, source, index)));
+                       : verifier::VerifyText(line->text, formats::InputFormat::kJsonLines,
+                                              line->first_line, {}, source, index)));
   }
   return verdicts;
 }
@@ -132,19 +132,9 @@ std::string VerdictFormat() { return std::string(reports::kVerdictFormat); }
 
 std::vector<Verdict> Verify(std::string_view text, std::string_view name) {
   std::string source(name);
-  switch (formats::SniffFormat(text)) {
-    case formats::InputFormat::kJsonLines:
-      return VerifyLines(text, source);
-    case formats::InputFormat::kJson:
-      return {VerdictOf(library::VerifyJsonText(text, 1, {}, source, 0))};
-    case formats::InputFormat::kYaml:
-      break;
-  }
-  Result<record::Node> node = formats::ParseYaml(text, {});
-  if (!node.has_value()) {
-    return {VerdictOf(verifier::MalformedVerdict(source, 0, std::move(node).error()))};
-  }
-  return {VerdictOf(verifier::VerifyNode(*node, source, 0))};
+  formats::InputFormat format = formats::SniffFormat(text);
+  if (format == formats::InputFormat::kJsonLines) return VerifyLines(text, source);
+  return {VerdictOf(verifier::VerifyText(text, format, 1, {}, source, 0))};
 }
 
 // ---- LiveTable ----
@@ -197,7 +187,8 @@ reports::PlayedRecord Played(const reports::League& league, const RecordText& gi
     verifier::Verdict verdict = verifier::MalformedVerdict(given.name, 0, std::move(node).error());
     return reports::SummarizeRecord(league, verdict, nullptr, given.round);
   }
-  verifier::Verdict verdict = verifier::VerifyNode(*node, given.name, 0);
+  verifier::Verdict verdict =
+      verifier::VerifyText(given.text, formats::SniffFormat(given.text), 1, {}, given.name, 0);
   return reports::SummarizeRecord(league, verdict, &*node, given.round, given.text);
 }
 

@@ -92,7 +92,8 @@ Reply Session::Handle(const Node& line, games::LineSource source) {
     if (kind->text() == "view") return Reply{ViewReply(line), std::nullopt};
     if (kind->text() == "legal") return Reply{LegalReply(line), std::nullopt};
   }
-  auto event = record_.game->live.read_event(line, record_, match_->Next(), source);
+  record::Document document = record::DocumentOf(line);
+  auto event = record_.game->live.read_event(document.Root(), record_, match_->Next(), source);
   if (!event.has_value()) return Reply{Rejection(event.error()), std::nullopt};
   return Apply(*event);
 }

@@ -31,7 +31,8 @@ Result<record::Record, std::string> ClientRecord(const Node& public_header) {
 }
 
 Result<View, std::string> ReadView(const Node& view, const record::Record& header) {
-  auto read = header.game->live.read_view(view, header);
+  record::Document document = record::DocumentOf(view);
+  auto read = header.game->live.read_view(document.Root(), header);
   if (!read.has_value()) return Problem("a view that cannot be read: " + read.error().message);
   return std::move(*read);
 }
@@ -46,7 +47,9 @@ Result<std::optional<Node>, std::string> ChooseLine(const Node& state, const rec
   if (!view.has_value()) return Problem(view.error());
   std::vector<Event> legal;
   for (const Node& line : legal_node->items()) {
-    auto event = header.game->live.read_event(line, header, ToAct{}, games::LineSource::kSeat);
+    record::Document document = record::DocumentOf(line);
+    auto event =
+        header.game->live.read_event(document.Root(), header, ToAct{}, games::LineSource::kSeat);
     if (!event.has_value()) return Problem("an unreadable legal event: " + event.error().message);
     legal.push_back(*event);
   }

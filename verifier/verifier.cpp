@@ -5,7 +5,6 @@
 
 #include "referee/games/registry.h"
 #include "referee/record/record_reader.h"
-#include "referee/record/record_stream.h"
 #include "verifier/deal_cache.h"
 #include "verifier/sha256.h"
 
@@ -17,34 +16,27 @@ std::string Plural(int count, const std::string& noun) {
 }
 
 // The value the outcome gives `key`, as a claimed result is compared with it: an empty list of
-// words where the outcome has no such fact. Both paths compare claims by it.
+// words where the outcome has no such fact.
 FactValue ComputedFact(const Outcome& outcome, const std::string& key) {
   const Fact* fact = FindFact(outcome.facts, key);
   return fact != nullptr ? fact->value : FactValue::Words({});
 }
 
-// The claimed points of a deal in the order of the score units, if the claim names every unit.
-// The entries hold the whole deal: a record's, or the batch of one deal read the fast way.
-std::optional<std::vector<int>> ClaimedPoints(const games::GameDescriptor& game,
-                                              const std::vector<record::Record::Entry>& entries,
-                                              int deal) {
-  const std::vector<std::string>& units = game.score_units;
-  for (const record::Record::Entry& entry : entries) {
-    const auto* claim = std::get_if<record::DealClaim>(&entry.item);
-    if (claim == nullptr || claim->deal != deal) continue;
-    std::vector<int> points;
-    for (const std::string& unit : units) {
-      auto value = std::find_if(claim->values.begin(), claim->values.end(),
-                                [&](const record::ClaimedPoints& v) { return v.unit == unit; });
-      if (value == claim->values.end()) return std::nullopt;
-      points.push_back(static_cast<int>(value->points));
-    }
-    return points;
+// A deal's claimed points in the order of the score units, if the claim names every unit: what
+// stands in for the score of a deal voided by an illegal event.
+std::optional<std::vector<int>> StandInPoints(const games::GameDescriptor& game,
+                                              const record::DealClaim& claim) {
+  std::vector<int> points;
+  points.reserve(game.score_units.size());
+  for (const std::string& unit : game.score_units) {
+    auto value = std::find_if(claim.values.begin(), claim.values.end(),
+                              [&](const record::ClaimedPoints& v) { return v.unit == unit; });
+    if (value == claim.values.end()) return std::nullopt;
+    points.push_back(static_cast<int>(value->points));
   }
-  return std::nullopt;
+  return points;
 }
 
-// Replays the entries of one record, collecting findings.
 // The replay reads findings only, so the match words no announcements. Its seeded deals come
 // through the thread's cache: the tables of a duplicate event deal each board once.
 MatchSetup QuietSetup(const record::Record& record) {
@@ -54,51 +46,15 @@ MatchSetup QuietSetup(const record::Record& record) {
   return setup;
 }
 
-// Replays a record's entries through its game's match, collecting findings: all at once (a
-// record read as a tree), or batch by batch as the fast path reads them, with the same verdict.
-class Replay {
+// Replays a record's events through its game's match as its body is read, collecting findings.
+class Replay final : public record::BodySink {
  public:
   Replay(const record::Record& header, Verdict& verdict)
       : game_(*header.game), verdict_(verdict), match_(game_.new_match(QuietSetup(header))) {}
 
-  // The next entries; a batch holds each deal it touches whole, claim included.
-  void Take(const std::vector<record::Record::Entry>& batch) {
-    for (const record::Record::Entry& entry : batch) {
-      if (const auto* claim = std::get_if<record::DealClaim>(&entry.item)) {
-        CheckDealClaim(*claim);
-      } else {
-        ApplyEvent(std::get<Event>(entry.item), batch);
-      }
-    }
-  }
-
-  void Finish(const std::optional<std::vector<record::ClaimedFact>>& result) {
-    NoteUnchecked(result.has_value());
-    for (Finding& finding : match_->EndFindings()) verdict_.findings.push_back(std::move(finding));
-    verdict_.scores = match_->Scores();
-    verdict_.outcome = match_->GetOutcome();
-    // After a stop that left the rest of the record unchecked, the result cannot be recomputed.
-    if (result && !StoppedForGood()) CheckResult(*result);
-  }
-
-  bool Over() const { return match_->IsOver(); }
-
- private:
-  struct Stop {
-    Place place;   // the event that stopped the check
-    int deal = 0;  // 0: the rest of the record
-    int skipped = 0;
-    bool scored = false;    // the voided deal took a row on the score sheet
-    bool stand_in = false;  // ... with the claimed points standing in
-  };
-
-  bool Stopped(int deal) const {
-    return !stops_.empty() && (stops_.back().deal == 0 || stops_.back().deal == deal);
-  }
-
-  void ApplyEvent(const Event& event, const std::vector<record::Record::Entry>& batch) {
-    int deal = event.deal;
-    if (Stopped(deal)) {
+  void Add(const Event& event) override {
+    if (void_pending_ && event.deal != stops_.back().deal) VoidStoppedDeal(std::nullopt);
+    if (Stopped(event.deal)) {
       ++stops_.back().skipped;
       ++verdict_.events_unchecked;
       return;
@@ -109,28 +65,81 @@ class Replay {
       for (Finding& finding : ruling->findings) verdict_.findings.push_back(std::move(finding));
       return;
     }
-    Finding finding = std::move(ruling).error();
-    Stop stop{finding.place, deal, 0, false};
-    verdict_.findings.push_back(std::move(finding));
-    if (deal != 0) {
-      std::optional<std::vector<int>> stand_in = ClaimedPoints(game_, batch, deal);
-      size_t rows_before = match_->Scores().rows.size();
-      match_->VoidCurrentDeal(stand_in);
-      stop.scored = match_->Scores().rows.size() > rows_before;
-      stop.stand_in = stop.scored && stand_in.has_value();
-    } else if (match_->VoidCurrentDeal(std::nullopt)) {
-      stop.deal = -1;  // the game moved on; nothing to skip
+    Stop(event, std::move(ruling).error());
+  }
+
+  void Add(const record::DealClaim& claim) override {
+    if (void_pending_) {
+      if (claim.deal == stops_.back().deal) {
+        VoidStoppedDeal(StandInPoints(game_, claim));
+        return;  // already said: the deal went unchecked
+      }
+      VoidStoppedDeal(std::nullopt);
     }
+    if (Voided(claim.deal)) return;
+    CheckDealClaim(claim);
+  }
+
+  void Finish(const std::optional<std::vector<record::ClaimedFact>>& result) {
+    if (void_pending_) VoidStoppedDeal(std::nullopt);
+    NoteUnchecked(result.has_value());
+    for (Finding& finding : match_->EndFindings()) verdict_.findings.push_back(std::move(finding));
+    verdict_.outcome = match_->GetOutcome();
+    over_ = match_->IsOver();
+    verdict_.scores = match_->ReleaseScores();  // the match is done with: its sheet is moved out
+    // After a stop that left the rest of the record unchecked, the result cannot be recomputed.
+    if (result && !StoppedForGood()) CheckResult(*result);
+  }
+
+  // Whether the match was over when its record ended (Finish).
+  bool Over() const { return over_; }
+
+ private:
+  struct StopOfCheck {
+    Place place;   // the event that stopped the check
+    int deal = 0;  // 0: the rest of the record
+    int skipped = 0;
+    bool scored = false;    // the voided deal took a row on the score sheet
+    bool stand_in = false;  // ... with the claimed points standing in
+  };
+
+  bool Stopped(int deal) const {
+    return !stops_.empty() && (stops_.back().deal == 0 || stops_.back().deal == deal);
+  }
+  bool Voided(int deal) const {
+    return std::any_of(stops_.begin(), stops_.end(),
+                       [&](const StopOfCheck& stop) { return stop.deal == deal; });
+  }
+  bool StoppedForGood() const {
+    return std::any_of(stops_.begin(), stops_.end(),
+                       [](const StopOfCheck& stop) { return stop.deal == 0; });
+  }
+
+  // An illegal event: its deal's later events go unchecked. The deal is voided once its claim
+  // (which may stand in for its score) or the next deal's first event has been read.
+  void Stop(const Event& event, Finding finding) {
+    StopOfCheck stop{finding.place, event.deal};
+    verdict_.findings.push_back(std::move(finding));
+    if (event.deal != 0) {
+      stops_.push_back(stop);
+      void_pending_ = true;
+      return;
+    }
+    if (match_->VoidCurrentDeal(std::nullopt)) stop.deal = -1;  // the game moved on
     stops_.push_back(stop);
   }
 
-  bool StoppedForGood() const {
-    return std::any_of(stops_.begin(), stops_.end(),
-                       [](const Stop& stop) { return stop.deal == 0; });
+  void VoidStoppedDeal(const std::optional<std::vector<int>>& stand_in) {
+    void_pending_ = false;
+    StopOfCheck& stop = stops_.back();
+    size_t rows_before = match_->Scores().rows.size();
+    match_->VoidCurrentDeal(stand_in);
+    stop.scored = match_->Scores().rows.size() > rows_before;
+    stop.stand_in = stop.scored && stand_in.has_value();
   }
 
   void NoteUnchecked(bool has_result) {
-    for (const Stop& stop : stops_) {
+    for (const StopOfCheck& stop : stops_) {
       if (stop.skipped == 0 && !stop.stand_in) continue;
       std::string scope = stop.deal > 0 ? "deal " + std::to_string(stop.deal) : "the record";
       std::string message = "the " + Plural(stop.skipped, "later event") + " of " + scope +
@@ -145,14 +154,11 @@ class Replay {
   }
 
   void CheckDealClaim(const record::DealClaim& claim) {
-    bool voided = std::any_of(stops_.begin(), stops_.end(),
-                              [&](const Stop& stop) { return stop.deal == claim.deal; });
-    if (voided) return;  // already said: the deal went unchecked
     const ScoreSheet& sheet = match_->Scores();
     const ScoreSheet::Row* row = sheet.RowOfDeal(claim.deal);
     if (row == nullptr) {
       verdict_.findings.push_back(
-          Illegal("claim-unfinished-deal", Place{claim.path, GamePlace{.deal = claim.deal}},
+          Illegal("claim-unfinished-deal", Place{claim.path.str(), GamePlace{.deal = claim.deal}},
                   "expected a claim only for a finished deal, found one for deal " +
                       std::to_string(claim.deal) + ", which was not played out"));
       return;
@@ -164,7 +170,7 @@ class Replay {
       if (computed == value.points) continue;
       verdict_.findings.push_back(
           Illegal("claim-mismatch",
-                  Place{value.path, GamePlace{.deal = claim.deal, .actor = value.unit}},
+                  Place{claim.PathOf(value), GamePlace{.deal = claim.deal, .actor = value.unit}},
                   "expected " + value.unit + " to score " + std::to_string(computed) + " in deal " +
                       std::to_string(claim.deal) + " (" + row->label.Text() +
                       "), found a claim of " + std::to_string(value.points))
@@ -190,7 +196,9 @@ class Replay {
   const games::GameDescriptor& game_;
   Verdict& verdict_;
   std::unique_ptr<Match> match_;
-  std::vector<Stop> stops_;
+  std::vector<StopOfCheck> stops_;
+  bool void_pending_ = false;  // the last stop's deal is to be voided (Stop)
+  bool over_ = false;
 };
 
 Status StatusOf(const Verdict& verdict, bool over) {
@@ -200,13 +208,16 @@ Status StatusOf(const Verdict& verdict, bool over) {
   return over ? Status::kValid : Status::kIncomplete;
 }
 
-void FillPositions(const record::Node& root, Verdict& verdict) {
-  for (Finding& finding : verdict.findings) {
-    if (finding.place.line != 0) continue;
-    record::SourcePos pos = record::PositionOf(root, finding.place.path);
-    finding.place.line = pos.line;
-    finding.place.column = pos.column;
+// A record that could not be read, named by its game where the game could be read.
+Verdict Unreadable(const record::Document& document, std::string source, int record_index,
+                   Finding finding) {
+  Verdict verdict = MalformedVerdict(std::move(source), record_index, std::move(finding));
+  record::Value root = document.Root();
+  std::optional<record::Value> game = root.IsMap() ? root.Find("game") : std::nullopt;
+  if (game && game->IsString() && games::FindGame(game->text()) != nullptr) {
+    verdict.game = std::string(game->text());
   }
+  return verdict;
 }
 
 }  // namespace
@@ -245,97 +256,44 @@ Verdict VerifyRecord(const record::Record& record, std::string source, int recor
   verdict.record_index = record_index;
   verdict.game = record.game->name;
   Replay replay(record, verdict);
-  replay.Take(record.entries);
+  for (const record::Record::Entry& entry : record.entries) {
+    std::visit([&](const auto& item) { replay.Add(item); }, entry.item);
+  }
   replay.Finish(record.result);
   verdict.status = StatusOf(verdict, replay.Over());
   return verdict;
 }
 
-Verdict VerifyNode(const record::Node& root, std::string source, int record_index) {
-  auto record = record::ReadRecord(root);
+Verdict VerifyDocument(const record::Document& document, std::string source, int record_index) {
+  record::Value root = document.Root();
+  Result<record::Record> header = record::ReadRecordHeader(root);
+  if (!header.has_value()) {
+    return Unreadable(document, std::move(source), record_index, std::move(header).error());
+  }
+  const games::GameDescriptor& game = *header->game;
   Verdict verdict;
-  if (!record.has_value()) {
-    verdict = MalformedVerdict(std::move(source), record_index, std::move(record).error());
-    if (const record::Node* game = root.IsMap() ? root.Find("game") : nullptr) {
-      if (games::FindGame(game->text()) != nullptr) verdict.game = game->text();
-    }
-  } else {
-    verdict = VerifyRecord(*record, std::move(source), record_index);
+  // The body is replayed as it is read: a record that turns out malformed further on is
+  // malformed, whatever its replay found before.
+  Replay replay(*header, verdict);
+  Result<void> body = game.read_body(root, *header, replay);
+  if (!body.has_value()) {
+    return Unreadable(document, std::move(source), record_index, std::move(body).error());
   }
-  FillPositions(root, verdict);
-  return verdict;
-}
-
-}  // namespace referee::verifier
-
-namespace referee::verifier {
-namespace {
-
-// The fast path's checks after its replay: what the slow path's Replay checks as it goes, for a
-// record with no finding at all. Any difference gives up, and the slow path words it.
-bool DealClaimsHold(const std::vector<record::FastDealClaim>& claims, const ScoreSheet& sheet) {
-  for (const record::FastDealClaim& claim : claims) {
-    const ScoreSheet::Row* row = sheet.RowOfDeal(claim.deal);
-    if (row == nullptr) return false;
-    const std::vector<int>& points = row->points;
-    for (size_t unit = 0; unit < claim.points.size(); ++unit) {
-      if (claim.given[unit] && (unit >= points.size() || points[unit] != claim.points[unit])) {
-        return false;
-      }
-    }
+  auto result = record::ReadRecordResult(root, game);
+  if (!result.has_value()) {
+    return Unreadable(document, std::move(source), record_index, std::move(result).error());
   }
-  return true;
-}
-
-bool ResultHolds(const std::vector<record::ClaimedFact>& claimed, const Outcome& outcome) {
-  return std::all_of(claimed.begin(), claimed.end(), [&](const record::ClaimedFact& claim) {
-    return ComputedFact(outcome, claim.key) == claim.value;
-  });
-}
-
-// The fast path's own memory, reused from record to record on each thread.
-struct FastScratch {
-  record::Record header;
-  record::TopLevelValues values;
-  record::FastTally tally;
-};
-
-std::optional<Verdict> ReplayFast(const record::TokenBuffer& tokens, std::string& source,
-                                  int record_index) {
-  thread_local FastScratch scratch;
-  if (!record::ReadHeaderFromTokens(tokens, scratch.header, scratch.values)) return std::nullopt;
-  const record::Record& header = scratch.header;
-  const games::GameDescriptor& game = *header.game;
-  if (game.replay_body == nullptr) return std::nullopt;
-  std::optional<std::vector<record::ClaimedFact>> result;
-  if (scratch.values.result) {
-    result = record::ReadResultFromTokens(tokens, *scratch.values.result, header);
-    if (!result) return std::nullopt;
-  }
-  scratch.tally.Reset();
-  std::unique_ptr<Match> match =
-      game.replay_body(tokens, scratch.values.body, header, QuietSetup(header), scratch.tally);
-  if (match == nullptr || !DealClaimsHold(scratch.tally.claims, match->Scores()) ||
-      !match->EndFindings().empty()) {
-    return std::nullopt;
-  }
-  Verdict verdict;
-  verdict.outcome = match->GetOutcome();
-  if (result && !ResultHolds(*result, verdict.outcome)) return std::nullopt;
+  replay.Finish(*result);
   verdict.source = std::move(source);
   verdict.record_index = record_index;
   verdict.game = game.name;
-  verdict.events_checked = scratch.tally.events;
-  verdict.status = match->IsOver() ? Status::kValid : Status::kIncomplete;
-  verdict.scores = match->ReleaseScores();
+  verdict.status = StatusOf(verdict, replay.Over());
   return verdict;
 }
 
-}  // namespace
-
-std::optional<Verdict> VerifyTokens(const record::TokenBuffer& tokens, std::string source,
-                                    int record_index) {
-  return ReplayFast(tokens, source, record_index);
+Verdict VerifyNode(const record::Node& root, std::string source, int record_index) {
+  record::Document document = record::DocumentOf(root);
+  return VerifyDocument(document, std::move(source), record_index);
 }
 
 }  // namespace referee::verifier

@@ -151,13 +151,6 @@ class Match {
     }
     return Commit(event);
   }
-  // The fast path's step (referee/record/record_stream.h): Apply, true only when the event is
-  // accepted without any finding, a note included.
-  bool ApplyCleanly(const Event& event) {
-    Result<Ruling> ruling = Apply(event);
-    return ruling.has_value() && ruling->findings.empty();
-  }
-
   // After an illegal event the rest of a deal cannot be checked: the deal is closed unscored (or
   // with the record's claimed points standing in) and the match moves on to the next deal.
   // Returns false where the game has no deals to move on to, as a game without deals (the

@@ -4,6 +4,7 @@
 // to C++23. Errors are values that callers must look at: [[nodiscard]] on the type.
 #pragma once
 
+#include <optional>
 #include <utility>
 #include <variant>
 
@@ -63,27 +64,27 @@ class [[nodiscard]] Result {
   std::variant<T, E> state_;
 };
 
-// Result<void>: success, or the Finding that explains the failure.
+// Result<void>: success, or the Finding that explains the failure. Success holds no Finding, so
+// it costs a flag: the readers return one for every card of a record.
 template <class E>
 class [[nodiscard]] Result<void, E> {
  public:
   Result() = default;
-  Result(Unexpected<E> error) : error_(std::move(error).error()), has_error_(true) {}  // NOLINT
+  Result(Unexpected<E> error) : error_(std::move(error).error()) {}  // NOLINT
 
-  bool has_value() const { return !has_error_; }
+  bool has_value() const { return !error_.has_value(); }
   explicit operator bool() const { return has_value(); }
   const E& error() const& {
-    REFEREE_CHECK(has_error_, "Result::error() on a value");
-    return error_;
+    REFEREE_CHECK(error_.has_value(), "Result::error() on a value");
+    return *error_;
   }
   E&& error() && {
-    REFEREE_CHECK(has_error_, "Result::error() on a value");
-    return std::move(error_);
+    REFEREE_CHECK(error_.has_value(), "Result::error() on a value");
+    return std::move(*error_);
   }
 
  private:
-  E error_{};
-  bool has_error_ = false;
+  std::optional<E> error_;
 };
 
 inline Unexpected<Finding> Fail(Finding finding) { return Unexpected<Finding>(std::move(finding)); }

@@ -14,10 +14,9 @@
 #include "referee/core/match.h"
 #include "referee/core/result.h"
 #include "referee/core/rule_options.h"
+#include "referee/record/document.h"
 #include "referee/record/node.h"
 #include "referee/record/record.h"
-#include "referee/record/record_stream.h"
-#include "referee/record/tokens.h"
 
 namespace referee::games {
 
@@ -26,15 +25,15 @@ enum class PlayerShape {
   kTurnOrder,  // players: [first, second, ...]
 };
 
-// What the live referee (live/, docs/live.md) needs from a game: its event lines and its views.
-// The readers and writers are the record body's own, so a live line and a record entry mean the
-// same thing.
 // Where a live line comes from. A seat's line is answered to that seat, so it may not claim what
 // the seat cannot see (a Cahoots draw, goals the turn completes): any answer to such a claim,
 // accepted or refused, would tell the seat hidden cards. A journal's line was accepted once and
 // is replayed without an answer; journals written before those claims were refused may hold them.
 enum class LineSource { kSeat, kJournal };
 
+// What the live referee (live/, docs/live.md) needs from a game: its event lines and its views.
+// The readers and writers are the record body's own, so a live line and a record entry mean the
+// same thing.
 struct LiveHooks {
   // The body key a live session fills event by event ("deals", "turns"). A live header leaves it
   // out; it may give the rest of the body (Cahoots: deck, goals), which sets the table at once.
@@ -42,8 +41,8 @@ struct LiveHooks {
   // Reads one event line, e.g. {"event": "play", "seat": "E", "card": "QH"}. What the rules
   // determine and the line leaves out (the seat to play, the dealer of a seeded deal, the deal
   // number) is filled in from `next`, so the event is complete and can be journaled as it is.
-  Result<Event> (*read_event)(const record::Node& line, const record::Record& header,
-                              const ToAct& next, LineSource source) = nullptr;
+  Result<Event> (*read_event)(record::Value line, const record::Record& header, const ToAct& next,
+                              LineSource source) = nullptr;
   // The canonical line of an event (the journal's form); read_event reads it back unchanged.
   record::Node (*write_event)(const Event& event, const record::Record& header) = nullptr;
   // A record's event as a seat would send it live: without what a seat may not claim (what it
@@ -55,7 +54,7 @@ struct LiveHooks {
   // A view written by write_view read back, by a client that plays from it (`header` as
   // record::ReadRecordHeader reads the public header): everything but the score totals, which
   // no player chooses a move by.
-  Result<View> (*read_view)(const record::Node& view, const record::Record& header) = nullptr;
+  Result<View> (*read_view)(record::Value view, const record::Record& header) = nullptr;
   // The server's clock in a seat's line (docs/serve.md, "Time"): the times a line carries are
   // the server's, never the client's. Given a seat's line (its `event` is `kind`), the seat or
   // player posting it, what the match awaits, when that began and now (milliseconds since the
@@ -157,18 +156,12 @@ struct GameDescriptor {
   // The rule breaks `referee generate --faults` injects, in the order a corpus cycles through them.
   std::vector<FaultSpec> faults;
 
-  // Reads the body keys of `root` into record.entries. The header is already read.
-  Result<void> (*read_body)(const record::Node& root, record::Record& record) = nullptr;
-  // The fast path of verification (referee/record/record_stream.h): the body read from its
-  // tokens straight into a new match of this game, made with `setup`, and replayed as it is read;
-  // the match is given back with what the replay counted and the deal claims it read, in `tally`.
-  // None as soon as anything is not plainly legal, well formed and of a form the reader knows:
-  // the record is then verified the slow way, which makes and places the findings. None: always
-  // the slow way.
-  std::unique_ptr<Match> (*replay_body)(const record::TokenBuffer& tokens,
-                                        const record::BodyValues& values,
-                                        const record::Record& header, MatchSetup setup,
-                                        record::FastTally& tally) = nullptr;
+  // Reads the body keys of the record at `root`, whose header is read already, and hands its
+  // events and deal claims to `sink` in record order as it reads them (the verifier replays each
+  // as it comes). The first problem found is a Malformed finding with its JSON pointer; what the
+  // sink was given before it stands.
+  Result<void> (*read_body)(record::Value root, const record::Record& header,
+                            record::BodySink& sink) = nullptr;
   // Appends the body keys to the root map of a record being written.
   void (*write_body)(const record::Record& record, record::Node& root) = nullptr;
   std::unique_ptr<Match> (*new_match)(const MatchSetup& setup) = nullptr;

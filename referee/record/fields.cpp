@@ -18,25 +18,29 @@ std::string OneLine(std::string_view text) {
   return line;
 }
 
+bool IsScalarKind(ValueKind kind) { return kind != ValueKind::kList && kind != ValueKind::kMap; }
+
 // The value a message says it found: its kind, and a scalar's text on one line, escaped and
 // shortened (on a character boundary) so that a megabyte of garbage does not end up in one.
-std::string Found(const Node& node) {
-  if (node.IsScalar() && node.kind() != Node::Kind::kNull) {
+std::string Found(ValueKind kind, std::string_view text) {
+  if (IsScalarKind(kind) && kind != ValueKind::kNull) {
     constexpr size_t kMaxShown = 40;
-    std::string_view text = node.text();
-    if (text.size() <= kMaxShown)
-      return std::string(KindName(node.kind())) + " " + Quoted(OneLine(text));
+    if (text.size() <= kMaxShown) return std::string(KindName(kind)) + " " + Quoted(OneLine(text));
     size_t cut = kMaxShown;
     while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-    return std::string(KindName(node.kind())) + " '" + Printable(OneLine(text.substr(0, cut))) +
-           "...'";
+    return std::string(KindName(kind)) + " '" + Printable(OneLine(text.substr(0, cut))) + "...'";
   }
-  return std::string(KindName(node.kind()));
+  return std::string(KindName(kind));
+}
+
+Finding BadType(ValueKind kind, std::string_view text, std::string path,
+                std::string_view expected) {
+  return Malformed("bad-type", std::move(path),
+                   "expected " + std::string(expected) + ", found " + Found(kind, text));
 }
 
 Finding WrongType(const Node& node, const std::string& path, std::string_view expected) {
-  return Malformed("bad-type", path,
-                   "expected " + std::string(expected) + ", found " + Found(node));
+  return BadType(node.kind(), node.text(), path, expected);
 }
 
 // "U+001B (escape)": a control character as a message may show it.
@@ -52,6 +56,111 @@ std::string DescribeControlCharacter(unsigned code) {
     if (known == code) return std::string(hex) + " (" + name + ")";
   }
   return std::string(hex) + " (a control character)";
+}
+
+// The rules every reader of a scalar follows, on its kind and text; `path` is asked only for a
+// finding (a Value works its pointer out then).
+template <typename Path>
+Result<int64_t> IntegerIn(ValueKind kind, std::string_view text, const Path& path, int64_t min,
+                          int64_t max) {
+  auto range = [&] {
+    return "an integer from " + std::to_string(min) + " to " + std::to_string(max);
+  };
+  if (kind != ValueKind::kInteger) return Fail(BadType(kind, text, path(), range()));
+  std::string_view digits = text;
+  if (digits.starts_with('+')) digits.remove_prefix(1);
+  int64_t value = 0;
+  auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  if (error != std::errc() || end != digits.data() + digits.size() || value < min || value > max) {
+    return Fail(
+        Malformed("out-of-range", path(), "expected " + range() + ", found " + std::string(text)));
+  }
+  return value;
+}
+
+template <typename Path>
+Result<std::string_view> TextIn(ValueKind kind, std::string_view text, const Path& path,
+                                TextKind text_kind) {
+  if (kind != ValueKind::kString && kind != ValueKind::kInteger) {
+    return Fail(BadType(kind, text, path(), "a string"));
+  }
+  if (auto bad = FindControlCharacter(text, text_kind)) {
+    return Fail(ControlCharacterFinding(
+        text, *bad, path(),
+        text_kind == TextKind::kFreeText ? "text" : "a name or word on one line"));
+  }
+  return text;
+}
+
+template <typename Path>
+Result<bool> BoolIn(ValueKind kind, std::string_view text, const Path& path) {
+  if (kind != ValueKind::kBool) return Fail(BadType(kind, text, path(), "true or false"));
+  return text == "true" || text == "True" || text == "TRUE";
+}
+
+template <typename Path>
+Result<int64_t> SecondsIn(ValueKind kind, std::string_view text, const Path& path) {
+  auto bad = [&] {
+    return Fail(Malformed("bad-time", path(),
+                          "expected seconds such as 12 or 12.5 (at most 3 decimals, at most "
+                          "1000000), found " +
+                              Found(kind, text)));
+  };
+  if (kind != ValueKind::kInteger && kind != ValueKind::kDecimal) return bad();
+  size_t dot = text.find('.');
+  std::string_view whole = text.substr(0, dot);
+  std::string_view fraction = dot == std::string_view::npos ? "" : text.substr(dot + 1);
+  if (whole.empty() || whole.size() > 7 || fraction.size() > 3) return bad();
+  int64_t millis = 0;
+  for (char c : whole) {
+    if (c < '0' || c > '9') return bad();
+    millis = millis * 10 + (c - '0');
+  }
+  millis *= 1000;
+  int64_t scale = 100;
+  for (char c : fraction) {
+    if (c < '0' || c > '9') return bad();
+    millis += (c - '0') * scale;
+    scale /= 10;
+  }
+  if (millis > int64_t{1000000} * 1000) return bad();
+  return millis;
+}
+
+std::string KeyList(const std::vector<std::string>& allowed) {
+  std::string list;
+  for (const std::string& key : allowed) list += (list.empty() ? "" : ", ") + key;
+  return list;
+}
+
+Finding UnknownKeyFinding(std::string_view key, std::string path, std::string_view what,
+                          const std::vector<std::string>& allowed) {
+  return Malformed("unknown-key", std::move(path),
+                   "unknown key " + Quoted(key) + " in " + std::string(what) +
+                       DidYouMean(key, allowed) + " (expected one of: " + KeyList(allowed) + ")");
+}
+
+Finding MissingKeyFinding(std::string_view key, std::string path, std::string_view what) {
+  return Malformed(
+      "missing-key", std::move(path),
+      std::string(what) + " needs the key '" + std::string(key) + "', which is missing");
+}
+
+Finding TooManyItems(std::string path, size_t max_items, size_t items) {
+  return Malformed(
+      "too-large", std::move(path),
+      "expected at most " + std::to_string(max_items) + " entries, found " + std::to_string(items));
+}
+
+constexpr std::string_view kFoldedHint =
+    "; the value runs on over the next lines, which look folded into it by their indentation "
+    "(a line indented deeper than this one continues it: check the indentation of the lines "
+    "below)";
+
+Finding TooManyWordsFinding(std::string path, size_t max_words, bool folded) {
+  std::string message = "expected at most " + std::to_string(max_words) + " words, found more";
+  if (folded) message += kFoldedHint;
+  return Malformed("too-large", std::move(path), message);
 }
 
 }  // namespace
@@ -89,6 +198,18 @@ std::string DidYouMean(std::string_view word, const std::vector<std::string>& ca
   return closest ? "; did you mean '" + *closest + "'?" : "";
 }
 
+size_t CountWords(std::string_view text) {
+  size_t words = 0;
+  ForEachWord(text, [&](const Word&) {
+    ++words;
+    return true;
+  });
+  return words;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Trees.
+
 Result<MapFields> MapFields::Open(const Node& node, std::string path, std::string_view what) {
   if (!node.IsMap()) return Fail(WrongType(node, path, std::string(what) + " (a map)"));
   return MapFields(node, std::move(path), std::string(what));
@@ -96,23 +217,15 @@ Result<MapFields> MapFields::Open(const Node& node, std::string path, std::strin
 
 Result<void> MapFields::AllowOnly(const std::vector<std::string>& allowed) const {
   for (const Node::Member& member : node_->members()) {
-    bool known = false;
-    for (const std::string& key : allowed) known = known || key == member.key;
-    if (known) continue;
-    std::string list;
-    for (const std::string& key : allowed) list += (list.empty() ? "" : ", ") + key;
-    return Fail(Malformed("unknown-key", ChildPath(path_, member.key),
-                          "unknown key " + Quoted(member.key) + " in " + what_ +
-                              DidYouMean(member.key, allowed) + " (expected one of: " + list +
-                              ")"));
+    if (std::find(allowed.begin(), allowed.end(), member.key) != allowed.end()) continue;
+    return Fail(UnknownKeyFinding(member.key, ChildPath(path_, member.key), what_, allowed));
   }
   return {};
 }
 
 Result<const Node*> MapFields::Required(std::string_view key) const {
   if (const Node* value = node_->Find(key)) return value;
-  return Fail(Malformed("missing-key", path_,
-                        what_ + " needs the key '" + std::string(key) + "', which is missing"));
+  return Fail(MissingKeyFinding(key, path_, what_));
 }
 
 Result<std::string> MapFields::RequiredText(std::string_view key) const {
@@ -122,63 +235,30 @@ Result<std::string> MapFields::RequiredText(std::string_view key) const {
 }
 
 Result<int64_t> ReadInteger(const Node& node, const std::string& path, int64_t min, int64_t max) {
-  std::string range = "an integer from " + std::to_string(min) + " to " + std::to_string(max);
-  if (node.kind() != Node::Kind::kInteger) return Fail(WrongType(node, path, range));
-  std::string_view text = node.text();
-  if (text.starts_with('+')) text.remove_prefix(1);
-  int64_t value = 0;
-  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || value < min || value > max) {
-    return Fail(Malformed("out-of-range", path, "expected " + range + ", found " + node.text()));
-  }
-  return value;
+  return IntegerIn(
+      node.kind(), node.text(), [&] { return path; }, min, max);
 }
 
 Result<std::string> ReadText(const Node& node, const std::string& path) {
-  if (node.kind() != Node::Kind::kString && node.kind() != Node::Kind::kInteger) {
-    return Fail(WrongType(node, path, "a string"));
-  }
-  if (auto bad = FindControlCharacter(node.text(), TextKind::kIdentifier)) {
-    return Fail(ControlCharacterFinding(node.text(), *bad, path, "a name or word on one line"));
-  }
-  return node.text();
+  auto text = TextIn(
+      node.kind(), node.text(), [&] { return path; }, TextKind::kIdentifier);
+  REFEREE_TRY(text);
+  return std::string(*text);
 }
 
 Result<std::string> ReadFreeText(const Node& node, const std::string& path) {
-  if (node.kind() != Node::Kind::kString && node.kind() != Node::Kind::kInteger) {
-    return Fail(WrongType(node, path, "a string"));
-  }
-  if (auto bad = FindControlCharacter(node.text(), TextKind::kFreeText)) {
-    return Fail(ControlCharacterFinding(node.text(), *bad, path, "text"));
-  }
-  return node.text();
+  auto text = TextIn(
+      node.kind(), node.text(), [&] { return path; }, TextKind::kFreeText);
+  REFEREE_TRY(text);
+  return std::string(*text);
 }
 
 Result<bool> ReadBool(const Node& node, const std::string& path) {
-  if (node.kind() != Node::Kind::kBool) return Fail(WrongType(node, path, "true or false"));
-  return node.text() == "true" || node.text() == "True" || node.text() == "TRUE";
+  return BoolIn(node.kind(), node.text(), [&] { return path; });
 }
 
 Result<int64_t> ReadSeconds(const Node& node, const std::string& path) {
-  auto bad = [&] {
-    return Fail(Malformed("bad-time", path,
-                          "expected seconds such as 12 or 12.5 (at most 3 decimals, at most "
-                          "1000000), found " +
-                              Found(node)));
-  };
-  if (node.kind() != Node::Kind::kInteger && node.kind() != Node::Kind::kDecimal) return bad();
-  const std::string& text = node.text();
-  size_t dot = text.find('.');
-  std::string whole = text.substr(0, dot);
-  std::string fraction = dot == std::string::npos ? "" : text.substr(dot + 1);
-  if (whole.empty() || whole.size() > 7 || fraction.size() > 3) return bad();
-  for (char c : whole + fraction) {
-    if (c < '0' || c > '9') return bad();
-  }
-  fraction.resize(3, '0');
-  int64_t millis = std::stoll(whole) * 1000 + std::stoll(fraction);
-  if (millis > int64_t{1000000} * 1000) return bad();
-  return millis;
+  return SecondsIn(node.kind(), node.text(), [&] { return path; });
 }
 
 namespace {
@@ -191,10 +271,10 @@ bool FoldedFromLines(const Node& node) {
          !node.single_line_plain();
 }
 
-constexpr std::string_view kFoldedHint =
-    "; the value runs on over the next lines, which look folded into it by their indentation "
-    "(a line indented deeper than this one continues it: check the indentation of the lines "
-    "below)";
+bool FoldedFromLines(Value value) {
+  return value.IsString() && !value.document().from_json() && value.offset() != kNoOffset &&
+         value.text_column() == 0 && !value.words_in_place();
+}
 
 }  // namespace
 
@@ -218,9 +298,7 @@ Result<std::vector<Token>> ReadWords(const Node& node, const std::string& path, 
     return Fail(WrongType(node, path, "a list or a space-separated string"));
   }
   if (tokens.size() > max_words) {
-    std::string message = "expected at most " + std::to_string(max_words) + " words, found more";
-    if (FoldedFromLines(node)) message += kFoldedHint;
-    return Fail(Malformed("too-large", path, message));
+    return Fail(TooManyWordsFinding(path, max_words, FoldedFromLines(node)));
   }
   return tokens;
 }
@@ -229,11 +307,85 @@ Result<const std::vector<Node>*> ReadList(const Node& node, const std::string& p
                                           size_t max_items) {
   if (!node.IsList()) return Fail(WrongType(node, path, "a list"));
   if (node.items().size() > max_items) {
-    return Fail(Malformed("too-large", path,
-                          "expected at most " + std::to_string(max_items) + " entries, found " +
-                              std::to_string(node.items().size())));
+    return Fail(TooManyItems(path, max_items, node.items().size()));
   }
   return &node.items();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Documents.
+
+Finding WrongType(Value value, std::string_view expected) {
+  return BadType(value.kind(), value.text(), value.Pointer(), expected);
+}
+
+Finding TooManyWords(Value value, size_t max_words) {
+  return TooManyWordsFinding(value.Pointer(), max_words, FoldedFromLines(value));
+}
+
+Result<Fields> Fields::Open(Value value, std::string_view what) {
+  if (!value.IsMap()) return Fail(WrongType(value, std::string(what) + " (a map)"));
+  return Fields(value, what);
+}
+
+Result<void> Fields::UnknownKey(Value member, const std::vector<std::string>& allowed) const {
+  return Fail(UnknownKeyFinding(member.key(), member.Pointer(), what_, allowed));
+}
+
+Result<void> Fields::AllowOnly(std::initializer_list<std::string_view> allowed) const {
+  for (Value member : map_) {
+    if (std::find(allowed.begin(), allowed.end(), member.key()) != allowed.end()) continue;
+    return UnknownKey(member, std::vector<std::string>(allowed.begin(), allowed.end()));
+  }
+  return {};
+}
+
+Result<void> Fields::AllowOnly(const std::vector<std::string>& allowed) const {
+  for (Value member : map_) {
+    if (std::find(allowed.begin(), allowed.end(), member.key()) != allowed.end()) continue;
+    return UnknownKey(member, allowed);
+  }
+  return {};
+}
+
+Result<Value> Fields::Required(std::string_view key) const {
+  if (std::optional<Value> value = map_.Find(key)) return *value;
+  return Fail(MissingKeyFinding(key, map_.Pointer(), what_));
+}
+
+Result<std::string_view> Fields::RequiredText(std::string_view key) const {
+  auto value = Required(key);
+  REFEREE_TRY(value);
+  return ReadText(*value);
+}
+
+Result<int64_t> ReadInteger(Value value, int64_t min, int64_t max) {
+  return IntegerIn(
+      value.kind(), value.text(), [&] { return value.Pointer(); }, min, max);
+}
+
+Result<std::string_view> ReadText(Value value) {
+  return TextIn(
+      value.kind(), value.text(), [&] { return value.Pointer(); }, TextKind::kIdentifier);
+}
+
+Result<std::string_view> ReadFreeText(Value value) {
+  return TextIn(
+      value.kind(), value.text(), [&] { return value.Pointer(); }, TextKind::kFreeText);
+}
+
+Result<bool> ReadBool(Value value) {
+  return BoolIn(value.kind(), value.text(), [&] { return value.Pointer(); });
+}
+
+Result<int64_t> ReadSeconds(Value value) {
+  return SecondsIn(value.kind(), value.text(), [&] { return value.Pointer(); });
+}
+
+Result<void> CheckList(Value value, size_t max_items) {
+  if (!value.IsList()) return Fail(WrongType(value, "a list"));
+  if (value.size() > max_items) return Fail(TooManyItems(value.Pointer(), max_items, value.size()));
+  return {};
 }
 
 }  // namespace referee::record

@@ -1,5 +1,10 @@
-// Strict reading of Node fields for the record schema: every wrong type, unknown key, missing key
-// or out-of-range number becomes a Malformed finding that names the JSON pointer.
+// Strict reading of fields for the record schema: every wrong type, unknown key, missing key or
+// out-of-range number becomes a Malformed finding that names the JSON pointer.
+//
+// Records, live lines and views are read from a Document (Value, Fields and the functions that
+// take a Value); their pointers are worked out only for a finding. The functions that take a Node
+// and a path read the trees that league files and requests are still read as; they share every
+// message with the Value readers.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +15,7 @@
 #include <vector>
 
 #include "referee/core/result.h"
+#include "referee/record/document.h"
 #include "referee/record/node.h"
 
 namespace referee::record {
@@ -76,5 +82,99 @@ Result<std::vector<Token>> ReadWords(const Node& node, const std::string& path,
 // Checks a list and returns its items; `what` names an item in messages.
 Result<const std::vector<Node>*> ReadList(const Node& node, const std::string& path,
                                           size_t max_items = 100000);
+
+// ---------------------------------------------------------------------------------------------
+// Reading a Document.
+
+// A map read strictly; `what` names it in messages ("a deal") and must outlive the reader (a
+// string literal does).
+class Fields {
+ public:
+  // Fails unless `value` is a map.
+  static Result<Fields> Open(Value value, std::string_view what);
+
+  // Fails on the first key not in `allowed`.
+  Result<void> AllowOnly(std::initializer_list<std::string_view> allowed) const;
+  Result<void> AllowOnly(const std::vector<std::string>& allowed) const;
+  std::optional<Value> Optional(std::string_view key) const { return map_.Find(key); }
+  Result<Value> Required(std::string_view key) const;
+  // A required key whose value is text (ReadText).
+  Result<std::string_view> RequiredText(std::string_view key) const;
+  // The pointer of the map's value under `key`, given or not: for findings.
+  std::string PointerOf(std::string_view key) const { return ChildPath(map_.Pointer(), key); }
+  Value map() const { return map_; }
+
+ private:
+  Fields(Value map, std::string_view what) : map_(map), what_(what) {}
+  Result<void> UnknownKey(Value member, const std::vector<std::string>& allowed) const;
+  Value map_;
+  std::string_view what_;
+};
+
+// A `bad-type` finding at `value`: "expected <expected>, found <what it is>".
+Finding WrongType(Value value, std::string_view expected);
+
+// An integer written as an integer (no decimals, exponents or quotes), within [min, max].
+Result<int64_t> ReadInteger(Value value, int64_t min, int64_t max);
+// A text scalar, an identifier (TextKind::kIdentifier); integers are accepted as text where a name
+// or an id is expected (`round: 3`). The view is into the value's document.
+Result<std::string_view> ReadText(Value value);
+// Free text (`notes:`): like ReadText, but tabs and line feeds are allowed in it.
+Result<std::string_view> ReadFreeText(Value value);
+Result<bool> ReadBool(Value value);
+// Seconds, with at most three decimals, as milliseconds: "12", "12.5", "0.125".
+Result<int64_t> ReadSeconds(Value value);
+// Checks a list of at most `max_items` items.
+Result<void> CheckList(Value value, size_t max_items = 100000);
+
+// The pointer of word `index` of `value` (an item of a list, or a word of a string): for findings.
+inline std::string WordPointer(Value value, size_t index) {
+  return ChildPath(value.Pointer(), index);
+}
+
+// Calls visit(word, index) for each word of a list of words: a YAML/JSON list of scalars, or one
+// string of space-separated words, either way the word's pointer is WordPointer(value, index).
+// At most `max_words`; the first finding (a value that is no list of words, an item that is no
+// word, too many words, or what visit returns) ends it. Nothing is allocated: a record's cards are
+// read through it.
+template <typename Visit>
+Result<void> ForEachWordOf(Value value, size_t max_words, Visit&& visit);
+
+// ---------------------------------------------------------------------------------------------
+
+Finding TooManyWords(Value value, size_t max_words);
+
+// Whether a string of `size` bytes may hold more than `max_words` words (each takes a byte and a
+// space but the last): only such a string is counted before its words are read.
+inline bool MayHoldMoreWords(size_t size, size_t max_words) { return size >= 2 * max_words; }
+size_t CountWords(std::string_view text);
+
+template <typename Visit>
+Result<void> ForEachWordOf(Value value, size_t max_words, Visit&& visit) {
+  size_t count = 0;
+  if (value.IsString()) {
+    std::string_view text = value.text();
+    if (MayHoldMoreWords(text.size(), max_words) && CountWords(text) > max_words) {
+      return Fail(TooManyWords(value, max_words));
+    }
+    Result<void> result;
+    ForEachWord(text, [&](const Word& word) {
+      result = visit(word.text, count++);
+      return result.has_value();
+    });
+    return result;
+  }
+  if (!value.IsList()) return Fail(WrongType(value, "a list or a space-separated string"));
+  // Every item is looked at before any is read, as a list of words is refused as a whole.
+  for (Value item : value) {
+    if (!item.IsScalar() || item.kind() == ValueKind::kNull) {
+      return Fail(WrongType(item, "a word"));
+    }
+    if (++count > max_words) return Fail(TooManyWords(value, max_words));
+  }
+  count = 0;
+  for (Value item : value) REFEREE_TRY(visit(item.text(), count++));
+  return {};
+}
 
 }  // namespace referee::record

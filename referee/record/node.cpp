@@ -47,26 +47,6 @@ bool Node::operator==(const Node& other) const {
   return true;
 }
 
-std::string_view KindName(Node::Kind kind) {
-  switch (kind) {
-    case Node::Kind::kNull:
-      return "null";
-    case Node::Kind::kBool:
-      return "a boolean";
-    case Node::Kind::kInteger:
-      return "an integer";
-    case Node::Kind::kDecimal:
-      return "a decimal number";
-    case Node::Kind::kString:
-      return "a string";
-    case Node::Kind::kList:
-      return "a list";
-    case Node::Kind::kMap:
-      return "a map";
-  }
-  return "a value";
-}
-
 std::vector<Word> SplitWords(std::string_view text) {
   std::vector<Word> words;
   ForEachWord(text, [&](const Word& word) {

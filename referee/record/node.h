@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "referee/core/result.h"
+#include "referee/record/document.h"
 
 namespace referee::record {
 
@@ -27,10 +28,8 @@ struct NodeMember;
 
 class Node {
  public:
-  // kInteger and kDecimal keep their exact source text; the reader decides the range. In YAML a
-  // plain scalar is typed by its shape (true/false, null/~, [-+]?digits, decimals); quoted
-  // scalars are always strings.
-  enum class Kind : uint8_t { kNull, kBool, kInteger, kDecimal, kString, kList, kMap };
+  // What a node is: the kinds of a document's values (referee/record/document.h).
+  using Kind = ValueKind;
 
   Node() = default;
   static Node Scalar(Kind kind, std::string text, SourcePos pos);
@@ -87,8 +86,6 @@ inline void Node::Append(Node item) { items_.push_back(std::move(item)); }
 inline void Node::AddMember(std::string key, SourcePos key_pos, Node value) {
   members_.push_back(Member{std::move(key), key_pos, std::move(value)});
 }
-
-std::string_view KindName(Node::Kind kind);  // "a string", "a list", ... for messages
 
 // Follows a JSON pointer from root. Where the pointer continues past a string scalar into its
 // space-separated words ("/deals/0/tricks/3/2" with the trick written "2C 5C KC AC"), the

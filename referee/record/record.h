@@ -9,6 +9,7 @@
 
 #include "referee/core/event.h"
 #include "referee/core/fact.h"
+#include "referee/core/finding.h"
 #include "referee/core/rule_options.h"
 
 namespace referee::games {
@@ -31,14 +32,16 @@ struct ClaimedFact {
 struct ClaimedPoints {
   std::string unit;
   int64_t points = 0;
-  std::string path;
 };
 
-// A claim of the points of one deal, per scoring unit.
+// A claim of the points of one deal, per scoring unit, in the order the record gives them.
 struct DealClaim {
   int deal = 0;
-  std::string path;
+  EventPath path;  // the claim's map ("/deals/2/claim")
   std::vector<ClaimedPoints> values;
+
+  // The pointer of one unit's claimed points ("/deals/2/claim/NS").
+  std::string PathOf(const ClaimedPoints& value) const { return ChildPath(path.str(), value.unit); }
 };
 
 struct Record {
@@ -64,6 +67,28 @@ struct Record {
     Event* event = EventAt(index);
     return event == nullptr ? nullptr : event->As<T>();
   }
+};
+
+// Where a game's body reader (GameDescriptor::read_body) puts what it reads, in record order:
+// each event, and each deal's claim after the events of its deal. The verifier replays each as
+// it comes; a record keeps them (RecordSink). An event given may be one the reader reuses for the
+// next: a sink that keeps it copies it.
+class BodySink {
+ public:
+  virtual ~BodySink() = default;
+  virtual void Add(const Event& event) = 0;
+  virtual void Add(const DealClaim& claim) = 0;
+};
+
+// Keeps what it is given as the record's entries.
+class RecordSink final : public BodySink {
+ public:
+  explicit RecordSink(Record& record) : record_(&record) {}
+  void Add(const Event& event) override;
+  void Add(const DealClaim& claim) override;
+
+ private:
+  Record* record_;
 };
 
 // The metadata keys a record may carry, in the order they are written.

@@ -1,7 +1,7 @@
 #include "referee/record/record_reader.h"
 
 #include <algorithm>
-#include <set>
+#include <array>
 
 #include "referee/core/printable.h"
 #include "referee/games/registry.h"
@@ -9,6 +9,15 @@
 
 namespace referee::record {
 namespace {
+
+// The most words a claimed fact may hold (a shared win names at most every seat).
+constexpr size_t kMostFactWords = 16;
+// A claimed total is a number of points; beyond this it is a slip, not a score.
+constexpr int64_t kMostClaimedTotal = 1000000;
+// A seed is a word or a phrase an organiser publishes.
+constexpr size_t kMostSeedBytes = 1024;
+
+constexpr std::array<std::string_view, 4> kSeatKeys = {"N", "E", "S", "W"};
 
 std::string GameList() {
   std::string list;
@@ -18,7 +27,7 @@ std::string GameList() {
   return list;
 }
 
-Result<const games::GameDescriptor*> ReadGame(const MapFields& root) {
+Result<const games::GameDescriptor*> ReadGame(const Fields& root) {
   auto version = root.RequiredText("format");
   REFEREE_TRY(version);
   if (*version != kFormatVersion) {
@@ -39,70 +48,92 @@ Result<const games::GameDescriptor*> ReadGame(const MapFields& root) {
   return game;
 }
 
-Result<OptionValue> ReadOption(const Node& node, const std::string& path, const OptionSpec& spec) {
+// The keys a record of `game` may have at its top level: the header's, the result, the body's.
+bool TopKeyAllowed(std::string_view key, const games::GameDescriptor& game) {
+  for (std::string_view header : {"format", "game", "rules", "players", "seed", "result"}) {
+    if (key == header) return true;
+  }
+  const std::vector<std::string>& metadata = MetadataKeys();
+  if (std::find(metadata.begin(), metadata.end(), key) != metadata.end()) return true;
+  return std::find(game.body_keys.begin(), game.body_keys.end(), key) != game.body_keys.end();
+}
+
+Result<void> AllowTopKeys(const Fields& root, const games::GameDescriptor& game) {
+  for (Value member : root.map()) {
+    if (TopKeyAllowed(member.key(), game)) continue;
+    // The list is made for the message only: a record that is right never builds it.
+    std::vector<std::string> keys = {"format", "game", "rules", "players", "seed", "result"};
+    for (const std::string& key : MetadataKeys()) keys.push_back(key);
+    for (const std::string& key : game.body_keys) keys.push_back(key);
+    return root.AllowOnly(keys);
+  }
+  return {};
+}
+
+Result<OptionValue> ReadOption(Value value, const OptionSpec& spec) {
   switch (spec.type) {
     case OptionSpec::Type::kInteger: {
-      auto value = ReadInteger(node, path, spec.min, spec.max);
-      REFEREE_TRY(value);
-      return OptionValue(*value);
+      auto integer = ReadInteger(value, spec.min, spec.max);
+      REFEREE_TRY(integer);
+      return OptionValue(*integer);
     }
     case OptionSpec::Type::kBool: {
-      auto value = ReadBool(node, path);
-      REFEREE_TRY(value);
-      return OptionValue(*value);
+      auto flag = ReadBool(value);
+      REFEREE_TRY(flag);
+      return OptionValue(*flag);
     }
     case OptionSpec::Type::kChoice:
       break;
   }
-  auto text = ReadText(node, path);
+  auto text = ReadText(value);
   REFEREE_TRY(text);
   std::string choices;
   for (const std::string& choice : spec.choices) {
-    if (choice == *text) return OptionValue(*text);
+    if (choice == *text) return OptionValue(choice);
     choices += (choices.empty() ? "" : ", ") + choice;
   }
   return Fail(
-      Malformed("bad-option", path,
+      Malformed("bad-option", value.Pointer(),
                 "expected " + spec.name + " to be one of " + choices + ", found " + Quoted(*text)));
 }
 
-Result<void> ReadPlayers(const MapFields& root, const games::GameDescriptor& game, Record& record) {
-  auto node = root.Required("players");
-  REFEREE_TRY(node);
-  if (game.player_shape == games::PlayerShape::kFourSeats) {
-    auto players = MapFields::Open(**node, "/players", "players");
-    REFEREE_TRY(players);
-    REFEREE_TRY(players->AllowOnly({"N", "E", "S", "W"}));
-    const std::vector<std::string> seats = {"N", "E", "S", "W"};
-    for (const std::string& seat : seats) {
-      auto name_node = players->Required(seat);
-      REFEREE_TRY(name_node);
-      auto name = ReadText(**name_node, players->PathOf(seat));
-      REFEREE_TRY(name);
-      // One person at two seats would be credited with a match per seat in the standings.
-      auto first = std::find(record.players.begin(), record.players.end(), *name);
-      if (first != record.players.end()) {
-        return Fail(Malformed("duplicate-player", players->PathOf(seat),
-                              "expected a different player at each seat, found '" + *name +
-                                  "' at " + seats[first - record.players.begin()] +
-                                  " and again at " + seat));
-      }
-      record.players.push_back(*name);
-    }
-    return {};
+// One person at two seats would be credited with a match per seat in the standings.
+Result<void> AddSeatedPlayer(std::string_view name, size_t seat, const Fields& players,
+                             Record& record) {
+  auto first = std::find(record.players.begin(), record.players.end(), name);
+  if (first != record.players.end()) {
+    return Fail(Malformed("duplicate-player", players.PointerOf(kSeatKeys[seat]),
+                          "expected a different player at each seat, found '" + std::string(name) +
+                              "' at " + std::string(kSeatKeys[first - record.players.begin()]) +
+                              " and again at " + std::string(kSeatKeys[seat])));
   }
-  auto list = ReadList(**node, "/players", game.max_players);
-  REFEREE_TRY(list);
-  std::set<std::string> seen;
-  for (size_t i = 0; i < (*list)->size(); ++i) {
-    std::string path = ChildPath("/players", i);
-    auto name = ReadText((**list)[i], path);
+  record.players.emplace_back(name);
+  return {};
+}
+
+Result<void> ReadSeatedPlayers(Value value, Record& record) {
+  auto players = Fields::Open(value, "players");
+  REFEREE_TRY(players);
+  REFEREE_TRY(players->AllowOnly({"N", "E", "S", "W"}));
+  record.players.reserve(kSeatKeys.size());
+  for (size_t seat = 0; seat < kSeatKeys.size(); ++seat) {
+    auto name = players->RequiredText(kSeatKeys[seat]);
     REFEREE_TRY(name);
-    if (!seen.insert(*name).second) {
-      return Fail(Malformed("duplicate-player", path,
+    REFEREE_TRY(AddSeatedPlayer(*name, seat, *players, record));
+  }
+  return {};
+}
+
+Result<void> ReadPlayerList(Value value, const games::GameDescriptor& game, Record& record) {
+  REFEREE_TRY(CheckList(value, static_cast<size_t>(game.max_players)));
+  for (Value item : value) {
+    auto name = ReadText(item);
+    REFEREE_TRY(name);
+    if (std::find(record.players.begin(), record.players.end(), *name) != record.players.end()) {
+      return Fail(Malformed("duplicate-player", item.Pointer(),
                             "expected each player once, found " + Quoted(*name) + " twice"));
     }
-    record.players.push_back(*name);
+    record.players.emplace_back(*name);
   }
   if (static_cast<int>(record.players.size()) < game.min_players) {
     return Fail(Malformed("out-of-range", "/players",
@@ -113,110 +144,141 @@ Result<void> ReadPlayers(const MapFields& root, const games::GameDescriptor& gam
   return {};
 }
 
-Result<void> ReadMetadataAndSeed(const MapFields& root, Record& record) {
-  for (const std::string& key : MetadataKeys()) {
-    if (const Node* value = root.Optional(key)) {
-      auto text = key == "notes" ? ReadFreeText(*value, root.PathOf(key))
-                                 : ReadText(*value, root.PathOf(key));
-      REFEREE_TRY(text);
-      record.metadata.emplace_back(key, *text);
-    }
+Result<void> ReadPlayers(const Fields& root, const games::GameDescriptor& game, Record& record) {
+  auto players = root.Required("players");
+  REFEREE_TRY(players);
+  if (game.player_shape == games::PlayerShape::kFourSeats) {
+    return ReadSeatedPlayers(*players, record);
   }
-  if (const Node* seed = root.Optional("seed")) {
-    auto text = ReadText(*seed, "/seed");
+  return ReadPlayerList(*players, game, record);
+}
+
+Result<void> ReadMetadataAndSeed(const Fields& root, Record& record) {
+  for (const std::string& key : MetadataKeys()) {
+    std::optional<Value> value = root.Optional(key);
+    if (!value) continue;
+    auto text = key == "notes" ? ReadFreeText(*value) : ReadText(*value);
     REFEREE_TRY(text);
-    if (text->empty() || text->size() > 1024) {
+    record.metadata.emplace_back(key, *text);
+  }
+  if (std::optional<Value> seed = root.Optional("seed")) {
+    auto text = ReadText(*seed);
+    REFEREE_TRY(text);
+    if (text->empty() || text->size() > kMostSeedBytes) {
       return Fail(Malformed("bad-seed", "/seed", "expected a seed of 1 to 1024 characters"));
     }
-    record.seed = *text;
+    record.seed = std::string(*text);
   }
   return {};
 }
 
-Result<void> ReadResult(const MapFields& root, const games::GameDescriptor& game, Record& record) {
-  const Node* node = root.Optional("result");
-  if (node == nullptr) return {};
-  auto result = MapFields::Open(*node, "/result", "the result");
-  REFEREE_TRY(result);
-  REFEREE_TRY(result->AllowOnly(game.result_keys));
-  std::vector<ClaimedFact> values;
-  for (const Node::Member& member : node->members()) {
-    std::string path = result->PathOf(member.key);
-    std::vector<std::string> words;
-    if (member.value.IsScalar() && member.value.kind() != Node::Kind::kString) {
-      if (member.value.kind() != Node::Kind::kInteger) {
-        return Fail(Malformed("bad-type", path, "expected a number, a word or a list of words"));
-      }
-      auto value = ReadInteger(member.value, path, -1000000, 1000000);
-      REFEREE_TRY(value);
-      values.push_back({member.key, FactValue::Number(*value), path});
-      continue;
+// A claimed fact: a whole number, or words (a list, or one string of several).
+Result<FactValue> ReadFact(Value value) {
+  if (value.IsScalar() && !value.IsString()) {
+    if (value.kind() != ValueKind::kInteger) {
+      return Fail(
+          Malformed("bad-type", value.Pointer(), "expected a number, a word or a list of words"));
     }
-    auto read = ReadWords(member.value, path, 16);
-    REFEREE_TRY(read);
-    for (Token& word : *read) words.push_back(std::move(word.text));
-    values.push_back({member.key, FactFromWords(std::move(words)), path});
+    auto number = ReadInteger(value, -kMostClaimedTotal, kMostClaimedTotal);
+    REFEREE_TRY(number);
+    return FactValue::Number(*number);
   }
-  record.result = std::move(values);
-  return {};
-}
-
-std::vector<std::string> AllowedTopKeys(const games::GameDescriptor& game) {
-  std::vector<std::string> keys = {"format", "game", "rules", "players", "seed", "result"};
-  for (const std::string& key : MetadataKeys()) keys.push_back(key);
-  for (const std::string& key : game.body_keys) keys.push_back(key);
-  return keys;
+  std::vector<std::string> words;
+  REFEREE_TRY(ForEachWordOf(value, kMostFactWords, [&](std::string_view word, size_t) {
+    words.emplace_back(word);
+    return Result<void>();
+  }));
+  return FactFromWords(std::move(words));
 }
 
 }  // namespace
 
-Result<void> ReadRuleOptions(const Node& node, const std::string& path,
-                             const std::vector<OptionSpec>& specs, RuleOptions& options) {
-  auto rules = MapFields::Open(node, path, "the rules");
-  REFEREE_TRY(rules);
-  std::vector<std::string> names;
-  for (const OptionSpec& spec : specs) names.push_back(spec.name);
-  REFEREE_TRY(rules->AllowOnly(names));
+Result<void> ReadRuleOptions(Value rules, const std::vector<OptionSpec>& specs,
+                             RuleOptions& options) {
+  auto fields = Fields::Open(rules, "the rules");
+  REFEREE_TRY(fields);
+  for (Value member : rules) {
+    auto spec = std::find_if(specs.begin(), specs.end(),
+                             [&](const OptionSpec& s) { return s.name == member.key(); });
+    if (spec != specs.end()) continue;
+    std::vector<std::string> names;
+    for (const OptionSpec& known : specs) names.push_back(known.name);
+    return fields->AllowOnly(names);
+  }
   for (const OptionSpec& spec : specs) {
-    if (const Node* value = rules->Optional(spec.name)) {
-      auto option = ReadOption(*value, rules->PathOf(spec.name), spec);
-      REFEREE_TRY(option);
-      options.Set(spec.name, *option);
-    }
+    std::optional<Value> value = fields->Optional(spec.name);
+    if (!value) continue;
+    auto option = ReadOption(*value, spec);
+    REFEREE_TRY(option);
+    options.Set(spec.name, *option);
   }
   return {};
 }
 
-Result<Record> ReadRecordHeader(const Node& root_node) {
-  auto root = MapFields::Open(root_node, "", "a record");
+Result<void> ReadRuleOptions(const Node& node, const std::string& path,
+                             const std::vector<OptionSpec>& specs, RuleOptions& options) {
+  Document document = DocumentOf(node);
+  Result<void> read = ReadRuleOptions(document.Root(), specs, options);
+  if (read.has_value()) return {};
+  Finding finding = std::move(read).error();
+  finding.place.path = path + finding.place.path;  // the tree's place, not the copy's
+  return Fail(std::move(finding));
+}
+
+Result<Record> ReadRecordHeader(Value root_value) {
+  auto root = Fields::Open(root_value, "a record");
   REFEREE_TRY(root);
   auto game = ReadGame(*root);
   REFEREE_TRY(game);
-  REFEREE_TRY(root->AllowOnly(AllowedTopKeys(**game)));
+  REFEREE_TRY(AllowTopKeys(*root, **game));
   Record record;
   record.game = *game;
   record.rules = RuleOptions((*game)->options);
-  if (const Node* rules = root->Optional("rules")) {
-    REFEREE_TRY(ReadRuleOptions(*rules, "/rules", (*game)->options, record.rules));
+  if (std::optional<Value> rules = root->Optional("rules")) {
+    REFEREE_TRY(ReadRuleOptions(*rules, (*game)->options, record.rules));
   }
   REFEREE_TRY(ReadPlayers(*root, **game, record));
   REFEREE_TRY(ReadMetadataAndSeed(*root, record));
   return record;
 }
 
-Result<void> ReadRecordResult(const Node& root_node, Record& record) {
-  auto root = MapFields::Open(root_node, "", "a record");
-  REFEREE_TRY(root);
-  return ReadResult(*root, *record.game, record);
+Result<Record> ReadRecordHeader(const Node& root) {
+  Document document = DocumentOf(root);
+  return ReadRecordHeader(document.Root());
 }
 
-Result<Record> ReadRecord(const Node& root_node) {
-  auto record = ReadRecordHeader(root_node);
+Result<std::optional<std::vector<ClaimedFact>>> ReadRecordResult(
+    Value root, const games::GameDescriptor& game) {
+  std::optional<Value> value = root.Find("result");
+  if (!value) return std::optional<std::vector<ClaimedFact>>();
+  auto result = Fields::Open(*value, "the result");
+  REFEREE_TRY(result);
+  REFEREE_TRY(result->AllowOnly(game.result_keys));
+  std::vector<ClaimedFact> facts;
+  facts.reserve(value->size());
+  for (Value member : *value) {
+    auto fact = ReadFact(member);
+    REFEREE_TRY(fact);
+    facts.push_back(
+        {std::string(member.key()), std::move(*fact), ChildPath("/result", member.key())});
+  }
+  return std::optional<std::vector<ClaimedFact>>(std::move(facts));
+}
+
+Result<Record> ReadRecord(Value root) {
+  auto record = ReadRecordHeader(root);
   REFEREE_TRY(record);
-  REFEREE_TRY(record->game->read_body(root_node, *record));
-  auto root = MapFields::Open(root_node, "", "a record");
-  REFEREE_TRY(ReadResult(*root, *record->game, *record));
+  RecordSink sink(*record);
+  REFEREE_TRY(record->game->read_body(root, *record, sink));
+  auto result = ReadRecordResult(root, *record->game);
+  REFEREE_TRY(result);
+  record->result = std::move(*result);
   return record;
+}
+
+Result<Record> ReadRecord(const Node& root) {
+  Document document = DocumentOf(root);
+  return ReadRecord(document.Root());
 }
 
 }  // namespace referee::record

@@ -1,23 +1,39 @@
-// Reads a record from its Node tree: the common header here, the body through the game's reader.
-// The first problem found is returned as a Malformed finding with its JSON pointer.
+// Reads a record from its document: the common header and the claimed result here, the body
+// through its game's reader (GameDescriptor::read_body). The first problem found is a Malformed
+// finding with its JSON pointer.
 #pragma once
 
+#include <optional>
+#include <string>
+#include <vector>
+
 #include "referee/core/result.h"
+#include "referee/core/rule_options.h"
+#include "referee/record/document.h"
 #include "referee/record/node.h"
 #include "referee/record/record.h"
 
 namespace referee::record {
 
-Result<Record> ReadRecord(const Node& root);
-
-// The header alone (format, game, rules, players, metadata, seed), for a client that sees a live
-// table's public header: the body and a claimed result are neither read nor required.
+// The header (format, game, rules, players, metadata, seed), its entries and result left empty:
+// for a record whose body is replayed as it is read (the verifier), and for a client that sees a
+// live table's public header.
+Result<Record> ReadRecordHeader(Value root);
 Result<Record> ReadRecordHeader(const Node& root);
 
-// The claimed `result:` of the record at `root`, for a record whose header is read.
-Result<void> ReadRecordResult(const Node& root, Record& record);
+// The claimed `result:` of the record at `root`, none when it claims none.
+Result<std::optional<std::vector<ClaimedFact>>> ReadRecordResult(Value root,
+                                                                 const games::GameDescriptor& game);
+
+// The whole record, its body's events and claims in its entries (the generator, the live
+// referee and the tests keep records so).
+Result<Record> ReadRecord(Value root);
+Result<Record> ReadRecord(const Node& root);
 
 // Reads `rules:` against a game's option specs (also used by league files and live headers).
+Result<void> ReadRuleOptions(Value rules, const std::vector<OptionSpec>& specs,
+                             RuleOptions& options);
+// The same on a tree whose value is at `path`.
 Result<void> ReadRuleOptions(const Node& node, const std::string& path,
                              const std::vector<OptionSpec>& specs, RuleOptions& options);
 

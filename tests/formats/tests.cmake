@@ -3,7 +3,7 @@ list(APPEND REFEREE_TEST_SOURCES
   formats/control_characters_test.cpp
   formats/document_stream_test.cpp
   formats/input_format_test.cpp
-  formats/json_locator_test.cpp
+  formats/locate_test.cpp
   formats/json_reader_test.cpp
   formats/json_stream_writer_test.cpp
   formats/line_blocks_test.cpp

@@ -20,6 +20,7 @@
 #include "reports/standings_output.h"
 #include "tests/league/standings_fixtures.h"
 #include "verifier/verifier.h"
+#include "verifier/verify_text.h"
 
 namespace referee::reports {
 namespace {
@@ -339,7 +340,8 @@ TEST(Standings, ANonRecordIsNotQuoted) {
   League league = MakeLeague("collusion", {});
   Result<record::Node> passwd = formats::ParseYaml("root:x:0:0:root:/root:/bin/bash\n");
   ASSERT_TRUE(passwd.has_value());
-  verifier::Verdict verdict = verifier::VerifyNode(*passwd, "passwd");
+  verifier::Verdict verdict = verifier::VerifyText("root:x:0:0:root:/root:/bin/bash\n",
+                                                   formats::InputFormat::kYaml, 1, {}, "passwd", 0);
   ASSERT_NE(verdict.findings.at(0).message.find("root:x"), std::string::npos);
   PlayedRecord played = DescribeRecord(league, verdict, nullptr, &*passwd, std::nullopt);
   EXPECT_EQ(played.Reason().find("root"), std::string::npos) << played.Reason();

@@ -33,7 +33,8 @@ void ExpectViewsReadBack(const live::Session& session, const record::Record& pub
   const games::LiveHooks& live = session.record().game->live;
   for (int actor = 0; actor < Actors(session); ++actor) {
     Node written = live.write_view(session.match().ViewFor(actor), session.record());
-    auto read = live.read_view(written, public_record);
+    record::Document document = record::DocumentOf(written);
+    auto read = live.read_view(document.Root(), public_record);
     ASSERT_TRUE(read.has_value()) << Json(written) << "\n" << read.error().message;
     EXPECT_EQ(WithoutScores(live.write_view(*read, public_record)), WithoutScores(written));
   }

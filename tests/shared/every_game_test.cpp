@@ -222,7 +222,7 @@ int EntryIndex(const record::Record& record, const std::string& path) {
     const auto& item = record.entries[i].item;
     std::string entry_path = std::holds_alternative<Event>(item)
                                  ? std::get<Event>(item).path.str()
-                                 : std::get<record::DealClaim>(item).path;
+                                 : std::get<record::DealClaim>(item).path.str();
     if (entry_path == path || path.starts_with(entry_path + "/") ||
         entry_path.starts_with(path + "/")) {
       return static_cast<int>(i);

@@ -1,2 +1,2 @@
 list(APPEND REFEREE_TEST_SOURCES verifier/verifier_test.cpp verifier/ordered_pipeline_test.cpp
-     verifier/deal_cache_test.cpp verifier/fast_path_test.cpp)
+     verifier/deal_cache_test.cpp verifier/encodings_test.cpp)

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "formats/yaml_reader.h"
+#include "verifier/verify_text.h"
 
 namespace referee::verifier {
 namespace {
@@ -20,9 +21,7 @@ std::string Sample(const std::string& path) {
 }
 
 Verdict Verify(const std::string& yaml) {
-  auto node = formats::ParseYaml(yaml);
-  EXPECT_TRUE(node.has_value());
-  return VerifyNode(*node, "test.yaml");
+  return VerifyText(yaml, formats::InputFormat::kYaml, 1, {}, "test.yaml", 0);
 }
 
 std::vector<std::string> Codes(const Verdict& verdict) {

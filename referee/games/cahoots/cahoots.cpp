@@ -110,12 +110,6 @@ GameDescriptor MakeDescriptor() {
   game.league.level_option = "level";
   game.league.level_weights = {{"beginner", 1}, {"normal", 2}, {"expert", 3}, {"insane", 4}};
   game.read_body = &ReadCahootsBody;
-  game.replay_body = [](const record::TokenBuffer& tokens, const record::BodyValues& values,
-                        const record::Record& header, MatchSetup setup, record::FastTally& tally) {
-    std::unique_ptr<Match> match = std::make_unique<CahootsMatch>(std::move(setup));
-    if (!ReplayCahootsBody(tokens, values, header, *match, tally)) match.reset();
-    return match;
-  };
   game.write_body = &WriteCahootsBody;
   game.new_match = &NewMatch;
   game.heuristic_bot = &NewHeuristicBot;

@@ -6,24 +6,25 @@
 namespace referee::games::conspiracy {
 namespace {
 
-using record::MapFields;
+using record::Fields;
 using record::Node;
+using record::Value;
 
 const std::vector<std::string> kSideUnits = {"NS", "EW"};
 
 // The call's fields; the caller has checked the keys. The calling seat is `by` in a record and
 // `seat` in a live line.
-Result<Event> ReadCallFields(const MapFields& fields, std::string_view by_key, int deal) {
+Result<Event> ReadCallFields(const Fields& fields, std::string_view by_key, int deal) {
   CallEvent call;
   auto by = trick::ReadOptionalSeat(fields, by_key);
   REFEREE_TRY(by);
-  if (const Node* trump = fields.Optional("trump")) {
-    auto text = record::ReadText(*trump, fields.PathOf("trump"));
+  if (std::optional<Value> trump = fields.Optional("trump")) {
+    auto text = record::ReadText(*trump);
     REFEREE_TRY(text);
     if (*text == "NT" || *text == "none") {
       call.no_trump = true;
     } else {
-      auto suit = ParseSuit(*text, fields.PathOf("trump"));
+      auto suit = ParseSuit(*text, trump->Pointer());
       REFEREE_TRY(suit);
       call.trump = *suit;
     }
@@ -32,73 +33,19 @@ Result<Event> ReadCallFields(const MapFields& fields, std::string_view by_key, i
   REFEREE_TRY(tricks);
   // Any integer is read; the engine rules on the range so that 9 is an illegal call, not a
   // malformed record.
-  auto count = record::ReadInteger(**tricks, fields.PathOf("tricks"), -1000, 1000);
+  auto count = record::ReadInteger(*tricks, -1000, 1000);
   REFEREE_TRY(count);
   call.tricks = *count;
   std::optional<int> actor;
   if (*by) actor = SeatIndex(**by);
-  return MakeEvent(call, deal, actor, fields.path());
+  return MakeEvent(call, deal, actor);
 }
 
-Result<Event> ReadCall(const Node& node, const std::string& path, int deal) {
-  auto call = MapFields::Open(node, path, "the call");
+Result<Event> ReadCall(Value value, int deal) {
+  auto call = Fields::Open(value, "the call");
   REFEREE_TRY(call);
   REFEREE_TRY(call->AllowOnly({"by", "trump", "tricks"}));
   return ReadCallFields(*call, "by", deal);
-}
-
-std::optional<Seat> SeatLetterOf(std::string_view text) {
-  static constexpr std::string_view kLetters = "NESW";
-  size_t at = text.size() == 1 ? kLetters.find(text[0]) : std::string_view::npos;
-  if (at == std::string_view::npos) return std::nullopt;
-  return SeatAt(static_cast<int>(at));
-}
-
-// The trump as a call writes it plainly: a suit's capital letter, or NT or none.
-bool ReadTrumpText(std::string_view text, CallEvent& call) {
-  static constexpr std::string_view kSuits = "CDHS";
-  if (text == "NT" || text == "none") {
-    call.no_trump = true;
-    return true;
-  }
-  size_t suit = text.size() == 1 ? kSuits.find(text[0]) : std::string_view::npos;
-  if (suit == std::string_view::npos) return false;
-  call.trump = kAllSuits[suit];
-  return true;
-}
-
-// One member of a call in its plain form, at `value`; false for anything else.
-bool ReadCallMember(const record::TokenBuffer& tokens, std::string_view key, size_t value,
-                    CallEvent& call, std::optional<int>& actor, bool& tricks) {
-  std::optional<std::string_view> text = record::StringAt(tokens, value);
-  if (key == "by") {
-    std::optional<Seat> seat = text ? SeatLetterOf(*text) : std::nullopt;
-    if (seat) actor = SeatIndex(*seat);
-    return seat.has_value();
-  }
-  if (key == "trump") return text && ReadTrumpText(*text, call);
-  std::optional<int64_t> count = record::IntegerAt(tokens, value, -1000, 1000);
-  if (key != "tricks" || !count) return false;
-  call.tricks = *count;
-  tricks = true;
-  return true;
-}
-
-// ReadCall's plain form straight from the tokens: `by` a seat's letter, `trump` a suit's letter
-// or NT or none, `tricks` an integer; none for anything else, which ReadCall reads and words.
-std::optional<Event> ReadCallTokens(const record::TokenBuffer& tokens, size_t index, int deal) {
-  using record::TokenType;
-  if (tokens[index].type != TokenType::kBeginMap) return std::nullopt;
-  CallEvent call;
-  std::optional<int> actor;
-  bool tricks = false;
-  for (size_t i = index + 1; tokens[i].type == TokenType::kKey; i = tokens[i + 1].next) {
-    if (!ReadCallMember(tokens, tokens.Text(tokens[i]), i + 1, call, actor, tricks)) {
-      return std::nullopt;
-    }
-  }
-  if (!tricks) return std::nullopt;
-  return MakeEvent(call, deal, actor);
 }
 
 Node CallFields(const CallEvent& call, std::optional<Seat> by, const char* by_key) {
@@ -122,10 +69,11 @@ Node WriteCall(const Event& event) {
   return CallFields(*event.As<CallEvent>(), SeatOf(event), "by");
 }
 
-Result<Event> ReadLiveCall(const MapFields& line, const ToAct& next) {
+Result<Event> ReadLiveCall(const Fields& line, const ToAct& next) {
   REFEREE_TRY(line.AllowOnly({"event", "seat", "trump", "tricks"}));
   auto call = ReadCallFields(line, "seat", next.deal);
   REFEREE_TRY(call);
+  call->path = line.map().Pointer();
   if (!call->actor && next.kind == CallEvent::kKind) call->actor = next.actor;
   return call;
 }
@@ -135,23 +83,23 @@ Node WriteLiveCall(const Event& event) {
 }
 
 // The conference's fields; the caller has checked the keys.
-Result<Event> ReadConferenceFields(const MapFields& fields, int deal) {
+Result<Event> ReadConferenceFields(const Fields& fields, int deal) {
   ConferenceEvent conference;
   auto start = fields.Required("start");
   REFEREE_TRY(start);
   auto end = fields.Required("end");
   REFEREE_TRY(end);
-  auto start_ms = record::ReadSeconds(**start, fields.PathOf("start"));
+  auto start_ms = record::ReadSeconds(*start);
   REFEREE_TRY(start_ms);
-  auto end_ms = record::ReadSeconds(**end, fields.PathOf("end"));
+  auto end_ms = record::ReadSeconds(*end);
   REFEREE_TRY(end_ms);
   conference.start_ms = *start_ms;
   conference.end_ms = *end_ms;
-  return MakeEvent(conference, deal, std::nullopt, fields.path());
+  return MakeEvent(conference, deal);
 }
 
-Result<Event> ReadConference(const Node& node, const std::string& path, int deal) {
-  auto conference = MapFields::Open(node, path, "the conference");
+Result<Event> ReadConference(Value value, int deal) {
+  auto conference = Fields::Open(value, "the conference");
   REFEREE_TRY(conference);
   REFEREE_TRY(conference->AllowOnly({"start", "end"}));
   return ReadConferenceFields(*conference, deal);
@@ -165,9 +113,12 @@ Node WriteConference(const Event& event) {
   return node;
 }
 
-Result<Event> ReadLiveConference(const MapFields& line, const ToAct& next) {
+Result<Event> ReadLiveConference(const Fields& line, const ToAct& next) {
   REFEREE_TRY(line.AllowOnly({"event", "start", "end"}));
-  return ReadConferenceFields(line, next.deal);
+  auto conference = ReadConferenceFields(line, next.deal);
+  REFEREE_TRY(conference);
+  conference->path = line.map().Pointer();
+  return conference;
 }
 
 void WriteCallView(const trick::TrickView& view, Node& node) {
@@ -175,10 +126,10 @@ void WriteCallView(const trick::TrickView& view, Node& node) {
   if (made != nullptr) node.AddMember("call", {}, CallFields(made->call, made->by, "by"));
 }
 
-Result<void> ReadCallView(const MapFields& node, trick::TrickView& view) {
-  const Node* call = node.Optional("call");
-  if (call == nullptr) return {};
-  auto read = ReadCall(*call, node.PathOf("call"), view.deal);
+Result<void> ReadCallView(const Fields& fields, trick::TrickView& view) {
+  std::optional<Value> call = fields.Optional("call");
+  if (!call) return {};
+  auto read = ReadCall(*call, view.deal);
   REFEREE_TRY(read);
   view.extension = Payload(MadeCall{SeatOf(*read).value_or(Seat::kNorth), *read->As<CallEvent>()});
   return {};
@@ -217,7 +168,7 @@ std::string SecondsText(int64_t millis) {
 const trick::TrickBodySpec& BodySpec() {
   static const trick::TrickBodySpec kSpec{
       {{"conference", &ReadConference, &WriteConference, &ReadLiveConference, &WriteConference},
-       {"call", &ReadCall, &WriteCall, &ReadLiveCall, &WriteLiveCall, &ReadCallTokens}},
+       {"call", &ReadCall, &WriteCall, &ReadLiveCall, &WriteLiveCall}},
       kSideUnits,
       &WriteCallView,
       &ReadCallView};

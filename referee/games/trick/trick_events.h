@@ -41,22 +41,6 @@ struct PlayEvent {
   bool last_in_record = false;
 };
 
-// A record's whole deal as the fast path of verification reads it (TrickMatch::ReplayWholeDeal):
-// the dealer, where the cards come from (as DealEvent), and the cards of its whole tricks in play
-// order, four to a trick. Its storage is the reader's, reused from deal to deal.
-struct WholeDeal {
-  Seat dealer = Seat::kNorth;
-  int board = 0;  // as DealEvent::board
-  bool seeded = false;
-  // The hands, with how many cards each names: a card named twice in one hand counts twice but
-  // is in its set once.
-  std::optional<std::array<CardSet, 4>> hands;
-  std::array<int, 4> hand_counts{};
-  std::optional<std::span<const Card>> deck;  // top first
-  std::span<const Card> plays;
-  bool last_in_record = false;  // the deal is the record's last: it may stop unfinished
-};
-
 // Written after the tricks of every deal that a later deal follows: the deal must be complete.
 struct DealEndEvent {
   static constexpr std::string_view kKind = "deal-end";

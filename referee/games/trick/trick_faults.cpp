@@ -152,17 +152,18 @@ std::optional<InjectedFault> WrongDealer(record::Record& record, const MatchSetu
 
 std::optional<InjectedFault> WrongClaim(record::Record& record, const MatchSetup& /*setup*/,
                                         std::mt19937_64& rng) {
-  std::vector<record::ClaimedPoints*> values;
+  std::vector<std::pair<record::DealClaim*, size_t>> values;
   for (record::Record::Entry& entry : record.entries) {
     auto* claim = std::get_if<record::DealClaim>(&entry.item);
     for (size_t i = 0; claim != nullptr && i < claim->values.size(); ++i) {
-      values.push_back(&claim->values[i]);
+      values.emplace_back(claim, i);
     }
   }
   auto pick = Draw(values, rng);
   if (!pick) return std::nullopt;
-  ++(*pick)->points;
-  return InjectedFault{"wrong-claim", "claim-mismatch", (*pick)->path};
+  auto [claim, unit] = *pick;
+  ++claim->values[unit].points;
+  return InjectedFault{"wrong-claim", "claim-mismatch", claim->PathOf(claim->values[unit])};
 }
 
 std::optional<InjectedFault> DealAfterEnd(record::Record& record, const MatchSetup& /*setup*/,

@@ -504,59 +504,6 @@ Ruling TrickMatch::CommitPlay(const PlayEvent& play) {
   return Announced(*closed);
 }
 
-bool TrickMatch::PlayWholeTricks(std::span<const Card> cards) {
-  // From the deal's first lead, four cards a trick, no more than the deal holds: each card is
-  // then the one its trick awaits, as RecordPlayPasses asks of a record's play, and the deal is
-  // under way for each. An opening is awaited before the first lead only.
-  if (!deal_ || Opening() || !deal_->played.empty() || cards.size() % 4 != 0 ||
-      cards.size() > static_cast<size_t>(deal_->hand_size) * 4) {
-    return false;
-  }
-  // The opening is over, so the trump is known for the whole deal.
-  std::optional<Suit> trump = Trump();
-  for (Card card : cards) {
-    if (!MayPlay(deal_->hands[SeatIndex(deal_->ToPlay())], card)) return false;
-    PlaceCard(card);
-    if (deal_->current_size == 4) CloseTrick(trump);
-  }
-  return true;
-}
-
-bool TrickMatch::ReplayWholeDeal(const WholeDeal& whole, std::span<const Event> opening) {
-  if (AcceptsNoMoreDeals() || deal_) return false;
-  if (std::optional<Seat> expected = ExpectedDealer(); expected && *expected != whole.dealer) {
-    return false;
-  }
-  std::optional<std::array<CardSet, 4>> hands = WholeDealHands(whole);
-  if (!hands) return false;
-  int number = CurrentDealNumber();
-  StartDeal(whole.dealer, whole.seeded && whole.board > 0 ? whole.board : number, *hands);
-  for (const Event& event : opening) {
-    if (!ApplyCleanly(event)) return false;
-  }
-  if (!whole.plays.empty() && !PlayWholeTricks(whole.plays)) return false;
-  // A deal that a later deal follows must be complete (CheckDealEnd).
-  return whole.last_in_record || !deal_;
-}
-
-std::optional<std::array<CardSet, 4>> TrickMatch::WholeDealHands(const WholeDeal& whole) const {
-  // As ResolveHands: every source given must agree, and one must be given.
-  std::optional<std::array<CardSet, 4>> hands;
-  auto agree = [&](const std::array<CardSet, 4>& other) {
-    if (!hands) hands = other;
-    return *hands == other;
-  };
-  if (whole.hands && !(HandsAreADeal(*whole.hands, whole.hand_counts) && agree(*whole.hands))) {
-    return std::nullopt;
-  }
-  if (whole.deck && !(DeckIsThePack(*whole.deck) && agree(DealOut(*whole.deck, whole.dealer)))) {
-    return std::nullopt;
-  }
-  int board = whole.board > 0 ? whole.board : CurrentDealNumber();
-  if (whole.seeded && !agree(DealOut(SeededDeck(board), whole.dealer))) return std::nullopt;
-  return hands;
-}
-
 Seat TrickMatch::TrickWinner(const std::array<Card, 4>& cards, Seat leader,
                              std::optional<Suit> trump) const {
   size_t best = 0;

@@ -86,12 +86,6 @@ class TrickMatch : public Match {
   // The next deal, dealt from the seed by the expected dealer (North first), board = deal.
   Event SeededDeal() const override;
   Event ShowingCards(Event dealt) const override;
-  // The fast path of verification (referee/record/record_stream.h): a record's whole deal
-  // replayed as its events would be, one by one (the deal, its opening events, each card, and
-  // the end of the deal when a later deal follows), true only when every one of them is accepted
-  // without a finding. False as soon as one would not be: the match is then left in no state a
-  // caller may use, and the record is verified again the slow way, which makes the finding.
-  bool ReplayWholeDeal(const WholeDeal& deal, std::span<const Event> opening);
 
  protected:
   std::optional<Finding> Check(const Event& event) const override;
@@ -189,16 +183,11 @@ class TrickMatch : public Match {
   };
 
   // The one test of a deal's hands as listed (each of HandSize() cards of the pack, no card
-  // twice) and of a pack order (each card of the pack once): shared by the checks that word
-  // their findings and the fast path.
+  // twice) and of a pack order (each card of the pack once); the checks that word what is wrong
+  // run only when they fail.
   bool HandsAreADeal(const std::array<CardSet, 4>& hands, const std::array<int, 4>& counts) const;
   bool DeckIsThePack(std::span<const Card> deck) const;
-  // The hands of a whole deal of the fast path, where every source of its cards agrees.
-  std::optional<std::array<CardSet, 4>> WholeDealHands(const WholeDeal& deal) const;
   void StartDeal(Seat dealer, int board, const std::array<CardSet, 4>& hands);
-  // A whole deal's tricks played in place, four cards a trick from its first lead; false at the
-  // first card a play's check would reject.
-  bool PlayWholeTricks(std::span<const Card> cards);
   std::optional<Finding> CheckDeal(const Event& event, const DealEvent& deal) const;
   std::optional<Finding> CheckDealEnd(const Event& event) const;
   std::optional<Finding> CheckPlay(const Event& event, const PlayEvent& play) const;
@@ -217,8 +206,8 @@ class TrickMatch : public Match {
   bool RecordPlayPasses(const PlayEvent& play) const;
   static bool WrittenTrickSizeFits(const PlayEvent& play);
   // Whether the seat to play may play `card` from `hand`: it holds the card and follows suit where
-  // the game requires it. The one rule of a legal card, for a record's play event, the fast path's
-  // tricks and the legal events alike.
+  // the game requires it. The one rule of a legal card, for a record's play event and the legal
+  // events alike.
   bool MayPlay(CardSet hand, Card card) const {
     return hand.Contains(card) && FollowsSuit(hand, card);
   }
@@ -244,15 +233,14 @@ class TrickMatch : public Match {
   // the deal, after its last trick, closed and scored).
   std::optional<ClosedTrick> PlayCard(Card card);
   // The card leaves the hand of the seat to play for the trick under way: a play's whole change
-  // but closing the trick, shared by PlayCard and the fast path's whole tricks.
+  // but closing the trick.
   void PlaceCard(Card card) {
     DealInProgress& deal = *deal_;
     deal.hands[SeatIndex(deal.ToPlay())].Remove(card);
     deal.current[deal.current_size++] = card;
     deal.played.push_back(card);
   }
-  // The trick of four cards closes under the deal's trump (Trump()), asked by the caller: a whole
-  // deal asks once, not once a trick.
+  // The trick of four cards closes under the deal's trump (Trump()).
   ClosedTrick CloseTrick(std::optional<Suit> trump);
   void CloseDeal();
   Ruling Announced(const ClosedTrick& closed) const;

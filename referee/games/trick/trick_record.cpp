@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "referee/core/fixed_list.h"
 #include "referee/core/printable.h"
 #include "referee/record/fields.h"
 #include "referee/record/record_writer.h"
@@ -9,170 +10,235 @@
 namespace referee::games::trick {
 namespace {
 
-using record::MapFields;
+using record::Fields;
 using record::Node;
+using record::Value;
 
-Result<void> ReadHands(const MapFields& deal, DealEvent& event) {
-  const Node* node = deal.Optional("hands");
-  if (node == nullptr) return {};
-  auto hands = MapFields::Open(*node, deal.PathOf("hands"), "the hands");
-  REFEREE_TRY(hands);
-  REFEREE_TRY(hands->AllowOnly({"N", "E", "S", "W"}));
-  std::array<std::vector<Card>, 4> cards;
-  for (Seat seat : kAllSeats) {
-    auto hand = hands->Required(SeatName(seat));
-    REFEREE_TRY(hand);
-    auto parsed = ReadCards(**hand, hands->PathOf(SeatName(seat)));
-    REFEREE_TRY(parsed);
-    cards[SeatIndex(seat)] = std::move(*parsed);
+// The limits of a deal as a record writes it: bounds on what a reader keeps, well past any pack.
+constexpr size_t kMostDeals = 10000;
+constexpr size_t kMostTricks = 64;
+constexpr size_t kMostCardsInATrick = 8;
+constexpr int64_t kMostBoard = 1000000;
+constexpr int64_t kMostClaimedPoints = 100000;
+
+// The keys of a deal's map that every trick game has; a game's parts add theirs.
+constexpr std::array<std::string_view, 6> kDealKeys = {"dealer", "board",  "hands",
+                                                       "deck",   "tricks", "claim"};
+
+Result<void> AllowDealKeys(const Fields& deal, const TrickBodySpec& spec) {
+  for (Value member : deal.map()) {
+    std::string_view key = member.key();
+    bool known = std::find(kDealKeys.begin(), kDealKeys.end(), key) != kDealKeys.end() ||
+                 std::any_of(spec.parts.begin(), spec.parts.end(),
+                             [&](const DealPart& part) { return part.key == key; });
+    if (!known) return deal.AllowOnly(DealKeysOf(spec));  // words the finding
   }
-  event.hands = std::move(cards);
   return {};
 }
 
-Result<void> ReadDealCards(const MapFields& deal, const record::Record& record, int number,
+Result<void> ReadHands(const Fields& deal, DealEvent& event) {
+  std::optional<Value> value = deal.Optional("hands");
+  if (!value) return {};
+  auto hands = Fields::Open(*value, "the hands");
+  REFEREE_TRY(hands);
+  REFEREE_TRY(hands->AllowOnly({"N", "E", "S", "W"}));
+  std::array<std::vector<Card>, 4>& cards = event.hands.emplace();
+  for (Seat seat : kAllSeats) {
+    auto hand = hands->Required(SeatName(seat));
+    REFEREE_TRY(hand);
+    std::vector<Card>& held = cards[SeatIndex(seat)];
+    REFEREE_TRY(ForEachCardOf(*hand, 64, [&](Card card) { held.push_back(card); }));
+  }
+  return {};
+}
+
+// The cards of a deal (a record's, or a live line's): its hands, its pack order, its board of the
+// record's seed.
+Result<void> ReadDealCards(const Fields& deal, const record::Record& header, int number,
                            DealEvent& event) {
   REFEREE_TRY(ReadHands(deal, event));
-  if (const Node* deck = deal.Optional("deck")) {
-    auto cards = ReadCards(*deck, deal.PathOf("deck"));
-    REFEREE_TRY(cards);
-    event.deck = std::move(*cards);
+  if (std::optional<Value> deck = deal.Optional("deck")) {
+    std::vector<Card>& cards = event.deck.emplace();
+    REFEREE_TRY(ForEachCardOf(*deck, 64, [&](Card card) { cards.push_back(card); }));
   }
-  if (const Node* board = deal.Optional("board")) {
-    auto value = record::ReadInteger(*board, deal.PathOf("board"), 1, 1000000);
+  if (std::optional<Value> board = deal.Optional("board")) {
+    auto value = record::ReadInteger(*board, 1, kMostBoard);
     REFEREE_TRY(value);
     event.board = static_cast<int>(*value);
-    if (!record.seed) {
-      return Fail(Malformed("missing-key", deal.PathOf("board"),
+    if (!header.seed) {
+      return Fail(Malformed("missing-key", board->Pointer(),
                             "a board number needs a record seed to deal from; found no seed"));
     }
   }
-  event.seeded = record.seed.has_value();
+  event.seeded = header.seed.has_value();
   if (!event.hands && !event.deck && !event.seeded) {
-    return Fail(Malformed("missing-deal", deal.path(),
+    return Fail(Malformed("missing-deal", deal.map().Pointer(),
                           "expected deal " + std::to_string(number) +
                               " to give its hands, its deck (pack order) or a record seed"));
   }
   return {};
 }
 
-Result<void> ReadTricks(const MapFields& deal, int number, bool last_deal,
-                        std::vector<record::Record::Entry>& out) {
-  const Node* node = deal.Optional("tricks");
-  if (node == nullptr) return {};
-  auto tricks = record::ReadList(*node, deal.PathOf("tricks"), 64);
-  REFEREE_TRY(tricks);
-  for (size_t t = 0; t < (*tricks)->size(); ++t) {
-    const Node& trick = (**tricks)[t];
-    // The trick's path is made only when its cards need reading word by word.
-    std::optional<std::vector<Card>> well_formed = WellFormedCards(trick, 8);
-    Result<std::vector<Card>> cards =
-        well_formed ? Result<std::vector<Card>>(std::move(*well_formed))
-                    : ReadCards(trick, ChildPath(deal.PathOf("tricks"), t), 8);
-    REFEREE_TRY(cards);
-    for (size_t position = 0; position < cards->size(); ++position) {
-      PlayEvent play{.card = (*cards)[position],
-                     .trick = static_cast<int>(t) + 1,
-                     .position = static_cast<int>(position),
-                     .written_size = static_cast<int>(cards->size()),
-                     .last_in_record = last_deal && t + 1 == (*tricks)->size()};
-      EventPath path = EventPath::Nested("deals", number - 1, "tricks", static_cast<int>(t),
-                                         static_cast<int>(position));
-      // Built in place: GCC 12 warns (-Wmaybe-uninitialized, a false positive) on the braced form.
-      record::Record::Entry entry;
-      entry.item.emplace<Event>(MakeEvent(play, number, std::nullopt, std::move(path)));
-      out.push_back(std::move(entry));
-    }
-  }
-  return {};
-}
-
-Result<record::DealClaim> ReadClaim(const Node& node, const std::string& path, int number,
-                                    const std::vector<std::string>& units) {
-  auto claim = MapFields::Open(node, path, "the claim");
-  REFEREE_TRY(claim);
-  REFEREE_TRY(claim->AllowOnly(units));
-  record::DealClaim result{number, path, {}};
-  for (const Node::Member& member : node.members()) {
-    auto points = record::ReadInteger(member.value, claim->PathOf(member.key), -100000, 100000);
+Result<void> ReadClaim(Value value, const std::vector<std::string>& units,
+                       record::DealClaim& claim) {
+  auto fields = Fields::Open(value, "the claim");
+  REFEREE_TRY(fields);
+  REFEREE_TRY(fields->AllowOnly(units));
+  claim.values.reserve(value.size());
+  for (Value member : value) {
+    auto points = record::ReadInteger(member, -kMostClaimedPoints, kMostClaimedPoints);
     REFEREE_TRY(points);
-    result.values.push_back({member.key, *points, claim->PathOf(member.key)});
-  }
-  return result;
-}
-
-Result<void> ReadDeal(const Node& node, const std::string& path, int number, bool last,
-                      const TrickBodySpec& spec, record::Record& record) {
-  auto deal = MapFields::Open(node, path, "a deal");
-  REFEREE_TRY(deal);
-  REFEREE_TRY(deal->AllowOnly(DealKeysOf(spec)));
-  DealEvent event;
-  auto dealer_text = deal->RequiredText("dealer");
-  REFEREE_TRY(dealer_text);
-  auto dealer_seat = ParseSeat(*dealer_text, deal->PathOf("dealer"));
-  REFEREE_TRY(dealer_seat);
-  event.dealer = *dealer_seat;
-  REFEREE_TRY(ReadDealCards(*deal, record, number, event));
-  record.entries.push_back({MakeEvent(std::move(event), number, std::nullopt, path)});
-  for (const DealPart& part : spec.parts) {
-    const Node* node = deal->Optional(part.key);
-    if (node == nullptr) continue;
-    auto read = part.read(*node, deal->PathOf(part.key), number);
-    REFEREE_TRY(read);
-    record.entries.push_back({std::move(*read)});
-  }
-  REFEREE_TRY(ReadTricks(*deal, number, last, record.entries));
-  if (!last) {
-    record.entries.push_back(
-        {MakeEvent(DealEndEvent{}, number, std::nullopt, deal->PathOf("tricks"))});
-  }
-  if (const Node* claim = deal->Optional("claim")) {
-    auto read = ReadClaim(*claim, deal->PathOf("claim"), number, spec.claim_units);
-    REFEREE_TRY(read);
-    record.entries.push_back({*read});
+    claim.values.push_back({std::string(member.key()), *points});
   }
   return {};
 }
+
+// Reads a record's deals one by one into a sink. Its events are kept from deal to deal and read
+// over in place, so that a deal costs no allocation once the first is read: the sink copies what
+// it keeps.
+class DealReader {
+ public:
+  DealReader(const record::Record& header, const TrickBodySpec& spec, record::BodySink& sink)
+      : header_(header), spec_(spec), sink_(sink) {}
+
+  Result<void> Read(Value value, int number, bool last) {
+    auto deal = Fields::Open(value, "a deal");
+    REFEREE_TRY(deal);
+    REFEREE_TRY(AllowDealKeys(*deal, spec_));
+    REFEREE_TRY(ReadDeal(*deal, number));
+    REFEREE_TRY(ReadParts(*deal, number));
+    if (std::optional<Value> tricks = deal->Optional("tricks")) {
+      REFEREE_TRY(ReadTricks(*tricks, number, last));
+    }
+    if (!last) sink_.Add(MakeEvent(DealEndEvent{}, number, std::nullopt, Member(number, "tricks")));
+    if (std::optional<Value> claim = deal->Optional("claim")) {
+      record::DealClaim read{number, Member(number, "claim"), {}};
+      REFEREE_TRY(ReadClaim(*claim, spec_.claim_units, read));
+      sink_.Add(read);
+    }
+    return {};
+  }
+
+ private:
+  static EventPath Member(int number, const char* key) {
+    return EventPath::Member("deals", number - 1, key);
+  }
+
+  Result<void> ReadDeal(const Fields& deal, int number) {
+    DealEvent event;
+    auto dealer = deal.RequiredText("dealer");
+    REFEREE_TRY(dealer);
+    auto seat = ParseSeat(*dealer, deal.PointerOf("dealer"));
+    REFEREE_TRY(seat);
+    event.dealer = *seat;
+    REFEREE_TRY(ReadDealCards(deal, header_, number, event));
+    sink_.Add(
+        MakeEvent(std::move(event), number, std::nullopt, EventPath::Item("deals", number - 1)));
+    return {};
+  }
+
+  Result<void> ReadParts(const Fields& deal, int number) {
+    for (const DealPart& part : spec_.parts) {
+      std::optional<Value> value = deal.Optional(part.key);
+      if (!value) continue;
+      auto event = part.read(*value, number);
+      REFEREE_TRY(event);
+      event->path = Member(number, part.key.c_str());
+      sink_.Add(*event);
+    }
+    return {};
+  }
+
+  // Each trick's cards are read whole before its plays go out: each play says how many cards its
+  // trick has (a short trick is a finding at its first card).
+  Result<void> ReadTricks(Value tricks, int number, bool last_deal) {
+    REFEREE_TRY(record::CheckList(tricks, kMostTricks));
+    Event play = MakeEvent(PlayEvent{}, number);
+    PlayEvent& card_played = *play.As<PlayEvent>();
+    int t = 0;
+    for (Value trick : tricks) {
+      cards_.clear();
+      REFEREE_TRY(
+          ForEachCardOf(trick, kMostCardsInATrick, [&](Card card) { cards_.push_back(card); }));
+      ++t;
+      card_played.trick = t;
+      card_played.written_size = static_cast<int>(cards_.size());
+      card_played.last_in_record = last_deal && t == static_cast<int>(tricks.size());
+      for (size_t position = 0; position < cards_.size(); ++position) {
+        card_played.card = cards_[position];
+        card_played.position = static_cast<int>(position);
+        play.path =
+            EventPath::Nested("deals", number - 1, "tricks", t - 1, static_cast<int>(position));
+        sink_.Add(play);
+      }
+    }
+    return {};
+  }
+
+  const record::Record& header_;
+  const TrickBodySpec& spec_;
+  record::BodySink& sink_;
+  FixedList<Card, kMostCardsInATrick> cards_;
+};
 
 }  // namespace
 
-std::optional<std::vector<Card>> WellFormedCards(const Node& node, size_t max_cards) {
-  if (node.kind() != Node::Kind::kString) return std::nullopt;
-  return WellFormedCardText(node.text(), max_cards);
+Finding BadCardWord(Value value, size_t index) {
+  std::string_view word;
+  if (value.IsString()) {
+    size_t at = 0;
+    record::ForEachWord(value.text(), [&](const record::Word& each) {
+      if (at++ != index) return true;
+      word = each.text;
+      return false;
+    });
+  } else {
+    size_t at = 0;
+    for (Value item : value) {
+      if (at++ == index) word = item.text();
+    }
+  }
+  Result<Card> card = ParseCard(word, record::WordPointer(value, index));
+  REFEREE_CHECK(!card.has_value(), "BadCardWord: the word is a card");
+  return std::move(card).error();
 }
 
-std::optional<std::vector<Card>> WellFormedCardText(std::string_view text, size_t max_cards) {
+Result<std::vector<Card>> ReadCards(Value value, size_t max_cards) {
   std::vector<Card> cards;
-  cards.reserve(max_cards < 64 ? max_cards : 64);
-  if (!ForEachCardWord(text, max_cards, [&](Card card) { cards.push_back(card); })) {
-    return std::nullopt;
-  }
+  REFEREE_TRY(ForEachCardOf(value, max_cards, [&](Card card) { cards.push_back(card); }));
   return cards;
 }
 
-Result<std::optional<Seat>> ReadOptionalSeat(const MapFields& fields, std::string_view key) {
-  const Node* node = fields.Optional(key);
-  if (node == nullptr) return std::optional<Seat>();
-  auto text = record::ReadText(*node, fields.PathOf(key));
+Result<std::optional<Seat>> ReadOptionalSeat(const Fields& fields, std::string_view key) {
+  std::optional<Value> value = fields.Optional(key);
+  if (!value) return std::optional<Seat>();
+  auto text = record::ReadText(*value);
   REFEREE_TRY(text);
-  auto seat = ParseSeat(*text, fields.PathOf(key));
+  auto seat = ParseSeat(*text, value->Pointer());
   REFEREE_TRY(seat);
   return std::optional<Seat>(*seat);
 }
 
-Result<std::vector<Card>> ReadCards(const Node& node, const std::string& path, size_t max_cards) {
-  // Anything but the common case is read word by word, where the findings come from.
-  if (std::optional<std::vector<Card>> cards = WellFormedCards(node, max_cards)) return *cards;
-  auto words = record::ReadWords(node, path, max_cards);
-  REFEREE_TRY(words);
-  std::vector<Card> cards;
-  cards.reserve(words->size());
-  for (const record::Token& word : *words) {
-    auto card = ParseCard(word.text, word.path);
-    REFEREE_TRY(card);
-    cards.push_back(*card);
+std::vector<std::string> DealKeysOf(const TrickBodySpec& spec) {
+  std::vector<std::string> keys(kDealKeys.begin(), kDealKeys.end());
+  for (const DealPart& part : spec.parts) keys.push_back(part.key);
+  return keys;
+}
+
+Result<void> ReadTrickBody(Value root, const record::Record& header, const TrickBodySpec& spec,
+                           record::BodySink& sink) {
+  std::optional<Value> deals = root.Find("deals");
+  if (!deals) {
+    return Fail(Malformed("missing-key", "", "a record needs the key 'deals', which is missing"));
   }
-  return cards;
+  REFEREE_TRY(record::CheckList(*deals, kMostDeals));
+  DealReader reader(header, spec, sink);
+  int number = 0;
+  for (Value deal : *deals) {
+    ++number;
+    REFEREE_TRY(reader.Read(deal, number, number == static_cast<int>(deals->size())));
+  }
+  return {};
 }
 
 void FillTrickDescriptor(GameDescriptor& game, const std::vector<std::string>& units) {
@@ -219,31 +285,6 @@ LeagueTraits PartnershipLeague() {
                        "matches-played", "buchholz",    "sonneborn-berger"};
   league.default_tie_breaks = {"point-difference", "head-to-head"};
   return league;
-}
-
-std::vector<std::string> DealKeysOf(const TrickBodySpec& spec) {
-  std::vector<std::string> keys = {"dealer", "board", "hands", "deck", "tricks", "claim"};
-  for (const DealPart& part : spec.parts) keys.push_back(part.key);
-  return keys;
-}
-
-Result<void> ReadTrickBody(const Node& root, record::Record& record, const TrickBodySpec& spec) {
-  const Node* deals_node = root.Find("deals");
-  if (deals_node == nullptr) {
-    return Fail(Malformed("missing-key", "", "a record needs the key 'deals', which is missing"));
-  }
-  auto deals = record::ReadList(*deals_node, "/deals", 10000);
-  REFEREE_TRY(deals);
-  // A deal is at most 52 plays and 4 more entries; growing the vector play by play moved every
-  // event several times. Capped, so a hostile list of deals reserves little before it is read.
-  constexpr size_t kEntriesPerDeal = 56;
-  record.entries.reserve(std::min<size_t>((*deals)->size(), 64) * kEntriesPerDeal);
-  for (size_t d = 0; d < (*deals)->size(); ++d) {
-    bool last = d + 1 == (*deals)->size();
-    REFEREE_TRY(ReadDeal((**deals)[d], ChildPath("/deals", d), static_cast<int>(d) + 1, last, spec,
-                         record));
-  }
-  return {};
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -349,7 +390,7 @@ void WriteTrickBody(const record::Record& record, Node& root, const TrickBodySpe
 
 namespace {
 
-Result<Event> ReadLiveDeal(const MapFields& line, const record::Record& header, const ToAct& next) {
+Result<Event> ReadLiveDeal(const Fields& line, const record::Record& header, const ToAct& next) {
   REFEREE_TRY(line.AllowOnly({"event", "dealer", "board", "hands", "deck"}));
   DealEvent event;
   auto dealer = ReadOptionalSeat(line, "dealer");
@@ -360,21 +401,21 @@ Result<Event> ReadLiveDeal(const MapFields& line, const record::Record& header, 
   // as in TrickMatch::SeededDeal. A deal whose cards the client gives must name its first dealer.
   if (!event.dealer && next.phase == Phase::kDeal && next.actor) event.dealer = SeatAt(*next.actor);
   if (!event.dealer && !event.hands && !event.deck) event.dealer = Seat::kNorth;
-  return MakeEvent(std::move(event), next.deal, std::nullopt, line.path());
+  return MakeEvent(std::move(event), next.deal, std::nullopt, line.map().Pointer());
 }
 
-Result<Event> ReadLivePlay(const MapFields& line, const ToAct& next) {
+Result<Event> ReadLivePlay(const Fields& line, const ToAct& next) {
   REFEREE_TRY(line.AllowOnly({"event", "seat", "card"}));
   auto seat = ReadOptionalSeat(line, "seat");
   REFEREE_TRY(seat);
   auto text = line.RequiredText("card");
   REFEREE_TRY(text);
-  auto card = ParseCard(*text, line.PathOf("card"));
+  auto card = ParseCard(*text, line.PointerOf("card"));
   REFEREE_TRY(card);
   std::optional<int> actor;
   if (*seat) actor = SeatIndex(**seat);
   if (!actor && next.kind == PlayEvent::kKind) actor = next.actor;
-  return MakeEvent(PlayEvent{.card = *card}, next.deal, actor, line.PathOf("card"));
+  return MakeEvent(PlayEvent{.card = *card}, next.deal, actor, line.PointerOf("card"));
 }
 
 Node SeatMap(const std::array<int, 4>& values) {
@@ -423,9 +464,9 @@ std::vector<std::string> LineKinds(const TrickBodySpec& spec) {
 
 }  // namespace
 
-Result<Event> ReadLiveEvent(const Node& line, const record::Record& header, const ToAct& next,
+Result<Event> ReadLiveEvent(Value line, const record::Record& header, const ToAct& next,
                             const TrickBodySpec& spec) {
-  auto fields = MapFields::Open(line, "", "an event");
+  auto fields = Fields::Open(line, "an event");
   REFEREE_TRY(fields);
   auto kind = fields->RequiredText("event");
   REFEREE_TRY(kind);
@@ -475,52 +516,46 @@ Node WriteLiveView(const View& view, const TrickBodySpec& spec) {
 
 namespace {
 
-Result<CardSet> ReadHand(const Node& node, const std::string& path) {
-  auto cards = ReadCards(node, path, 13);
-  REFEREE_TRY(cards);
+Result<CardSet> ReadHand(Value value) {
   CardSet hand;
-  for (Card card : *cards) hand.Add(card);
+  REFEREE_TRY(ForEachCardOf(value, 13, [&](Card card) { hand.Add(card); }));
   return hand;
 }
 
-Result<void> ReadTrickView(const MapFields& trick, TrickView& view) {
-  if (const Node* leader = trick.Optional("leader")) {
-    auto text = record::ReadText(*leader, trick.PathOf("leader"));
-    REFEREE_TRY(text);
-    auto seat = ParseSeat(*text, trick.PathOf("leader"));
-    REFEREE_TRY(seat);
-    view.trick_leader = *seat;
-  }
-  if (const Node* cards = trick.Optional("cards")) {
-    auto read = ReadCards(*cards, trick.PathOf("cards"), 4);
+Result<void> ReadTrickView(const Fields& trick, TrickView& view) {
+  auto leader = ReadOptionalSeat(trick, "leader");
+  REFEREE_TRY(leader);
+  if (*leader) view.trick_leader = **leader;
+  if (std::optional<Value> cards = trick.Optional("cards")) {
+    auto read = ReadCards(*cards, 4);
     REFEREE_TRY(read);
     view.trick = *read;
   }
   return {};
 }
 
-Result<void> ReadTricksWon(const MapFields& node, TrickView& view) {
-  const Node* won = node.Optional("tricks_won");
-  if (won == nullptr) return {};
-  auto fields = MapFields::Open(*won, node.PathOf("tricks_won"), "tricks per seat");
+Result<void> ReadTricksWon(const Fields& view_fields, TrickView& view) {
+  std::optional<Value> won = view_fields.Optional("tricks_won");
+  if (!won) return {};
+  auto fields = Fields::Open(*won, "tricks per seat");
   REFEREE_TRY(fields);
   for (int i = 0; i < 4; ++i) {
-    const Node* count = fields->Optional(SeatName(SeatAt(i)));
-    if (count == nullptr) continue;
-    auto read = record::ReadInteger(*count, fields->PathOf(SeatName(SeatAt(i))), 0, 13);
+    std::optional<Value> count = fields->Optional(SeatName(SeatAt(i)));
+    if (!count) continue;
+    auto read = record::ReadInteger(*count, 0, 13);
     REFEREE_TRY(read);
     view.tricks_won[i] = static_cast<int>(*read);
   }
   return {};
 }
 
-Result<void> ReadKnownHands(const MapFields& node, TrickView& view) {
-  const Node* known = node.Optional("known_hands");
-  if (known == nullptr) return {};
-  for (const Node::Member& member : known->members()) {
-    auto seat = ParseSeat(member.key, node.PathOf("known_hands"));
+Result<void> ReadKnownHands(const Fields& view_fields, TrickView& view) {
+  std::optional<Value> known = view_fields.Optional("known_hands");
+  if (!known) return {};
+  for (Value hand : *known) {
+    auto seat = ParseSeat(hand.key(), known->Pointer());
     REFEREE_TRY(seat);
-    auto cards = ReadHand(member.value, node.PathOf("known_hands"));
+    auto cards = ReadHand(hand);
     REFEREE_TRY(cards);
     view.known_hands.emplace_back(*seat, *cards);
   }
@@ -528,50 +563,50 @@ Result<void> ReadKnownHands(const MapFields& node, TrickView& view) {
 }
 
 // The part AddDealView writes, once a deal is under way.
-Result<void> ReadDealView(const MapFields& node, const TrickBodySpec& spec, TrickView& view) {
-  auto dealer = node.RequiredText("dealer");
+Result<void> ReadDealView(const Fields& fields, const TrickBodySpec& spec, TrickView& view) {
+  auto dealer = fields.RequiredText("dealer");
   REFEREE_TRY(dealer);
-  auto seat = ParseSeat(*dealer, node.PathOf("dealer"));
+  auto seat = ParseSeat(*dealer, fields.PointerOf("dealer"));
   REFEREE_TRY(seat);
   view.dealer = *seat;
-  auto hand = node.Required("hand");
+  auto hand = fields.Required("hand");
   REFEREE_TRY(hand);
-  auto cards = ReadHand(**hand, node.PathOf("hand"));
+  auto cards = ReadHand(*hand);
   REFEREE_TRY(cards);
   view.hand = *cards;
-  if (const Node* trick = node.Optional("trick")) {
-    auto fields = MapFields::Open(*trick, node.PathOf("trick"), "a trick");
-    REFEREE_TRY(fields);
-    REFEREE_TRY(ReadTrickView(*fields, view));
+  if (std::optional<Value> trick = fields.Optional("trick")) {
+    auto trick_fields = Fields::Open(*trick, "a trick");
+    REFEREE_TRY(trick_fields);
+    REFEREE_TRY(ReadTrickView(*trick_fields, view));
   }
-  if (const Node* played = node.Optional("played")) {
-    auto read = ReadCards(*played, node.PathOf("played"), 52);
+  if (std::optional<Value> played = fields.Optional("played")) {
+    auto read = ReadCards(*played, 52);
     REFEREE_TRY(read);
     view.played = *read;
   }
-  REFEREE_TRY(ReadTricksWon(node, view));
-  if (spec.read_view_extension != nullptr) REFEREE_TRY(spec.read_view_extension(node, view));
-  return ReadKnownHands(node, view);
+  REFEREE_TRY(ReadTricksWon(fields, view));
+  if (spec.read_view_extension != nullptr) REFEREE_TRY(spec.read_view_extension(fields, view));
+  return ReadKnownHands(fields, view);
 }
 
 }  // namespace
 
-Result<View> ReadLiveView(const Node& node, const TrickBodySpec& spec) {
-  auto fields = MapFields::Open(node, "", "a view");
+Result<View> ReadLiveView(Value value, const TrickBodySpec& spec) {
+  auto fields = Fields::Open(value, "a view");
   REFEREE_TRY(fields);
   auto seat_text = fields->RequiredText("seat");
   REFEREE_TRY(seat_text);
-  auto seat = ParseSeat(*seat_text, fields->PathOf("seat"));
+  auto seat = ParseSeat(*seat_text, fields->PointerOf("seat"));
   REFEREE_TRY(seat);
   View view;
   view.actor = SeatIndex(*seat);
   TrickView table;
-  if (const Node* deal = fields->Optional("deal")) {
-    auto number = record::ReadInteger(*deal, fields->PathOf("deal"), 0, 1000000);
+  if (std::optional<Value> deal = fields->Optional("deal")) {
+    auto number = record::ReadInteger(*deal, 0, 1000000);
     REFEREE_TRY(number);
     table.deal = static_cast<int>(*number);
   }
-  if (fields->Optional("dealer") != nullptr) REFEREE_TRY(ReadDealView(*fields, spec, table));
+  if (fields->Optional("dealer")) REFEREE_TRY(ReadDealView(*fields, spec, table));
   view.game = Payload(std::move(table));
   return view;
 }

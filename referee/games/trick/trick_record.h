@@ -14,6 +14,7 @@
 #include "referee/games/registry.h"
 #include "referee/games/trick/trick_events.h"
 #include "referee/games/trick/trick_match.h"
+#include "referee/record/document.h"
 #include "referee/record/fields.h"
 #include "referee/record/node.h"
 #include "referee/record/record.h"
@@ -26,18 +27,13 @@ namespace referee::games::trick {
 // before its tricks.
 struct DealPart {
   std::string key;
-  // The part's map at `path`, of deal `deal`.
-  Result<Event> (*read)(const record::Node& node, const std::string& path, int deal) = nullptr;
+  // The part's map, of deal `deal`, as its event; the caller gives the event its path.
+  Result<Event> (*read)(record::Value value, int deal) = nullptr;
   record::Node (*write)(const Event& event) = nullptr;
   // A live line of this kind (its `event` key already read), the rest filled in from `next`.
-  Result<Event> (*read_live)(const record::MapFields& line, const ToAct& next) = nullptr;
+  Result<Event> (*read_live)(const record::Fields& line, const ToAct& next) = nullptr;
   // The line's members after `event`.
   record::Node (*write_live)(const Event& event) = nullptr;
-  // The fast path's reader (trick_stream.cpp): the part's value at `index` read straight from the
-  // tokens into the event `read` makes of it, for its plain form; none for any other, which
-  // `read` then reads from its tree. The event's path is the caller's. None: always the tree.
-  std::optional<Event> (*read_tokens)(const record::TokenBuffer& tokens, size_t index,
-                                      int deal) = nullptr;
 };
 
 struct TrickBodySpec {
@@ -46,24 +42,26 @@ struct TrickBodySpec {
   // What the game adds to a seat's view (TrickView::extension), as the live view writes it and
   // reads it back; none by default.
   void (*write_view_extension)(const TrickView& view, record::Node& node) = nullptr;
-  Result<void> (*read_view_extension)(const record::MapFields& node, TrickView& view) = nullptr;
+  Result<void> (*read_view_extension)(const record::Fields& node, TrickView& view) = nullptr;
 };
 
-Result<void> ReadTrickBody(const record::Node& root, record::Record& record,
-                           const TrickBodySpec& spec);
+// The body of a trick-game record, `deals:`, read deal by deal into `sink`: each deal's event, its
+// parts, a play per card, the end of every deal that a later one follows, and the deal's claim.
+Result<void> ReadTrickBody(record::Value root, const record::Record& header,
+                           const TrickBodySpec& spec, record::BodySink& sink);
 void WriteTrickBody(const record::Record& record, record::Node& root, const TrickBodySpec& spec);
 
 // Live lines (LiveHooks, docs/live.md): `deal` (dealer, board, hands, deck) and `play` (seat,
 // card), and the game's parts, read with the record's readers. The seat the rules name and the
 // line leaves out is filled in from `next`.
-Result<Event> ReadLiveEvent(const record::Node& line, const record::Record& header,
-                            const ToAct& next, const TrickBodySpec& spec);
+Result<Event> ReadLiveEvent(record::Value line, const record::Record& header, const ToAct& next,
+                            const TrickBodySpec& spec);
 record::Node WriteLiveEvent(const Event& event, const TrickBodySpec& spec);
 // The seat, the deal, and within a deal: the dealer, the seat's own hand, the trick in progress,
 // the cards played, tricks won, the hands the seat has seen and the game's extension; the score
 // totals.
 record::Node WriteLiveView(const View& view, const TrickBodySpec& spec);
-Result<View> ReadLiveView(const record::Node& node, const TrickBodySpec& spec);
+Result<View> ReadLiveView(record::Value view, const TrickBodySpec& spec);
 
 // What every trick game's descriptor shares, for a game whose body `Spec()` gives: four seats,
 // `deals:` as the body, claims and totals per unit plus `winner`, tricks as a statistic, the
@@ -83,27 +81,19 @@ Result<record::Node> DealTrickBoard(const GameDescriptor& game, const RuleOption
 // match points by default, ranked on point difference then head to head.
 LeagueTraits PartnershipLeague();
 
-// Parses a list or space-separated string of cards; each bad token is a Malformed finding.
-Result<std::vector<Card>> ReadCards(const record::Node& node, const std::string& path,
-                                    size_t max_cards = 64);
-// The common case of ReadCards, a string of at most max_cards well-formed cards, read without
-// strings or paths; nothing when the node is anything else (ReadCards then says what is wrong).
-std::optional<std::vector<Card>> WellFormedCards(const record::Node& node, size_t max_cards);
-// The same for a string's text.
-std::optional<std::vector<Card>> WellFormedCardText(std::string_view text, size_t max_cards);
+// Calls take(card) for each card of a list of cards (a hand, a pack order, a trick): a list, or
+// one space-separated string (record-format.md, "Cards"), at most `max_cards`. A word that is no
+// card is `bad-card` at its pointer; the cards before it have been taken.
+template <typename Take>
+Result<void> ForEachCardOf(record::Value value, size_t max_cards, Take&& take);
+// The same into a list.
+Result<std::vector<Card>> ReadCards(record::Value value, size_t max_cards = 64);
 
 // The keys a deal's map may have: the trick games' own and the game's parts.
 std::vector<std::string> DealKeysOf(const TrickBodySpec& spec);
 
-// The fast path's replay of the body (GameDescriptor::replay_body): the record's deals read from
-// its tokens and replayed whole in `match` (TrickMatch::ReplayWholeDeal), the events counted and
-// the deal claims kept in `tally`. False as soon as a deal is not in a plain form (cards as
-// strings, whole tricks of four) or not plainly legal: the record is then verified the slow way.
-bool ReplayTrickBody(const record::TokenBuffer& tokens, const record::BodyValues& values,
-                     const record::Record& header, const TrickBodySpec& spec, TrickMatch& match,
-                     record::FastTally& tally);
 // An optional seat under `key` ("N".."W").
-Result<std::optional<Seat>> ReadOptionalSeat(const record::MapFields& fields, std::string_view key);
+Result<std::optional<Seat>> ReadOptionalSeat(const record::Fields& fields, std::string_view key);
 
 // ---------------------------------------------------------------------------------------------
 
@@ -116,14 +106,14 @@ GameDescriptor TrickGameDescriptor() {
   game.new_match = [](const MatchSetup& setup) -> std::unique_ptr<Match> {
     return std::make_unique<MatchType>(setup);
   };
-  game.read_body = [](const record::Node& root, record::Record& record) {
-    return ReadTrickBody(root, record, Spec());
+  game.read_body = [](record::Value root, const record::Record& header, record::BodySink& sink) {
+    return ReadTrickBody(root, header, Spec(), sink);
   };
   game.write_body = [](const record::Record& record, record::Node& root) {
     WriteTrickBody(record, root, Spec());
   };
-  game.live.read_event = [](const record::Node& line, const record::Record& header,
-                            const ToAct& next, LineSource) {
+  game.live.read_event = [](record::Value line, const record::Record& header, const ToAct& next,
+                            LineSource) {
     // A trick game's lines claim nothing a seat cannot see, so their source changes nothing.
     return ReadLiveEvent(line, header, next, Spec());
   };
@@ -133,17 +123,37 @@ GameDescriptor TrickGameDescriptor() {
   game.live.write_view = [](const View& view, const record::Record&) {
     return WriteLiveView(view, Spec());
   };
-  game.live.read_view = [](const record::Node& view, const record::Record&) {
+  game.live.read_view = [](record::Value view, const record::Record&) {
     return ReadLiveView(view, Spec());
   };
-  game.replay_body = [](const record::TokenBuffer& tokens, const record::BodyValues& values,
-                        const record::Record& header, MatchSetup setup,
-                        record::FastTally& tally) -> std::unique_ptr<Match> {
-    auto match = std::make_unique<MatchType>(std::move(setup));
-    if (!ReplayTrickBody(tokens, values, header, Spec(), *match, tally)) return nullptr;
-    return match;
-  };
   return game;
+}
+
+Finding BadCardWord(record::Value value, size_t index);
+
+template <typename Take>
+Result<void> ForEachCardOf(record::Value value, size_t max_cards, Take&& take) {
+  if (!value.IsString()) {
+    return record::ForEachWordOf(value, max_cards, [&](std::string_view word, size_t index) {
+      std::optional<Card> card = CardFromText(word);
+      if (!card) return Result<void>(Fail(BadCardWord(value, index)));
+      take(*card);
+      return Result<void>();
+    });
+  }
+  // The common form, a string of cards, read where it lies: too many words are refused before
+  // any card is read, as for a list.
+  std::string_view text = value.text();
+  if (record::MayHoldMoreWords(text.size(), max_cards) && record::CountWords(text) > max_cards) {
+    return Fail(record::TooManyWords(value, max_cards));
+  }
+  size_t taken = 0;
+  bool read = ForEachCardWord(text, SIZE_MAX, [&](Card card) {
+    ++taken;
+    take(card);
+  });
+  if (read) return {};
+  return Fail(BadCardWord(value, taken));  // every word before the first that is no card was one
 }
 
 }  // namespace referee::games::trick

@@ -71,6 +71,28 @@ TEST(CahootsRecord, ReadsDeckGoalsAndBothTurnForms) {
   EXPECT_EQ(second.claims->completed, (std::vector<std::string>{"2"}));
 }
 
+// A record's turns are read over one event kept from turn to turn. A turn read after one that
+// claimed a draw and completed goals at a time keeps none of them: it reads as the same turn read
+// alone.
+TEST(CahootsRecord, ATurnReadAfterOneWithClaimsKeepsNoneOfThem) {
+  auto record = Read(RecordText(kGoals,
+                                "  - {player: ann, card: 1G, pile: 1, at: 12.5, drew: \"7U\","
+                                " completed: [2]}\n"
+                                "  - bob 2G 2\n"));
+  ASSERT_TRUE(record.has_value()) << record.error().message;
+  auto alone = Read(RecordText(kGoals, "  - bob 2G 2\n"));
+  ASSERT_TRUE(alone.has_value()) << alone.error().message;
+  const Event& second = std::get<Event>(record->entries[2].item);
+  const Event& single = std::get<Event>(alone->entries[1].item);
+  EXPECT_EQ(second.As<TurnEvent>()->claims, nullptr);
+  EXPECT_FALSE(second.As<TurnEvent>()->at_ms.has_value());
+  EXPECT_EQ(second.As<TurnEvent>()->card, single.As<TurnEvent>()->card);
+  EXPECT_EQ(second.As<TurnEvent>()->pile, single.As<TurnEvent>()->pile);
+  EXPECT_EQ(second.As<TurnEvent>()->turn, 2);
+  EXPECT_EQ(second.actor, single.actor);
+  EXPECT_EQ(second.path.str(), "/turns/1");
+}
+
 TEST(CahootsRecord, WritesBackCanonically) {
   auto record =
       Read(RecordText(kGoals, "  - ann 1g 1\n  - {player: bob, card: 2-green, pile: 2, at: 3}\n"));

@@ -7,5 +7,4 @@ list(APPEND REFEREE_TEST_SOURCES
   games/cahoots/cahoots_record_test.cpp
   games/cahoots/cahoots_samples_test.cpp
   games/cahoots/cahoots_speed_test.cpp
-  games/cahoots/cahoots_token_reader_test.cpp
 )

@@ -1,6 +1,7 @@
-// The fast path of verification (library/verify_text.h, referee/record/record_stream.h) against
-// the tree readers: on every game's records, played, faulted, claimed wrongly and mutated as text,
-// the fast path gives the verdict the tree gives, byte for byte, or leaves the record to the tree.
+// One reader for every encoding: a record written as JSON, as YAML, or handed over as a tree, is
+// read by the same code and gets the same verdict, whether it is legal, faulted, claimed wrongly
+// or mutated as text into something broken. Only the places (line and column) differ, as the texts
+// do.
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
@@ -13,40 +14,36 @@
 #include <utility>
 #include <vector>
 
-#include "formats/json_locator.h"
 #include "formats/json_reader.h"
 #include "formats/json_writer.h"
+#include "formats/yaml_writer.h"
 #include "generator/generator.h"
-#include "library/verify_text.h"
 #include "referee/games/trick/trick_events.h"
 #include "referee/record/record_writer.h"
 #include "reports/verdict_text.h"
 #include "tests/shared/every_game.h"
 #include "tests/shared/playout.h"
 #include "verifier/verifier.h"
+#include "verifier/verify_text.h"
 
 namespace referee::testing {
 namespace {
 
-std::string VerdictText(const verifier::Verdict& verdict) {
+// The verdict as the JSON output writes it, without the places in the text.
+std::string Unplaced(verifier::Verdict verdict) {
+  for (Finding& finding : verdict.findings) {
+    finding.place.line = 0;
+    finding.place.column = 0;
+  }
   return formats::WriteJson(reports::VerdictTree(verdict), false);
 }
 
-// The verdict the tree readers give on a JSON text, its findings placed in it.
-std::string TreeVerdict(const std::string& text) {
-  Result<record::Node> node = formats::ParseJson(text);
-  if (!node.has_value()) {
-    return VerdictText(verifier::MalformedVerdict("record", 0, std::move(node).error()));
-  }
-  verifier::Verdict verdict = verifier::VerifyNode(*node, "record");
-  formats::PlaceJsonFindings(text, 1, verdict.findings);
-  return VerdictText(verdict);
+std::string JsonVerdict(const std::string& text) {
+  return Unplaced(verifier::VerifyText(text, formats::InputFormat::kJson, 1, {}, "record", 0));
 }
 
-std::optional<std::string> FastVerdict(const std::string& text) {
-  std::optional<verifier::Verdict> verdict = library::VerifyJsonTextFast(text, 1, {}, "record", 0);
-  if (!verdict) return std::nullopt;
-  return VerdictText(*verdict);
+std::string YamlVerdict(const std::string& text) {
+  return Unplaced(verifier::VerifyText(text, formats::InputFormat::kYaml, 1, {}, "record", 0));
 }
 
 // Where a value starts and ends in a JSON text: a scalar, or a list or map with all it holds.
@@ -125,17 +122,25 @@ std::string MutateJson(const std::string& text, std::mt19937& rng) {
   return text.substr(0, span.begin) + replacement + text.substr(span.end);
 }
 
+// The same document as YAML, where the JSON text is JSON at all.
+std::optional<std::string> AsYaml(const std::string& json) {
+  Result<record::Node> tree = formats::ParseJson(json);
+  if (!tree.has_value()) return std::nullopt;
+  return formats::WriteYaml(*tree);
+}
+
+// The verdicts of a JSON text, of the same document as YAML, and of its tree, agree.
+void CheckEncodingsAgree(const std::string& json) {
+  std::optional<std::string> yaml = AsYaml(json);
+  if (!yaml) return;  // not JSON: nothing to compare
+  std::string from_json = JsonVerdict(json);
+  RC_ASSERT(from_json == YamlVerdict(*yaml));
+  RC_ASSERT(from_json == Unplaced(verifier::VerifyNode(*formats::ParseJson(json), "record")));
+}
+
 std::string JsonOf(const record::Record& record) {
   return formats::WriteJson(record::WriteRecord(record), false);
 }
-
-// Whether a verdict has no finding at all: a record the fast path must read, where its game has
-// one (the fast path gives up on anything with a finding, and the tree words it).
-bool WithoutFindings(const std::string& verdict) {
-  return verdict.find("\"findings\":[]") != std::string::npos;
-}
-
-bool HasFastPath(const games::GameDescriptor& game) { return game.replay_body != nullptr; }
 
 // `count` records of `game` played by the generator from `seed` with the default rules, the
 // options changed by `change` (faults, wrong claims).
@@ -150,67 +155,39 @@ auto Generated(const games::GameDescriptor& game, const std::string& seed, int c
   return generator::Generate(options);
 }
 
-TEST_P(EveryGame, TheFastPathGivesTheTreeVerdictOnPlayedRecords) {
-  Check("fast and tree verdicts agree on played and mutated records", [this] {
+TEST_P(EveryGame, JsonYamlAndTreesGiveOneVerdictOnPlayedAndMutatedRecords) {
+  Check("JSON, YAML and trees agree on played and mutated records", [this] {
     std::mt19937 rng(*rc::gen::arbitrary<uint32_t>());
     Playout playout =
         PlayRandomly(game(), rng, "seed-" + std::to_string(*rc::gen::arbitrary<uint32_t>()));
     std::string text = JsonOf(playout.record);
-    std::optional<std::string> fast = FastVerdict(text);
-    std::string tree = TreeVerdict(text);
-    // A game with a fast path reads its own legal records with it.
-    if (HasFastPath(game()) && WithoutFindings(tree)) RC_ASSERT(fast.has_value());
-    if (fast) RC_ASSERT(*fast == tree);
+    CheckEncodingsAgree(text);
     for (int i = 0; i < 16; ++i) {
       std::string mutated = MutateJson(text, rng);
-      std::optional<std::string> mutated_fast = FastVerdict(mutated);
       RC_LOG() << mutated << "\n";
-      if (mutated_fast) RC_ASSERT(*mutated_fast == TreeVerdict(mutated));
+      CheckEncodingsAgree(mutated);
     }
   });
 }
 
-TEST_P(EveryGame, TheFastPathGivesTheTreeVerdictOnFaultsAndWrongClaims) {
-  auto records = Generated(game(), "fast-path", 6, [](generator::GenerateOptions& options) {
+TEST_P(EveryGame, JsonYamlAndTreesGiveOneVerdictOnFaultsAndWrongClaims) {
+  auto records = Generated(game(), "encodings", 6, [](generator::GenerateOptions& options) {
     options.faults = 3;
     options.wrong_claims = true;
   });
   ASSERT_TRUE(records.has_value()) << records.error().message;
   for (const generator::GeneratedRecord& generated : *records) {
-    std::string text = JsonOf(generated.record);
-    std::optional<std::string> fast = FastVerdict(text);
-    if (fast) {
-      EXPECT_EQ(*fast, TreeVerdict(text)) << generated.name;
-    }
+    std::string json = JsonOf(generated.record);
+    std::string yaml = formats::WriteYaml(record::WriteRecord(generated.record));
+    EXPECT_EQ(JsonVerdict(json), YamlVerdict(yaml)) << generated.name;
   }
 }
 
-// What a league receives by the thousand, generated records without a fault, is read by the fast
-// path, and read as the tree reads it.
-TEST_P(EveryGame, TheFastPathReadsGeneratedRecordsAsTheTreeDoes) {
-  auto records = Generated(game(), "fast-path-clean", 8);
-  ASSERT_TRUE(records.has_value()) << records.error().message;
-  for (const generator::GeneratedRecord& generated : *records) {
-    std::string text = JsonOf(generated.record);
-    std::optional<std::string> fast = FastVerdict(text);
-    std::string tree = TreeVerdict(text);
-    if (HasFastPath(game()) && WithoutFindings(tree)) {
-      EXPECT_TRUE(fast.has_value()) << generated.name;
-    }
-    if (fast) {
-      EXPECT_EQ(*fast, tree) << generated.name;
-    }
-  }
-}
-
-// The fast path replays a trick game's whole deal at once, with no event for a card; a card that
-// breaks the rules in the middle of a deal must still get the finding, and leave the counts of
-// checked and unchecked events, that the card's own event gives: the fast path gives the record
-// up to the tree. A card of the first deal is written again in a later trick of it, where it can
-// never be legal.
-TEST(FastPathDeals, ACardPlayedTwiceInADealIsLeftToTheTreeWhichGivesItsFinding) {
+// A card played twice in a deal is found at its second play, whichever encoding the record is in;
+// the deal's later events go unchecked and the later deals are checked.
+TEST(OneReader, ACardPlayedTwiceInADealIsFoundAtItsSecondPlay) {
   for (const games::GameDescriptor* game : games::BuiltInGames()) {
-    EXPECT_TRUE(rc::check(game->name + ": a card played twice is left to the tree", [&] {
+    EXPECT_TRUE(rc::check(game->name + ": a card played twice is found", [&] {
       std::mt19937 rng(*rc::gen::arbitrary<uint32_t>());
       Playout playout = PlayRandomly(*game, rng, "run-" + std::to_string(rng()));
       record::Record& record = playout.record;
@@ -227,11 +204,17 @@ TEST(FastPathDeals, ACardPlayedTwiceInADealIsLeftToTheTreeWhichGivesItsFinding) 
       size_t later = *rc::gen::inRange<size_t>(earlier + 4, plays.size());
       record.EventAt<games::trick::PlayEvent>(plays[later])->card =
           record.EventAt<games::trick::PlayEvent>(plays[earlier])->card;
-      std::string text = JsonOf(record);
-      RC_ASSERT(!FastVerdict(text).has_value());
-      std::string verdict = VerdictText(library::VerifyJsonText(text, 1, {}, "record", 0));
-      RC_ASSERT(verdict == TreeVerdict(text));
-      RC_ASSERT(verdict.find("\"status\":\"invalid\"") != std::string::npos);
+      std::string json = JsonOf(record);
+      verifier::Verdict verdict =
+          verifier::VerifyText(json, formats::InputFormat::kJson, 1, {}, "record", 0);
+      RC_ASSERT(verdict.status == verifier::Status::kInvalid);
+      RC_ASSERT(!verdict.findings.empty());
+      // The deal's tricks of four, in order: the later play's place in them.
+      std::string later_path =
+          "/deals/0/tricks/" + std::to_string(later / 4) + "/" + std::to_string(later % 4);
+      RC_ASSERT(verdict.findings.front().place.path == later_path);
+      RC_ASSERT(verdict.findings.front().place.line == 1u);
+      RC_ASSERT(JsonVerdict(json) == YamlVerdict(formats::WriteYaml(record::WriteRecord(record))));
     }));
   }
 }

@@ -1,0 +1,255 @@
+#include "referee/record/document.h"
+
+#include <charconv>
+
+#include "referee/core/check.h"
+#include "referee/core/finding.h"
+#include "referee/record/node.h"
+
+namespace referee::record {
+
+std::string_view KindName(ValueKind kind) {
+  switch (kind) {
+    case ValueKind::kNull:
+      return "null";
+    case ValueKind::kBool:
+      return "a boolean";
+    case ValueKind::kInteger:
+      return "an integer";
+    case ValueKind::kDecimal:
+      return "a decimal number";
+    case ValueKind::kString:
+      return "a string";
+    case ValueKind::kList:
+      return "a list";
+    case ValueKind::kMap:
+      return "a map";
+  }
+  return "a value";
+}
+
+void Document::Reset(std::string_view source) {
+  source_ = source;
+  source_owned_ = false;
+  owned_source_.clear();
+  entries_.clear();
+  storage_.clear();
+  open_.clear();
+  has_pending_key_ = false;
+  offsets_known_ = true;
+  from_json_ = false;
+}
+
+void Document::ResetOwningSource(std::string source) {
+  Reset({});
+  owned_source_ = std::move(source);
+  source_owned_ = true;
+}
+
+std::pair<uint32_t, bool> Document::Keep(std::string_view text) {
+  std::string_view in = source();
+  if (!text.empty() && text.data() >= in.data() &&
+      text.data() + text.size() <= in.data() + in.size()) {
+    return {static_cast<uint32_t>(text.data() - in.data()), false};
+  }
+  auto at = static_cast<uint32_t>(storage_.size());
+  storage_.append(text);
+  return {at, true};
+}
+
+void Document::SetKey(std::string_view key, uint32_t offset) {
+  REFEREE_CHECK(!open_.empty() && entries_[open_.back()].kind == ValueKind::kMap,
+                "Document::SetKey outside a map");
+  // Kept at once: a parser may reuse the memory of a key it rebuilt before the value arrives.
+  auto [at, owned] = Keep(key);
+  pending_key_.key = at;
+  pending_key_.key_owned = owned;
+  pending_key_.key_size = static_cast<uint32_t>(key.size());
+  pending_key_.key_offset = offset;
+  has_pending_key_ = true;
+}
+
+Document::Entry& Document::AddScalar(ValueKind kind, std::string_view text, uint32_t offset) {
+  Entry entry;
+  entry.kind = kind;
+  auto [at, owned] = Keep(text);
+  entry.text = at;
+  entry.text_owned = owned;
+  entry.text_size = static_cast<uint32_t>(text.size());
+  entry.offset = offset;
+  if (has_pending_key_) {
+    entry.key = pending_key_.key;
+    entry.key_owned = pending_key_.key_owned;
+    entry.key_size = pending_key_.key_size;
+    entry.key_offset = pending_key_.key_offset;
+    has_pending_key_ = false;
+  }
+  if (!open_.empty()) ++entries_[open_.back()].text_size;
+  entry.next = static_cast<uint32_t>(entries_.size() + 1);
+  entries_.push_back(entry);
+  return entries_.back();
+}
+
+Document::Entry& Document::Open(ValueKind kind, uint32_t offset) {
+  REFEREE_CHECK(kind == ValueKind::kList || kind == ValueKind::kMap,
+                "Document::Open takes a list or a map");
+  Entry& entry = AddScalar(kind, {}, offset);
+  entry.text_size = 0;  // counts what it holds from here
+  open_.push_back(static_cast<uint32_t>(entries_.size() - 1));
+  return entry;
+}
+
+void Document::Close() {
+  REFEREE_CHECK(!open_.empty(), "Document::Close without an open list or map");
+  entries_[open_.back()].next = static_cast<uint32_t>(entries_.size());
+  open_.pop_back();
+}
+
+std::optional<Value> Document::Innermost() const {
+  if (open_.empty()) return std::nullopt;
+  return Value(*this, open_.back());
+}
+
+std::string Document::PointerHere() const {
+  std::string pointer;
+  for (size_t i = 0; i < open_.size(); ++i) {
+    const Entry& container = entries_[open_[i]];
+    bool innermost = i + 1 == open_.size();
+    if (container.kind == ValueKind::kList) {
+      // The list counts its items as they start: an inner one under way is its last.
+      size_t items = container.text_size;
+      pointer = ChildPath(pointer, innermost ? items : items - 1);
+    } else if (!innermost) {
+      pointer = ChildPath(pointer, KeyOf(entries_[open_[i + 1]]));
+    } else if (has_pending_key_) {
+      pointer = ChildPath(pointer, KeyOf(pending_key_));
+    }
+  }
+  return pointer;
+}
+
+Value Document::Root() const {
+  REFEREE_CHECK(!entries_.empty(), "Document::Root of an empty document");
+  return Value(*this, 0);
+}
+
+std::optional<Value> Value::Find(std::string_view key) const {
+  if (!IsMap()) return std::nullopt;
+  for (Value member : *this) {
+    if (member.key() == key) return member;
+  }
+  return std::nullopt;
+}
+
+std::string Value::Pointer() const {
+  std::string pointer;
+  uint32_t at = 0;
+  while (at != index_) {
+    Value container(*document_, at);
+    uint32_t position = 0;
+    for (Value child : container) {
+      if (child.index_ <= index_ && index_ < child.Entry().next) {
+        pointer =
+            container.IsMap() ? ChildPath(pointer, child.key()) : ChildPath(pointer, position);
+        at = child.index_;
+        break;
+      }
+      ++position;
+    }
+    REFEREE_CHECK(at != container.index_, "Value::Pointer: the value is in no container");
+  }
+  return pointer;
+}
+
+namespace {
+
+// "~1" is "/" and "~0" is "~" in a pointer segment (RFC 6901); anything else is kept.
+std::string UnescapeSegment(std::string_view segment) {
+  std::string text;
+  for (size_t i = 0; i < segment.size(); ++i) {
+    if (segment[i] == '~' && i + 1 < segment.size() &&
+        (segment[i + 1] == '0' || segment[i + 1] == '1')) {
+      text += segment[++i] == '0' ? '~' : '/';
+    } else {
+      text += segment[i];
+    }
+  }
+  return text;
+}
+
+std::optional<size_t> IndexOf(std::string_view segment) {
+  size_t index = 0;
+  auto [end, error] = std::from_chars(segment.data(), segment.data() + segment.size(), index);
+  if (segment.empty() || error != std::errc() || end != segment.data() + segment.size()) {
+    return std::nullopt;
+  }
+  return index;
+}
+
+std::optional<Value> Step(Value value, std::string_view segment) {
+  if (value.IsMap()) return value.Find(UnescapeSegment(segment));
+  if (!value.IsList()) return std::nullopt;
+  std::optional<size_t> index = IndexOf(segment);
+  if (!index || *index >= value.size()) return std::nullopt;
+  size_t position = 0;
+  for (Value item : value) {
+    if (position++ == *index) return item;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+PointedValue FollowPointer(const Document& document, std::string_view pointer) {
+  PointedValue pointed{document.Root(), pointer};
+  while (pointed.rest.starts_with('/')) {
+    size_t end = pointed.rest.find('/', 1);
+    std::string_view segment =
+        pointed.rest.substr(1, end == std::string_view::npos ? end : end - 1);
+    std::optional<Value> next = Step(pointed.value, segment);
+    if (!next) break;
+    pointed.value = *next;
+    pointed.rest = end == std::string_view::npos ? std::string_view() : pointed.rest.substr(end);
+  }
+  return pointed;
+}
+
+Node ToNode(Value value) {
+  if (value.IsList()) {
+    Node list = Node::List({});
+    for (Value item : value) list.Append(ToNode(item));
+    return list;
+  }
+  if (value.IsMap()) {
+    Node map = Node::Map({});
+    for (Value member : value) map.AddMember(std::string(member.key()), {}, ToNode(member));
+    return map;
+  }
+  return Node::Scalar(value.kind(), std::string(value.text()), {});
+}
+
+void AppendNode(const Node& node, Document& document) {
+  if (node.IsScalar()) {
+    document.AddScalar(node.kind(), node.text());
+    return;
+  }
+  document.Open(node.kind());
+  if (node.IsList()) {
+    for (const Node& item : node.items()) AppendNode(item, document);
+  } else {
+    for (const Node::Member& member : node.members()) {
+      document.SetKey(member.key);
+      AppendNode(member.value, document);
+    }
+  }
+  document.Close();
+}
+
+Document DocumentOf(const Node& node) {
+  Document document;
+  document.Reset({});
+  AppendNode(node, document);
+  return document;
+}
+
+}  // namespace referee::record
