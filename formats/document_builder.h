@@ -3,8 +3,9 @@
 // ReadLimits, text without control characters, and one occurrence of each key per map. Internal
 // to formats/.
 //
-// Findings it returns carry the JSON pointer of the offending value but no line and column: the
-// caller knows where the parser is and adds them.
+// It speaks as the parsers do: each step returns whether to go on, and a step that refuses keeps
+// its finding (TakeFinding) and is the last. A finding carries the JSON pointer of the offending
+// value but no line and column: the caller knows where the parser is and adds them.
 #pragma once
 
 #include <cstdint>
@@ -13,10 +14,11 @@
 #include <string>
 #include <string_view>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "formats/read_limits.h"
-#include "referee/core/result.h"
+#include "referee/core/finding.h"
 #include "referee/record/document.h"
 
 namespace referee::formats {
@@ -38,26 +40,63 @@ class DocumentBuilder {
     return key_pending_ ? pending_key_offset_ : record::kNoOffset;
   }
 
-  // Fails with `too-deep` when `depth` open lists and maps would be over the limit.
-  Result<void> CheckDepth(size_t depth) const;
+  // Refuses (`too-deep`) when `depth` open lists and maps would be over the limit.
+  bool CheckDepth(size_t depth) {
+    if (depth <= max_depth_) return true;
+    return Refuse(TooDeep());
+  }
   // Starts a list or map (depth and value count are checked). In the key position of a map this
   // is the caller's error to report: check ExpectsKey() first.
-  Result<void> Open(record::ValueKind kind, uint32_t offset = record::kNoOffset);
+  [[gnu::always_inline]] bool Open(record::ValueKind kind, uint32_t offset = record::kNoOffset) {
+    if (!CheckDepth(frames_.size() + 1) || !CountValue()) return false;
+    document_->Open(kind, offset);
+    key_pending_ = false;
+    frames_.push_back(Frame{static_cast<uint32_t>(document_->size() - 1),
+                            kind == record::ValueKind::kMap, nullptr});
+    return true;
+  }
   // Ends the innermost list or map.
-  void Close();
-  // Adds a scalar (size, characters and value count are checked) and gives its entry, for the
-  // caller to add what it knows of its place. `checked`: the caller has seen that a string holds
-  // no character a text may not (its document has no byte a control character could be).
-  Result<record::Document::Entry*> AddScalar(record::ValueKind kind, std::string_view text,
-                                             uint32_t offset = record::kNoOffset,
-                                             bool checked = false);
+  void Close() {
+    frames_.pop_back();
+    document_->Close();
+  }
+  // Adds a scalar (size, characters and value count are checked); its entry is then Last(), for
+  // the caller to add what it knows of its place. `checked`: the caller has seen that a string
+  // holds no character a text may not (its document has no byte a control character could be).
+  [[gnu::always_inline]] bool AddScalar(record::ValueKind kind, std::string_view text,
+                                        uint32_t offset = record::kNoOffset, bool checked = false) {
+    if (text.size() > limits_.max_scalar_bytes) return Refuse(TooLong(text));
+    if (kind == record::ValueKind::kString && !checked && !TextAllowed(text)) return false;
+    if (!CountValue()) return false;
+    key_pending_ = false;
+    document_->AddScalar(kind, text, offset);
+    return true;
+  }
   // Sets the key of the next value of the innermost map (size, characters and duplicates are
   // checked, the same way).
-  Result<void> AddKey(std::string_view key, uint32_t offset = record::kNoOffset,
-                      bool checked = false);
+  [[gnu::always_inline]] bool AddKey(std::string_view key, uint32_t offset = record::kNoOffset,
+                                     bool checked = false) {
+    if (key.size() > limits_.max_scalar_bytes) return Refuse(TooLong(key));
+    if (!checked && !KeyAllowed(key)) return false;
+    if (std::optional<uint32_t> first = EarlierKey(frames_.back(), key)) {
+      return Refuse(DuplicateKey(key, *first));
+    }
+    document_->SetKey(key, offset);
+    key_pending_ = true;
+    pending_key_offset_ = offset;
+    return true;
+  }
+  // Refuses (`too-large`) a string, key or number still arriving in parts that is already longer
+  // than the limit: it is not read to its end.
+  bool RefuseUnfinishedTooLong() { return Refuse(TooLongUnfinished()); }
+  // The entry of the value added last.
+  record::Document::Entry& Last() { return document_->mutable_entry(document_->size() - 1); }
 
   // Whether a whole value has been read: the root, with every list and map closed.
   bool Complete() const { return frames_.empty() && !document_->empty(); }
+  // The finding of the step that refused, once.
+  std::optional<Finding> TakeFinding() { return std::exchange(finding_, std::nullopt); }
+  bool refused() const { return finding_.has_value(); }
 
  private:
   struct Frame {
@@ -69,18 +108,48 @@ class DocumentBuilder {
     std::unique_ptr<std::unordered_set<std::string>> keys;
   };
 
+  [[gnu::always_inline]] bool CountValue() {
+    if (++values_ <= limits_.max_nodes) return true;
+    return Refuse(TooManyValues());
+  }
   // The entry of the map's value whose key is `key`, if one has it already; a large map's set
   // takes the key.
-  std::optional<uint32_t> EarlierKey(Frame& frame, std::string_view key);
-  Result<void> CountValue();
-  Result<void> CheckScalarSize(std::string_view text) const;
+  std::optional<uint32_t> EarlierKey(Frame& frame, std::string_view key) {
+    // A small map (nearly every map of a record) is searched directly: its values so far are
+    // complete, as it is the innermost open map.
+    constexpr uint32_t kSmallMap = 16;
+    const record::Document& document = *document_;
+    if (document.entry(frame.container).text_size >= kSmallMap) {
+      return EarlierKeyOfLargeMap(frame, key);
+    }
+    for (uint32_t i = frame.container + 1; i < document.size(); i = document.entry(i).next) {
+      const record::Document::Entry& value = document.entry(i);
+      if (value.key_size == key.size() && document.KeyOf(value) == key) return i;
+    }
+    return std::nullopt;
+  }
+  std::optional<uint32_t> EarlierKeyOfLargeMap(Frame& frame, std::string_view key);
+  bool Refuse(Finding finding) {
+    finding_ = std::move(finding);
+    return false;
+  }
+  // The checks of a text's characters, and the findings, worded where they happen.
+  bool TextAllowed(std::string_view text);
+  bool KeyAllowed(std::string_view key);
+  Finding TooDeep() const;
+  Finding TooManyValues() const;
+  Finding TooLong(std::string_view text) const;
+  Finding TooLongUnfinished() const;
+  Finding DuplicateKey(std::string_view key, uint32_t first) const;
 
   ReadLimits limits_;
+  size_t max_depth_ = 0;
   record::Document* document_ = nullptr;
   std::vector<Frame> frames_;
   bool key_pending_ = false;
   uint32_t pending_key_offset_ = record::kNoOffset;
   size_t values_ = 0;
+  std::optional<Finding> finding_;
 };
 
 }  // namespace referee::formats

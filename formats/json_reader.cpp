@@ -65,7 +65,6 @@ class JsonHandler {
     limits_ = limits;
     plain_ = NothingAboveAscii(text);
     part_.clear();
-    finding_.reset();
     token_ = Token{};
   }
 
@@ -81,16 +80,16 @@ class JsonHandler {
   bool on_string(string_view s, std::size_t /*n*/, error_code& ec) {
     std::optional<std::string_view> text = Whole(s, Token::kQuoted, ec);
     if (!text) return false;
-    bool checked = plain_ && InText(*text);
-    Result<record::Document::Entry*> entry =
-        builder_.AddScalar(ValueKind::kString, *text, record::kNoOffset, checked);
-    if (entry.has_value()) {
-      // Its words are placed from its opening quote, where its text lies in the source as it is.
-      (*entry)->text_column = 1;
-      (*entry)->words_in_place = !(*entry)->text_owned;
+    bool in_text = InText(*text);
+    if (!builder_.AddScalar(ValueKind::kString, *text, record::kNoOffset, plain_ && in_text)) {
+      return Stop(ec);
     }
+    // Its words are placed from its opening quote, where its text lies in the source as it is.
+    record::Document::Entry& entry = builder_.Last();
+    entry.text_column = 1;
+    entry.words_in_place = in_text;
     part_.clear();
-    return Check(std::move(entry), ec);
+    return true;
   }
   bool on_key_part(string_view s, std::size_t /*n*/, error_code& ec) {
     return Collect(s, Token::kQuoted, ec);
@@ -98,10 +97,9 @@ class JsonHandler {
   bool on_key(string_view s, std::size_t /*n*/, error_code& ec) {
     std::optional<std::string_view> key = Whole(s, Token::kQuoted, ec);
     if (!key) return false;
-    bool checked = plain_ && InText(*key);
-    bool added = Check(builder_.AddKey(*key, record::kNoOffset, checked), ec);
+    if (!builder_.AddKey(*key, record::kNoOffset, plain_ && InText(*key))) return Stop(ec);
     part_.clear();
-    return added;
+    return true;
   }
   bool on_number_part(string_view s, error_code& ec) { return Collect(s, Token::kNumber, ec); }
   bool on_int64(int64_t /*value*/, string_view s, error_code& ec) {
@@ -117,35 +115,30 @@ class JsonHandler {
   bool on_bool(bool value, error_code& ec) {
     token_ = Token{};
     // A boolean's text is its value: the document words it ("true"/"false").
-    return Check(builder_.AddScalar(ValueKind::kBool, BoolText(value)), ec);
+    return builder_.AddScalar(ValueKind::kBool, BoolText(value)) || Stop(ec);
   }
   bool on_null(error_code& ec) {
     token_ = Token{};
-    return Check(builder_.AddScalar(ValueKind::kNull, kNullText), ec);
+    return builder_.AddScalar(ValueKind::kNull, kNullText) || Stop(ec);
   }
   // Comments are refused by parse_options, so these are never called.
   bool on_comment_part(string_view /*s*/, error_code& /*ec*/) { return true; }
   bool on_comment(string_view /*s*/, error_code& /*ec*/) { return true; }
 
-  std::optional<Finding>& finding() { return finding_; }
+  std::optional<Finding> TakeFinding() { return builder_.TakeFinding(); }
+  bool refused() const { return builder_.refused(); }
   const Token& token() const { return token_; }
   bool Complete() const { return builder_.Complete(); }
 
  private:
-  bool Check(Result<void> result, error_code& ec) {
-    if (result.has_value()) return true;
-    finding_ = std::move(result).error();
-    ec = boost::json::error::exception;  // any failure code; finding_ says what happened
+  // The builder refused the step and keeps its finding: the parser stops here.
+  static bool Stop(error_code& ec) {
+    ec = boost::json::error::exception;  // any failure code; the finding says what happened
     return false;
-  }
-  template <class T>
-  bool Check(Result<T> result, error_code& ec) {
-    if (result.has_value()) return true;
-    return Check(Result<void>(Fail(std::move(result).error())), ec);
   }
   bool Open(ValueKind kind, error_code& ec) {
     token_ = Token{};
-    return Check(builder_.Open(kind), ec);
+    return builder_.Open(kind) || Stop(ec);
   }
   bool Close() {
     builder_.Close();
@@ -160,11 +153,8 @@ class JsonHandler {
   bool Collect(string_view s, Token::Type type, error_code& ec) {
     if (part_.size() + s.size() > limits_.max_scalar_bytes) {
       token_ = Token{type, part_.size() + s.size()};
-      return Check(Result<void>(Fail(Malformed("too-large", builder_.PathHere(),
-                                               "expected a value of at most " +
-                                                   std::to_string(limits_.max_scalar_bytes) +
-                                                   " bytes, found a longer one"))),
-                   ec);
+      builder_.RefuseUnfinishedTooLong();
+      return Stop(ec);
     }
     part_.append(s.data(), s.size());
     return true;
@@ -186,9 +176,9 @@ class JsonHandler {
     if (!text) return false;
     ValueKind typed =
         kind.value_or(IsIntegerText(*text) ? ValueKind::kInteger : ValueKind::kDecimal);
-    bool added = Check(builder_.AddScalar(typed, *text), ec);
+    if (!builder_.AddScalar(typed, *text)) return Stop(ec);
     part_.clear();
-    return added;
+    return true;
   }
 
   std::string_view text_;
@@ -196,7 +186,6 @@ class JsonHandler {
   DocumentBuilder builder_;
   bool plain_ = false;  // the text holds no byte above ASCII (NothingAboveAscii)
   std::string part_;
-  std::optional<Finding> finding_;
   Token token_;
 };
 
@@ -275,7 +264,7 @@ Finding StopFinding(std::string_view text, size_t consumed, JsonHandler& handler
                     const error_code& ec) {
   Result<void> encoding = CheckEncoding(text);
   if (!encoding.has_value()) return std::move(encoding).error();
-  if (std::optional<Finding>& finding = handler.finding()) {
+  if (std::optional<Finding> finding = handler.TakeFinding()) {
     LineColumn where = LocateOffset(text, TokenStart(text, consumed, handler.token()));
     finding->place.line = where.line;
     finding->place.column = where.column;
@@ -303,7 +292,7 @@ Result<void> ReadJson(std::string_view text, const ReadLimits& limits, record::D
   handler.Start(text, limits, document);
   error_code ec;
   size_t consumed = parser.write_some(false, text.data(), text.size(), ec);
-  if (ec || handler.finding()) return Fail(StopFinding(text, consumed, handler, ec));
+  if (ec || handler.refused()) return Fail(StopFinding(text, consumed, handler, ec));
   // write_some stops once the document is complete; what follows may only be white space.
   size_t extra = text.find_first_not_of(" \t\r\n", consumed);
   if (extra != std::string_view::npos) {

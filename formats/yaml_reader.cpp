@@ -123,10 +123,10 @@ class YamlHandler final : public YAML::EventHandler {
     throw StopParsing{
         MalformedAt(std::move(code), builder_.PathHere(), std::move(message), Where(mark))};
   }
-  template <class T>
-  void Check(const YAML::Mark& mark, Result<T> result) const {
-    if (result.has_value()) return;
-    Finding finding = std::move(result).error();
+  // A step the builder refused: its finding, placed at the mark, stops the parser.
+  void Check(const YAML::Mark& mark, bool went_on) {
+    if (went_on) return;
+    Finding finding = *builder_.TakeFinding();
     LineColumn where = Where(mark);
     finding.place.line = where.line;
     finding.place.column = where.column;
@@ -194,9 +194,8 @@ void YamlHandler::OnScalar(const YAML::Mark& mark, const std::string& tag,
   }
   ValueKind kind = plain ? PlainScalarKind(text) : ValueKind::kString;
   if (kind == ValueKind::kBool) text = BoolText(text[0] == 't' || text[0] == 'T');
-  Result<record::Document::Entry*> entry = builder_.AddScalar(kind, text, Offset(mark));
-  if (entry.has_value()) MarkSingleLine(mark, plain, text, **entry);
-  Check(mark, std::move(entry));
+  Check(mark, builder_.AddScalar(kind, text, Offset(mark)));
+  MarkSingleLine(mark, plain, text, builder_.Last());
 }
 
 void YamlHandler::OpenCollection(const YAML::Mark& mark, const std::string& tag, ValueKind kind) {

@@ -68,6 +68,24 @@ class Replay final : public record::BodySink {
     Stop(event, std::move(ruling).error());
   }
 
+  void Add(std::span<const Event> run) override {
+    if (run.empty()) return;
+    const Event& first = run.front();
+    if (void_pending_ && first.deal != stops_.back().deal) VoidStoppedDeal(std::nullopt);
+    if (Stopped(first.deal)) {
+      stops_.back().skipped += static_cast<int>(run.size());
+      verdict_.events_unchecked += static_cast<int>(run.size());
+      return;
+    }
+    Match::RunRuling ruled = match_->ApplyRun(run);
+    verdict_.events_checked += static_cast<int>(ruled.accepted);
+    for (Finding& finding : ruled.findings) verdict_.findings.push_back(std::move(finding));
+    if (!ruled.rejection) return;
+    ++verdict_.events_checked;  // the event rejected was checked; those after it were not
+    Stop(run[ruled.accepted], std::move(*ruled.rejection));
+    for (size_t later = ruled.accepted + 1; later < run.size(); ++later) Add(run[later]);
+  }
+
   void Add(const record::DealClaim& claim) override {
     if (void_pending_) {
       if (claim.deal == stops_.back().deal) {

@@ -28,6 +28,18 @@ constexpr std::array<SuitSymbol, 8> kSuitSymbols = {{
     {"\u2664", Suit::kSpades},
 }};
 
+std::optional<Rank> RankFromText(std::string_view text) {
+  if (text == "10") return Rank::k10;
+  if (text.size() != 1) return std::nullopt;
+  char upper = static_cast<char>(text[0] >= 'a' && text[0] <= 'z' ? text[0] - 32 : text[0]);
+  for (size_t i = 0; i < kRankLetters.size(); ++i) {
+    if (kRankLetters[i] == upper) return static_cast<Rank>(i + 2);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<Suit> SuitFromText(std::string_view text) {
   if (text.size() == 1) {
     char upper = static_cast<char>(text[0] >= 'a' && text[0] <= 'z' ? text[0] - 32 : text[0]);
@@ -41,18 +53,6 @@ std::optional<Suit> SuitFromText(std::string_view text) {
   }
   return std::nullopt;
 }
-
-std::optional<Rank> RankFromText(std::string_view text) {
-  if (text == "10") return Rank::k10;
-  if (text.size() != 1) return std::nullopt;
-  char upper = static_cast<char>(text[0] >= 'a' && text[0] <= 'z' ? text[0] - 32 : text[0]);
-  for (size_t i = 0; i < kRankLetters.size(); ++i) {
-    if (kRankLetters[i] == upper) return static_cast<Rank>(i + 2);
-  }
-  return std::nullopt;
-}
-
-}  // namespace
 
 char SuitLetter(Suit suit) { return kSuitLetters[static_cast<int>(suit)]; }
 

@@ -105,7 +105,10 @@ bool ForEachCardWord(std::string_view text, size_t max_cards, Take&& take) {
   }
   return true;
 }
-// Parses a suit letter or symbol (C D H S, ♣♦♥♠, lower case accepted).
+// The suit of a letter or symbol (C D H S, ♣♦♥♠ and their white forms, lower case accepted), or
+// none.
+std::optional<Suit> SuitFromText(std::string_view text);
+// The same, with the finding that says what a suit is (placed at `path`) for any other text.
 Result<Suit> ParseSuit(std::string_view token, const std::string& path);
 
 // A set of cards as a bit set over Card::Index().

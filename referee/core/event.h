@@ -32,6 +32,14 @@ class EventPath {
   // "/outer/a/key", a member of an item of a list, on the same terms.
   static EventPath Member(const char* outer, int a, const char* key);
 
+  // The numbers of a nested path: a reader that reads over one event for the plays of many deals
+  // gives each its place without a new path.
+  void SetIndexes(int a, int b, int c) {
+    a_ = a;
+    b_ = b;
+    c_ = c;
+  }
+
   std::string str() const;
   operator std::string() const { return str(); }  // NOLINT: stands for the text it writes
 

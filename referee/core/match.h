@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -150,6 +151,30 @@ class Match {
       return Fail(std::move(*finding));
     }
     return Commit(event);
+  }
+  // A run of a record's events applied in order, as Apply applies each, until one is rejected:
+  // how many were accepted (from the first), the findings they were accepted with, and the finding
+  // that rejected the next one, if one was (the run stops there; the events after it are not
+  // looked at). For a replay, whose match words no announcements (MatchSetup::announce): none are
+  // kept. A game may take a run faster than event by event (a trick game takes a trick's cards
+  // in one loop); it must rule on each event as Apply would.
+  struct RunRuling {
+    size_t accepted = 0;
+    std::vector<Finding> findings;
+    std::optional<Finding> rejection;
+  };
+  virtual RunRuling ApplyRun(std::span<const Event> events) {
+    RunRuling run;
+    for (const Event& event : events) {
+      Result<Ruling> ruling = Apply(event);
+      if (!ruling.has_value()) {
+        run.rejection = std::move(ruling).error();
+        return run;
+      }
+      ++run.accepted;
+      for (Finding& finding : ruling->findings) run.findings.push_back(std::move(finding));
+    }
+    return run;
   }
   // After an illegal event the rest of a deal cannot be checked: the deal is closed unscored (or
   // with the record's claimed points standing in) and the match moves on to the next deal.

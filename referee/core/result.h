@@ -69,7 +69,9 @@ class [[nodiscard]] Result {
 template <class E>
 class [[nodiscard]] Result<void, E> {
  public:
-  Result() = default;
+  // User-provided, so that `return {};` sets the flag alone: a defaulted constructor would have
+  // value-initialization zero every byte of the Finding's room.
+  Result() noexcept {}  // NOLINT(modernize-use-equals-default)
   Result(Unexpected<E> error) : error_(std::move(error).error()) {}  // NOLINT
 
   bool has_value() const { return !error_.has_value(); }

@@ -12,10 +12,15 @@ std::string PartnershipName(Partnership side) {
   return side == Partnership::kNorthSouth ? "NS" : "EW";
 }
 
-Result<Seat> ParseSeat(std::string_view text, const std::string& path) {
+std::optional<Seat> SeatFromText(std::string_view text) {
   for (Seat seat : kAllSeats) {
     if (text.size() == 1 && text[0] == SeatLetter(seat)) return seat;
   }
+  return std::nullopt;
+}
+
+Result<Seat> ParseSeat(std::string_view text, const std::string& path) {
+  if (std::optional<Seat> seat = SeatFromText(text)) return *seat;
   return Fail(Malformed("bad-seat", path, "expected a seat N, E, S or W, found " + Quoted(text)));
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -35,6 +36,9 @@ constexpr Partnership OtherPartnership(Partnership side) {
 char SeatLetter(Seat seat);
 std::string SeatName(Seat seat);                // "N"
 std::string PartnershipName(Partnership side);  // "NS"
+// The seat a letter names ("N", "E", "S", "W"), or none.
+std::optional<Seat> SeatFromText(std::string_view text);
+// The same, with the finding that says what a seat is (placed at `path`) for any other text.
 Result<Seat> ParseSeat(std::string_view text, const std::string& path);
 Result<Partnership> ParsePartnership(std::string_view text, const std::string& path);
 

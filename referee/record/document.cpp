@@ -28,6 +28,20 @@ std::string_view KindName(ValueKind kind) {
   return "a value";
 }
 
+Document& Document::operator=(Document&& other) noexcept {
+  source_owned_ = other.source_owned_;
+  owned_source_ = std::move(other.owned_source_);
+  source_ = source_owned_ ? std::string_view(owned_source_) : other.source_;
+  entries_ = std::move(other.entries_);
+  storage_ = std::move(other.storage_);
+  open_ = std::move(other.open_);
+  pending_key_ = other.pending_key_;
+  has_pending_key_ = other.has_pending_key_;
+  offsets_known_ = other.offsets_known_;
+  from_json_ = other.from_json_;
+  return *this;
+}
+
 void Document::Reset(std::string_view source) {
   source_ = source;
   source_owned_ = false;
@@ -44,65 +58,7 @@ void Document::ResetOwningSource(std::string source) {
   Reset({});
   owned_source_ = std::move(source);
   source_owned_ = true;
-}
-
-std::pair<uint32_t, bool> Document::Keep(std::string_view text) {
-  std::string_view in = source();
-  if (!text.empty() && text.data() >= in.data() &&
-      text.data() + text.size() <= in.data() + in.size()) {
-    return {static_cast<uint32_t>(text.data() - in.data()), false};
-  }
-  auto at = static_cast<uint32_t>(storage_.size());
-  storage_.append(text);
-  return {at, true};
-}
-
-void Document::SetKey(std::string_view key, uint32_t offset) {
-  REFEREE_CHECK(!open_.empty() && entries_[open_.back()].kind == ValueKind::kMap,
-                "Document::SetKey outside a map");
-  // Kept at once: a parser may reuse the memory of a key it rebuilt before the value arrives.
-  auto [at, owned] = Keep(key);
-  pending_key_.key = at;
-  pending_key_.key_owned = owned;
-  pending_key_.key_size = static_cast<uint32_t>(key.size());
-  pending_key_.key_offset = offset;
-  has_pending_key_ = true;
-}
-
-Document::Entry& Document::AddScalar(ValueKind kind, std::string_view text, uint32_t offset) {
-  Entry entry;
-  entry.kind = kind;
-  auto [at, owned] = Keep(text);
-  entry.text = at;
-  entry.text_owned = owned;
-  entry.text_size = static_cast<uint32_t>(text.size());
-  entry.offset = offset;
-  if (has_pending_key_) {
-    entry.key = pending_key_.key;
-    entry.key_owned = pending_key_.key_owned;
-    entry.key_size = pending_key_.key_size;
-    entry.key_offset = pending_key_.key_offset;
-    has_pending_key_ = false;
-  }
-  if (!open_.empty()) ++entries_[open_.back()].text_size;
-  entry.next = static_cast<uint32_t>(entries_.size() + 1);
-  entries_.push_back(entry);
-  return entries_.back();
-}
-
-Document::Entry& Document::Open(ValueKind kind, uint32_t offset) {
-  REFEREE_CHECK(kind == ValueKind::kList || kind == ValueKind::kMap,
-                "Document::Open takes a list or a map");
-  Entry& entry = AddScalar(kind, {}, offset);
-  entry.text_size = 0;  // counts what it holds from here
-  open_.push_back(static_cast<uint32_t>(entries_.size() - 1));
-  return entry;
-}
-
-void Document::Close() {
-  REFEREE_CHECK(!open_.empty(), "Document::Close without an open list or map");
-  entries_[open_.back()].next = static_cast<uint32_t>(entries_.size());
-  open_.pop_back();
+  source_ = owned_source_;
 }
 
 std::optional<Value> Document::Innermost() const {

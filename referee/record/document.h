@@ -58,6 +58,14 @@ class Document {
     uint32_t key_offset = kNoOffset;
   };
 
+  Document() = default;
+  // A document that keeps its source (ResetOwningSource) points into its own copy: moving it
+  // points the views at the copy's new place.
+  Document(Document&& other) noexcept { *this = std::move(other); }
+  Document& operator=(Document&& other) noexcept;
+  Document(const Document&) = delete;
+  Document& operator=(const Document&) = delete;
+
   // Starts a new document over `source` (the text its views point into), keeping the memory of
   // the last one: a thread that reads many records allocates for the first few only.
   void Reset(std::string_view source);
@@ -67,12 +75,43 @@ class Document {
 
   // --- Building, in document order (formats/ and DocumentOf). ---
   // The key of the next value, inside a map.
-  void SetKey(std::string_view key, uint32_t offset = kNoOffset);
+  [[gnu::always_inline]] void SetKey(std::string_view key, uint32_t offset = kNoOffset) {
+    // Kept at once: a parser may reuse the memory of a key it rebuilt before the value arrives.
+    Keep(key, pending_key_.key, pending_key_.key_owned);
+    pending_key_.key_size = static_cast<uint32_t>(key.size());
+    pending_key_.key_offset = offset;
+    has_pending_key_ = true;
+  }
   // A scalar; text that lies inside the source is kept as a view of it, other text is copied.
-  Entry& AddScalar(ValueKind kind, std::string_view text, uint32_t offset = kNoOffset);
+  [[gnu::always_inline]] Entry& AddScalar(ValueKind kind, std::string_view text,
+                                          uint32_t offset = kNoOffset) {
+    Entry& entry = entries_.emplace_back();
+    entry.kind = kind;
+    Keep(text, entry.text, entry.text_owned);
+    entry.text_size = static_cast<uint32_t>(text.size());
+    entry.offset = offset;
+    if (has_pending_key_) {
+      entry.key = pending_key_.key;
+      entry.key_owned = pending_key_.key_owned;
+      entry.key_size = pending_key_.key_size;
+      entry.key_offset = pending_key_.key_offset;
+      has_pending_key_ = false;
+    }
+    if (!open_.empty()) ++entries_[open_.back()].text_size;
+    entry.next = static_cast<uint32_t>(entries_.size());
+    return entry;
+  }
   // Opens a list or map, which holds the values added until its Close.
-  Entry& Open(ValueKind kind, uint32_t offset = kNoOffset);
-  void Close();
+  Entry& Open(ValueKind kind, uint32_t offset = kNoOffset) {
+    Entry& entry = AddScalar(kind, {}, offset);
+    entry.text_size = 0;  // counts what it holds from here
+    open_.push_back(static_cast<uint32_t>(entries_.size() - 1));
+    return entry;
+  }
+  void Close() {
+    entries_[open_.back()].next = static_cast<uint32_t>(entries_.size());
+    open_.pop_back();
+  }
   size_t depth() const { return open_.size(); }
   // The innermost open list or map, if any.
   std::optional<Value> Innermost() const;
@@ -85,12 +124,12 @@ class Document {
   Value Root() const;
   const Entry& entry(uint32_t index) const { return entries_[index]; }
   Entry& mutable_entry(uint32_t index) { return entries_[index]; }
-  std::string_view source() const { return source_owned_ ? owned_source_ : source_; }
+  std::string_view source() const { return source_; }
   std::string_view TextOf(const Entry& entry) const {
-    return {(entry.text_owned ? storage_.data() : source().data()) + entry.text, entry.text_size};
+    return {(entry.text_owned ? storage_.data() : source_.data()) + entry.text, entry.text_size};
   }
   std::string_view KeyOf(const Entry& entry) const {
-    return {(entry.key_owned ? storage_.data() : source().data()) + entry.key, entry.key_size};
+    return {(entry.key_owned ? storage_.data() : source_.data()) + entry.key, entry.key_size};
   }
   // Whether every value's offset is known (YAML: always; JSON: once formats/ has worked them out).
   bool offsets_known() const { return offsets_known_; }
@@ -101,11 +140,20 @@ class Document {
 
  private:
   // Where text lies: in the source as it is, or copied into the storage.
-  std::pair<uint32_t, bool> Keep(std::string_view text);
+  [[gnu::always_inline]] void Keep(std::string_view text, uint32_t& at, bool& owned) {
+    const char* begin = source_.data();
+    if (text.data() >= begin && text.data() + text.size() <= begin + source_.size()) {
+      at = static_cast<uint32_t>(text.data() - begin);
+      owned = false;
+      return;
+    }
+    at = static_cast<uint32_t>(storage_.size());
+    owned = true;
+    storage_.append(text);
+  }
 
   std::string_view source_;
-  // A source the document keeps (ResetOwningSource): read through source(), so that moving the
-  // document moves it along.
+  // A source the document keeps (ResetOwningSource); source_ views it.
   std::string owned_source_;
   bool source_owned_ = false;
   std::vector<Entry> entries_;

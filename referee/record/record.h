@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -77,6 +78,11 @@ class BodySink {
  public:
   virtual ~BodySink() = default;
   virtual void Add(const Event& event) = 0;
+  // Events that follow each other in the record and that a game may take together (a trick's
+  // cards): the same as adding each in turn.
+  virtual void Add(std::span<const Event> run) {
+    for (const Event& event : run) Add(event);
+  }
   virtual void Add(const DealClaim& claim) = 0;
 };
 
@@ -84,6 +90,7 @@ class BodySink {
 class RecordSink final : public BodySink {
  public:
   explicit RecordSink(Record& record) : record_(&record) {}
+  using BodySink::Add;
   void Add(const Event& event) override;
   void Add(const DealClaim& claim) override;
 

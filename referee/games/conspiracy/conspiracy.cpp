@@ -130,8 +130,10 @@ Ruling ConspiracyMatch::CommitOwn(const Event& event) {
     return CommitConference(event, *conference);
   }
   call_ = MadeCall{Caller(), *event.As<CallEvent>()};
-  return Announcing("call", SeatName(Caller()) + " calls " + CallText(call_->call) + " for " +
-                                PartnershipName(PartnershipOf(Caller())));
+  return Announcing("call", [&] {
+    return SeatName(Caller()) + " calls " + CallText(call_->call) + " for " +
+           PartnershipName(PartnershipOf(Caller()));
+  });
 }
 
 Finding ConspiracyMatch::MissingOpening(const Event& play) const {
@@ -194,9 +196,10 @@ std::optional<Finding> ConspiracyMatch::CheckConference(const Event& event,
 Ruling ConspiracyMatch::CommitConference(const Event& event, const ConferenceEvent& conference) {
   conference_ = conference;
   int64_t length = conference.end_ms - conference.start_ms;
-  Ruling ruling =
-      Announcing("conference", PartnershipName(PartnershipOf(Caller())) + " conferred for " +
-                                   SecondsText(length) + " seconds");
+  Ruling ruling = Announcing("conference", [&] {
+    return PartnershipName(PartnershipOf(Caller())) + " conferred for " + SecondsText(length) +
+           " seconds";
+  });
   // "exchange their cards and ideas for exactly one minute" (seed 003). An overlong conference
   // did happen and the deal can still be played and scored: reported, not rejected.
   if (length > conference_ms_) {

@@ -24,8 +24,8 @@ Result<Event> ReadCallFields(const Fields& fields, std::string_view by_key, int 
     if (*text == "NT" || *text == "none") {
       call.no_trump = true;
     } else {
-      auto suit = ParseSuit(*text, trump->Pointer());
-      REFEREE_TRY(suit);
+      std::optional<Suit> suit = SuitFromText(*text);
+      if (!suit) REFEREE_TRY(ParseSuit(*text, trump->Pointer()));  // words the finding
       call.trump = *suit;
     }
   }

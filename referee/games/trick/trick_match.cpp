@@ -82,10 +82,16 @@ std::optional<Finding> TrickMatch::Check(const Event& event) const {
 }
 
 Ruling TrickMatch::Commit(const Event& event) {
+  // A play never changes whether the deal awaits its opening: it is played after it.
   if (const auto* play = event.As<PlayEvent>()) return CommitPlay(*play);
-  if (const auto* deal = event.As<DealEvent>()) return CommitDeal(event, *deal);
-  if (event.As<DealEndEvent>() != nullptr) return Ruling{};
-  return CommitOwn(event);
+  Ruling ruling;
+  if (const auto* deal = event.As<DealEvent>()) {
+    ruling = CommitDeal(event, *deal);
+  } else if (event.As<DealEndEvent>() == nullptr) {
+    ruling = CommitOwn(event);
+  }
+  opening_awaited_ = Opening().has_value();
+  return ruling;
 }
 
 void TrickMatch::Rejected(const Event& event) {
@@ -149,8 +155,9 @@ Ruling TrickMatch::CommitDeal(const Event& event, const DealEvent& dealt) {
       checked ? checked_hands_->second : *ResolveHands(event, dealt, *dealt.dealer);
   checked_hands_.reset();
   StartDeal(*dealt.dealer, dealt.seeded && dealt.board > 0 ? dealt.board : number, hands);
-  return Announcing(
-      "deal", "deal " + std::to_string(deal_->number) + " dealt by " + SeatName(deal_->dealer));
+  return Announcing("deal", [&] {
+    return "deal " + std::to_string(deal_->number) + " dealt by " + SeatName(deal_->dealer);
+  });
 }
 
 void TrickMatch::StartDeal(Seat dealer, int board, const std::array<CardSet, 4>& hands) {
@@ -473,15 +480,8 @@ std::optional<Finding> TrickMatch::CheckFollow(const Event& event, const PlayEve
       .Comparing(FactValue::Word(SuitName(led)), FactValue::Word(ToString(play.card)));
 }
 
-// A record's trick must hold four cards, except the last trick of a record that stops mid-deal
-// (asked of its lead; a live play, which writes no trick, always fits).
-bool TrickMatch::WrittenTrickSizeFits(const PlayEvent& play) {
-  bool short_trick = play.written_size < 4 && !play.last_in_record;
-  return play.position != 0 || play.written_size <= 0 || (play.written_size <= 4 && !short_trick);
-}
-
 bool TrickMatch::RecordPlayPasses(const PlayEvent& play) const {
-  if (!deal_ || Opening()) return false;
+  if (!deal_ || opening_awaited_) return false;
   const DealInProgress& deal = *deal_;
   int trick = static_cast<int>(deal.tricks.size()) + 1;
   if (play.trick != trick || play.position != deal.current_size) return false;
@@ -496,6 +496,57 @@ std::optional<Finding> TrickMatch::CheckPlay(const Event& event, const PlayEvent
   Seat seat = deal_->ToPlay();
   if (std::optional<Finding> finding = CheckCardHolder(event, play, seat)) return finding;
   return CheckFollow(event, play, seat);
+}
+
+bool TrickMatch::IsWholeRecordTrick(std::span<const Event> events) const {
+  if (!deal_ || opening_awaited_ || deal_->current_size != 0 || events.size() != 4) return false;
+  int trick = static_cast<int>(deal_->tricks.size()) + 1;
+  for (size_t position = 0; position < events.size(); ++position) {
+    const Event& event = events[position];
+    const auto* play = event.As<PlayEvent>();
+    if (play == nullptr || event.actor || play->trick != trick ||
+        play->position != static_cast<int>(position) || play->written_size != 4) {
+      return false;
+    }
+  }
+  return true;
+}
+
+Match::RunRuling TrickMatch::ApplyRun(std::span<const Event> events) {
+  RunRuling run;
+  while (run.accepted < events.size()) {
+    std::span<const Event> rest = events.subspan(run.accepted);
+    if (rest.size() >= 4 && IsWholeRecordTrick(rest.first(4))) {
+      // Every card the one its trick awaits (RecordPlayPasses asks the rest): each that may be
+      // played is placed, and the trick closes once, under the deal's trump.
+      size_t placed = 0;
+      for (; placed < 4; ++placed) {
+        Card card = rest[placed].As<PlayEvent>()->card;
+        if (!MayPlay(deal_->hands[SeatIndex(deal_->ToPlay())], card)) break;
+        PlaceCard(card);
+      }
+      run.accepted += placed;
+      if (placed == 4) {
+        CloseTrick(Trump());
+        continue;
+      }
+    }
+    const Event& event = events[run.accepted];
+    const auto* play = event.As<PlayEvent>();
+    if (play != nullptr && !event.actor && play->written_size > 0 && RecordPlayPasses(*play)) {
+      PlayCard(play->card);  // as CommitPlay, without the announcements a replay does not keep
+      ++run.accepted;
+      continue;
+    }
+    Result<Ruling> ruling = Apply(event);
+    if (!ruling.has_value()) {
+      run.rejection = std::move(ruling).error();
+      return run;
+    }
+    ++run.accepted;
+    for (Finding& finding : ruling->findings) run.findings.push_back(std::move(finding));
+  }
+  return run;
 }
 
 Ruling TrickMatch::CommitPlay(const PlayEvent& play) {
@@ -551,8 +602,9 @@ void TrickMatch::CloseDeal() {
 // What a closed trick made public, worded only for a live table (MatchSetup::announce): the
 // trick's winner, and after a deal's last trick its score, then the end of the match.
 Ruling TrickMatch::Announced(const ClosedTrick& closed) const {
-  Ruling ruling = Announcing(
-      "trick", "trick " + std::to_string(closed.number) + " won by " + SeatName(closed.winner));
+  Ruling ruling = Announcing("trick", [&] {
+    return "trick " + std::to_string(closed.number) + " won by " + SeatName(closed.winner);
+  });
   if (!closed.deal_scored) return ruling;
   const ScoreSheet::Row& row = sheet_.rows.back();
   std::string text = "deal " + std::to_string(row.deal) + " scored:";
@@ -668,6 +720,7 @@ bool TrickMatch::VoidCurrentDeal(const std::optional<std::vector<int>>& stand_in
   int board = deal_ ? deal_->board : number;
   OnDealVoided();
   deal_.reset();
+  opening_awaited_ = false;
   last_dealer_ = dealer;
   AddRow(number, board, std::move(score), true);
   return true;

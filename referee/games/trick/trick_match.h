@@ -77,6 +77,10 @@ class TrickMatch : public Match {
   explicit TrickMatch(MatchSetup setup) : setup_(std::move(setup)) {}
 
   ToAct Next() const override;
+  // A trick's cards as a record gives them, played in one loop: each that passes every check of
+  // a play (RecordPlayPasses) is played in place; any other goes through Apply, which words its
+  // finding.
+  RunRuling ApplyRun(std::span<const Event> events) override;
   std::vector<Event> LegalEvents() const override;
   bool VoidCurrentDeal(const std::optional<std::vector<int>>& stand_in_points) override;
   const ScoreSheet& Scores() const override { return sheet_; }
@@ -140,10 +144,12 @@ class TrickMatch : public Match {
 
   // --- State the hooks may read. ---
   const MatchSetup& setup() const { return setup_; }
-  // A ruling with one announcement, or with none when the set-up asks for none (the verifier).
-  Ruling Announcing(std::string kind, std::string text) const {
+  // A ruling with one announcement, or with none when the set-up asks for none (the verifier):
+  // `text()` words it, only then.
+  template <typename Text>
+  Ruling Announcing(const char* kind, Text&& text) const {
     Ruling ruling;
-    if (setup_.announce) ruling.announcements.push_back({std::move(kind), std::move(text)});
+    if (setup_.announce) ruling.announcements.push_back({kind, text()});
     return ruling;
   }
   int HandSize() const { return Pack().Size() / 4; }
@@ -204,7 +210,15 @@ class TrickMatch : public Match {
   // Whether a record's play (no seat named) passes every check of CheckPlay; the rest of
   // CheckPlay only words the finding.
   bool RecordPlayPasses(const PlayEvent& play) const;
-  static bool WrittenTrickSizeFits(const PlayEvent& play);
+  // A record's trick must hold four cards, except the last trick of a record that stops mid-deal
+  // (asked of its lead; a live play, which writes no trick, always fits).
+  // Whether `events` are the four plays of the trick under way as a record writes them, from its
+  // lead: each a play with no seat named, of this trick, at its place in it, in a trick of four.
+  bool IsWholeRecordTrick(std::span<const Event> events) const;
+  static bool WrittenTrickSizeFits(const PlayEvent& play) {
+    bool short_trick = play.written_size < 4 && !play.last_in_record;
+    return play.position != 0 || play.written_size <= 0 || (play.written_size <= 4 && !short_trick);
+  }
   // Whether the seat to play may play `card` from `hand`: it holds the card and follows suit where
   // the game requires it. The one rule of a legal card, for a record's play event and the legal
   // events alike.
@@ -262,6 +276,9 @@ class TrickMatch : public Match {
   mutable std::optional<std::pair<const Event*, std::array<CardSet, 4>>> checked_hands_;
   // The pack in its canonical order, for the seeded deals (CanonicalOrder(Pack())). A memo.
   mutable std::vector<Card> canonical_;
+  // Whether the deal under way awaits its opening (Opening()), asked again after every event
+  // that is not a play: a record's play asks it for every card. A memo.
+  bool opening_awaited_ = false;
 };
 
 }  // namespace referee::games::trick

@@ -36,30 +36,51 @@ Result<void> AllowDealKeys(const Fields& deal, const TrickBodySpec& spec) {
   return {};
 }
 
+// A list of cards read into `cards`, whose memory an event read over may keep from the last deal.
+std::vector<Card>& Emptied(std::optional<std::vector<Card>>& cards) {
+  if (!cards) cards.emplace();
+  cards->clear();
+  return *cards;
+}
+
 Result<void> ReadHands(const Fields& deal, DealEvent& event) {
   std::optional<Value> value = deal.Optional("hands");
-  if (!value) return {};
+  if (!value) {
+    event.hands.reset();
+    return {};
+  }
   auto hands = Fields::Open(*value, "the hands");
   REFEREE_TRY(hands);
-  REFEREE_TRY(hands->AllowOnly({"N", "E", "S", "W"}));
-  std::array<std::vector<Card>, 4>& cards = event.hands.emplace();
+  // One pass over the keys: each a seat, and none twice (the readers refuse a key given twice).
+  std::array<std::optional<Value>, 4> by_seat;
+  for (Value hand : *value) {
+    std::optional<Seat> seat = SeatFromText(hand.key());
+    if (!seat) return hands->AllowOnly({"N", "E", "S", "W"});  // words the finding
+    by_seat[SeatIndex(*seat)] = hand;
+  }
+  if (!event.hands) event.hands.emplace();
+  std::array<std::vector<Card>, 4>& cards = *event.hands;
   for (Seat seat : kAllSeats) {
-    auto hand = hands->Required(SeatName(seat));
-    REFEREE_TRY(hand);
+    std::optional<Value> hand = by_seat[SeatIndex(seat)];
+    if (!hand) return Fail(hands->Required(SeatName(seat)).error());  // words the finding
     std::vector<Card>& held = cards[SeatIndex(seat)];
+    held.clear();
     REFEREE_TRY(ForEachCardOf(*hand, 64, [&](Card card) { held.push_back(card); }));
   }
   return {};
 }
 
 // The cards of a deal (a record's, or a live line's): its hands, its pack order, its board of the
-// record's seed.
+// record's seed. `event` may hold the last deal read: what this one leaves out is cleared.
 Result<void> ReadDealCards(const Fields& deal, const record::Record& header, int number,
                            DealEvent& event) {
   REFEREE_TRY(ReadHands(deal, event));
+  event.board = 0;
   if (std::optional<Value> deck = deal.Optional("deck")) {
-    std::vector<Card>& cards = event.deck.emplace();
+    std::vector<Card>& cards = Emptied(event.deck);
     REFEREE_TRY(ForEachCardOf(*deck, 64, [&](Card card) { cards.push_back(card); }));
+  } else {
+    event.deck.reset();
   }
   if (std::optional<Value> board = deal.Optional("board")) {
     auto value = record::ReadInteger(*board, 1, kMostBoard);
@@ -93,13 +114,20 @@ Result<void> ReadClaim(Value value, const std::vector<std::string>& units,
   return {};
 }
 
-// Reads a record's deals one by one into a sink. Its events are kept from deal to deal and read
-// over in place, so that a deal costs no allocation once the first is read: the sink copies what
-// it keeps.
+// The events a thread's reader reads its records' deals over, so that a deal costs no allocation
+// once the first few records are read: the sink copies what it keeps.
+struct DealScratch {
+  Event deal = MakeEvent(DealEvent{});
+  std::vector<Event> plays;                   // a deal's plays
+  FixedList<Card, kMostCardsInATrick> cards;  // a trick's cards
+};
+
+// Reads a record's deals one by one into a sink, over the events of its scratch.
 class DealReader {
  public:
-  DealReader(const record::Record& header, const TrickBodySpec& spec, record::BodySink& sink)
-      : header_(header), spec_(spec), sink_(sink) {}
+  DealReader(const record::Record& header, const TrickBodySpec& spec, record::BodySink& sink,
+             DealScratch& scratch)
+      : header_(header), spec_(spec), sink_(sink), scratch_(scratch) {}
 
   Result<void> Read(Value value, int number, bool last) {
     auto deal = Fields::Open(value, "a deal");
@@ -124,16 +152,19 @@ class DealReader {
     return EventPath::Member("deals", number - 1, key);
   }
 
+  // The deal's event is read over the last deal's, so that its lists of cards keep their memory.
   Result<void> ReadDeal(const Fields& deal, int number) {
-    DealEvent event;
+    Event& dealt = scratch_.deal;
+    DealEvent& event = *dealt.As<DealEvent>();
     auto dealer = deal.RequiredText("dealer");
     REFEREE_TRY(dealer);
-    auto seat = ParseSeat(*dealer, deal.PointerOf("dealer"));
-    REFEREE_TRY(seat);
+    std::optional<Seat> seat = SeatFromText(*dealer);
+    if (!seat) REFEREE_TRY(ParseSeat(*dealer, deal.PointerOf("dealer")));  // words the finding
     event.dealer = *seat;
     REFEREE_TRY(ReadDealCards(deal, header_, number, event));
-    sink_.Add(
-        MakeEvent(std::move(event), number, std::nullopt, EventPath::Item("deals", number - 1)));
+    dealt.deal = number;
+    dealt.path = EventPath::Item("deals", number - 1);
+    sink_.Add(dealt);
     return {};
   }
 
@@ -149,36 +180,50 @@ class DealReader {
     return {};
   }
 
-  // Each trick's cards are read whole before its plays go out: each play says how many cards its
-  // trick has (a short trick is a finding at its first card).
+  // A deal's plays go out together, once its tricks are read: each says how many cards its trick
+  // has (a short trick is a finding at its first card), and the match takes a deal's plays in one
+  // loop (Match::ApplyRun). Their events are kept from deal to deal.
   Result<void> ReadTricks(Value tricks, int number, bool last_deal) {
     REFEREE_TRY(record::CheckList(tricks, kMostTricks));
-    Event play = MakeEvent(PlayEvent{}, number);
-    PlayEvent& card_played = *play.As<PlayEvent>();
+    size_t played = 0;
     int t = 0;
     for (Value trick : tricks) {
-      cards_.clear();
+      FixedList<Card, kMostCardsInATrick>& cards = scratch_.cards;
+      cards.clear();
       REFEREE_TRY(
-          ForEachCardOf(trick, kMostCardsInATrick, [&](Card card) { cards_.push_back(card); }));
+          ForEachCardOf(trick, kMostCardsInATrick, [&](Card card) { cards.push_back(card); }));
       ++t;
-      card_played.trick = t;
-      card_played.written_size = static_cast<int>(cards_.size());
-      card_played.last_in_record = last_deal && t == static_cast<int>(tricks.size());
-      for (size_t position = 0; position < cards_.size(); ++position) {
-        card_played.card = cards_[position];
-        card_played.position = static_cast<int>(position);
-        play.path =
-            EventPath::Nested("deals", number - 1, "tricks", t - 1, static_cast<int>(position));
-        sink_.Add(play);
+      bool last_trick = last_deal && t == static_cast<int>(tricks.size());
+      for (size_t position = 0; position < cards.size(); ++position) {
+        Event& event = PlayAt(played++);
+        event.deal = number;
+        event.path.SetIndexes(number - 1, t - 1, static_cast<int>(position));
+        PlayEvent& play = *event.As<PlayEvent>();
+        play.card = cards[position];
+        play.trick = t;
+        play.position = static_cast<int>(position);
+        play.written_size = static_cast<int>(cards.size());
+        play.last_in_record = last_trick;
       }
     }
+    sink_.Add(std::span<const Event>(scratch_.plays.data(), played));
     return {};
+  }
+
+  // The event of the deal's `index`th play, made the first time a record needs that many.
+  Event& PlayAt(size_t index) {
+    std::vector<Event>& plays = scratch_.plays;
+    if (index == plays.size()) {
+      plays.push_back(
+          MakeEvent(PlayEvent{}, 0, std::nullopt, EventPath::Nested("deals", 0, "tricks", 0, 0)));
+    }
+    return plays[index];
   }
 
   const record::Record& header_;
   const TrickBodySpec& spec_;
   record::BodySink& sink_;
-  FixedList<Card, kMostCardsInATrick> cards_;
+  DealScratch& scratch_;
 };
 
 }  // namespace
@@ -214,9 +259,9 @@ Result<std::optional<Seat>> ReadOptionalSeat(const Fields& fields, std::string_v
   if (!value) return std::optional<Seat>();
   auto text = record::ReadText(*value);
   REFEREE_TRY(text);
-  auto seat = ParseSeat(*text, value->Pointer());
-  REFEREE_TRY(seat);
-  return std::optional<Seat>(*seat);
+  std::optional<Seat> seat = SeatFromText(*text);
+  if (!seat) REFEREE_TRY(ParseSeat(*text, value->Pointer()));  // words the finding
+  return seat;
 }
 
 std::vector<std::string> DealKeysOf(const TrickBodySpec& spec) {
@@ -232,7 +277,8 @@ Result<void> ReadTrickBody(Value root, const record::Record& header, const Trick
     return Fail(Malformed("missing-key", "", "a record needs the key 'deals', which is missing"));
   }
   REFEREE_TRY(record::CheckList(*deals, kMostDeals));
-  DealReader reader(header, spec, sink);
+  thread_local DealScratch scratch;
+  DealReader reader(header, spec, sink, scratch);
   int number = 0;
   for (Value deal : *deals) {
     ++number;
