@@ -63,20 +63,6 @@ bool FourSeats(const GameDescriptor& game) {
   return game.player_shape == games::PlayerShape::kFourSeats;
 }
 
-// Random values for the game's choice and yes/no options (variants, editions, open hands);
-// integers keep their defaults, and with them matches of their usual length.
-RuleOptions RandomRules(const GameDescriptor& game, std::mt19937& rng) {
-  RuleOptions rules(game.options);
-  for (const OptionSpec& spec : game.options) {
-    if (rng() % 2 == 0) continue;
-    if (spec.type == OptionSpec::Type::kBool) rules.Set(spec.name, rng() % 2 == 0);
-    if (spec.type == OptionSpec::Type::kChoice) {
-      rules.Set(spec.name, spec.choices[rng() % spec.choices.size()]);
-    }
-  }
-  return rules;
-}
-
 // Played out one time in four, so that the end is probed too; else stopped after 1 to 120
 // events. Rules the game refuses at set-up (open hands outside Lil Cahoots) give way to its
 // defaults.

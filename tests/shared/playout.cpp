@@ -9,6 +9,18 @@
 #include "verifier/verifier.h"
 
 namespace referee::testing {
+RuleOptions RandomRules(const games::GameDescriptor& game, std::mt19937& rng) {
+  RuleOptions rules(game.options);
+  for (const OptionSpec& spec : game.options) {
+    if (rng() % 2 == 0) continue;
+    if (spec.type == OptionSpec::Type::kBool) rules.Set(spec.name, rng() % 2 == 0);
+    if (spec.type == OptionSpec::Type::kChoice) {
+      rules.Set(spec.name, spec.choices[rng() % spec.choices.size()]);
+    }
+  }
+  return rules;
+}
+
 std::unique_ptr<Match> NewMatchFor(const record::Record& record) {
   return record.game->new_match(verifier::SetupFor(record));
 }

@@ -31,6 +31,10 @@ Playout PlayRandomly(const games::GameDescriptor& game, const RuleOptions& rules
                      const std::string& seed, int max_steps = 200000,
                      const std::function<void(Match&)>& before_choice = {});
 
+// Random values for the game's choice and yes/no options (variants, editions, open hands);
+// integers keep their defaults, and with them matches of their usual length.
+RuleOptions RandomRules(const games::GameDescriptor& game, std::mt19937& rng);
+
 // A fresh match of `record`'s game with its rules, players and seed.
 std::unique_ptr<Match> NewMatchFor(const record::Record& record);
 
