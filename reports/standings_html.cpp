@@ -352,10 +352,15 @@ std::vector<HtmlContentsItem> ContentsOf(const Standings& standings) {
   }
   if (!standings.travellers.empty()) {
     HtmlContentsItem travellers{"travellers", "Travellers", {}};
+    // Boards of several seeds share their numbers: the seed tells them apart.
+    const std::string& first_seed = standings.travellers[0].seed;
+    bool seeds = std::any_of(standings.travellers.begin(), standings.travellers.end(),
+                             [&](const Traveller& t) { return t.seed != first_seed; });
     for (size_t i = 0; i < standings.travellers.size(); ++i) {
-      travellers.items.push_back({"traveller-" + std::to_string(i + 1),
-                                  "Board " + std::to_string(standings.travellers[i].board),
-                                  {}});
+      const Traveller& traveller = standings.travellers[i];
+      std::string title = "Board " + std::to_string(traveller.board);
+      if (seeds) title += " of '" + traveller.seed + "'";
+      travellers.items.push_back({"traveller-" + std::to_string(i + 1), title, {}});
     }
     items.push_back(std::move(travellers));
   }
