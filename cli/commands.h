@@ -69,6 +69,7 @@ struct StandingsOptions {
   std::optional<std::string> after_round;  // the standings as of this round
   unsigned threads = 0;                    // 0: every core
   bool records_anywhere = false;           // league paths may lead outside the league file's folder
+  bool allow_uncounted = false;            // exit 0 even when a listed record is not counted
 };
 int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostream& err);
 
@@ -82,6 +83,7 @@ struct RatingsOptions {
   reports::RatingParameters parameters;
   unsigned threads = 0;           // 0: every core
   bool records_anywhere = false;  // league paths may lead outside the league file's folder
+  bool allow_uncounted = false;   // exit 0 even when a listed record is not counted
 };
 int RunRatings(const RatingsOptions& options, std::ostream& out, std::ostream& err);
 

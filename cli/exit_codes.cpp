@@ -6,8 +6,8 @@ namespace referee::cli {
 
 int WorseExit(int a, int b) {
   // Ordered from least to most serious.
-  constexpr int kOrder[] = {kExitValid, kExitInvalid, kExitMalformed,
-                            kExitIo,    kExitUsage,   kExitInternal};
+  constexpr int kOrder[] = {kExitValid, kExitUncounted, kExitInvalid, kExitMalformed,
+                            kExitIo,    kExitUsage,     kExitInternal};
   auto rank = [&](int code) {
     for (size_t i = 0; i < std::size(kOrder); ++i) {
       if (kOrder[i] == code) return i;

@@ -10,6 +10,8 @@ inline constexpr int kExitInvalid = 1;    // some record invalid or incomplete
 inline constexpr int kExitMalformed = 2;  // some input is not a readable record
 inline constexpr int kExitUsage = 3;      // bad command line
 inline constexpr int kExitIo = 4;         // a file could not be read or written
+// standings, ratings: computed, but a record the league lists was not counted (--allow-uncounted)
+inline constexpr int kExitUncounted = 5;
 inline constexpr int kExitInternal = 70;  // a bug in referee
 
 // The exit code of a run that saw several outcomes: the most serious wins.

@@ -117,6 +117,7 @@ std::vector<ExitCode> ExitCodes(std::string_view command) {
             {2, "the league file is malformed or leaves its folder"},
             usage,
             {4, "I/O: a file could not be read or written"},
+            {5, "a record the league lists was not counted (listed); --allow-uncounted: exit 0"},
             internal};
   }
   if (command == "ratings") {
@@ -125,6 +126,7 @@ std::vector<ExitCode> ExitCodes(std::string_view command) {
             {2, "a league file (or the --check file) is malformed or leaves its folder"},
             {3, "usage: a bad command line, a bad parameter, or leagues of different games"},
             {4, "I/O: a file could not be read or written"},
+            {5, "a record a league lists was not counted (listed); --allow-uncounted: exit 0"},
             internal};
   }
   return {{0, "done"}, usage, {4, "I/O: output could not be written"}, internal};

@@ -111,6 +111,8 @@ void AddStandingsOptions(CLI::App& command, StandingsOptions& options) {
   command.add_option("--threads", options.threads, "threads to verify on (default: every core)");
   command.add_flag("--records-anywhere", options.records_anywhere,
                    "let the league file list records outside its own folder");
+  command.add_flag("--allow-uncounted", options.allow_uncounted,
+                   "exit 0 even when a record the league lists is not counted (else exit 5)");
 }
 
 void AddRatingsOptions(CLI::App& command, RatingsOptions& options) {
@@ -134,6 +136,8 @@ void AddRatingsOptions(CLI::App& command, RatingsOptions& options) {
   command.add_option("--threads", options.threads, "threads to verify on (default: every core)");
   command.add_flag("--records-anywhere", options.records_anywhere,
                    "let a league file list records outside its own folder");
+  command.add_flag("--allow-uncounted", options.allow_uncounted,
+                   "exit 0 even when a record a league lists is not counted (else exit 5)");
 }
 
 void SetUpLogging(const std::string& level) {

@@ -232,9 +232,12 @@ class Verification {
     ForEachDocumentOfInputs<reports::PlayedRecord>(
         std::move(paths), InputOptions{std::nullopt, kLimits, threads_},
         [&](Document& document) {
-          const std::optional<std::string>& round =
-              league_.records[files[document.input].entry].round;
-          return Summarize(league_, document, round);
+          const reports::ListedFile& file = files[document.input];
+          reports::PlayedRecord played =
+              Summarize(league_, document, league_.records[file.entry].round);
+          played.entry = static_cast<int>(file.entry);
+          played.specificity = file.specificity;
+          return played;
         },
         [&](reports::PlayedRecord& summary) { Keep(summary); },
         [&](const InputStep& step) {
@@ -456,6 +459,15 @@ int Write(const std::string& text, const std::string& output, std::ostream& out,
   return Write([&](std::ostream& to) { to << text; }, output, out, err);
 }
 
+// A record the league lists that is not counted makes the standings differ from what the league
+// meant: a script must be able to tell (exit 5), unless it said that it may happen.
+int Uncounted(size_t records, bool allowed, std::ostream& err) {
+  if (records == 0 || allowed) return kExitValid;
+  err << "referee: " << records << (records == 1 ? " record" : " records")
+      << " listed but not counted (see \"not counted\"; --allow-uncounted to exit 0)\n";
+  return kExitUncounted;
+}
+
 // One league of a rating: read, listed and verified as the standings' league is.
 int ReadRatedLeague(const std::string& path, const RatingsOptions& options, std::ostream& err,
                     reports::RatedLeague& rated) {
@@ -496,6 +508,9 @@ int RunRatings(const RatingsOptions& options, std::ostream& out, std::ostream& e
   if (int code = CheckOneGame(leagues, err)) return code;
   reports::Ratings ratings = reports::ComputeRatings(std::move(leagues), options.parameters,
                                                      std::string("referee ") + REFEREE_VERSION);
+  for (const std::string& warning : ratings.warnings) {
+    err << "referee: warning: " << Printable(warning) << "\n";
+  }
   std::string text = options.format == "json"
                          ? formats::WriteJson(reports::RatingsTree(ratings), true) + "\n"
                      : options.format == "markdown" ? reports::FormatRatingsMarkdown(ratings)
@@ -504,6 +519,9 @@ int RunRatings(const RatingsOptions& options, std::ostream& out, std::ostream& e
                                                     : reports::FormatRatingsText(ratings);
   bool report = options.check.empty() || !options.output.empty();
   int code = report ? Write(text, options.output, out, err) : kExitValid;
+  size_t uncounted = 0;
+  for (const reports::RatingsSource& league : ratings.leagues) uncounted += league.not_counted;
+  code = WorseExit(code, Uncounted(uncounted, options.allow_uncounted, err));
   if (!options.check.empty()) {
     Published published{
         "ratings",
@@ -539,11 +557,15 @@ int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostrea
   if (!verification.problems.empty()) return ReportProblems(verification.problems, err);
   reports::Standings standings =
       reports::ComputeStandings(*league, std::move(verification.played), computing);
+  if (standings.league_error) {
+    return ReportLeagueFinding(*standings.league_error, nullptr, options.league, "", err);
+  }
   if (int code = CheckAfterRound(standings, err)) return code;
   PrintWarnings(standings, options.league, err);
   bool report = options.check.empty() || !options.output.empty();
   auto write = [&](std::ostream& to) { library::WriteStandings(standings, options.format, to); };
   int code = report ? Write(write, options.output, out, err) : kExitValid;
+  code = WorseExit(code, Uncounted(standings.not_counted.size(), options.allow_uncounted, err));
   if (!options.check.empty()) {
     Published published{
         "standings",

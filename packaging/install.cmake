@@ -5,6 +5,7 @@
 #   share/bash-completion/completions/referee       completion of commands, options and values
 #   share/doc/referee/                              the README and docs/
 #   share/referee/samples/                          the sample records and league seasons
+#   share/referee/seeded_deal.py                    the independent reference of the seeded deal
 #   lib/libreferee.so*, include/referee/referee.h   the library (library/, docs/library.md)
 #   lib/cmake/referee/, lib/pkgconfig/referee.pc    its CMake package and pkg-config file
 #   lib/python3/dist-packages/referee*.so           the Python module
@@ -16,6 +17,8 @@ install(FILES ${PROJECT_SOURCE_DIR}/packaging/bash-completion/referee
 install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/samples/ DESTINATION ${CMAKE_INSTALL_DATADIR}/referee/samples)
+# Standard library Python only: anyone can deal a seeded board without referee (docs/record-format.md).
+install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/seeded_deal.py DESTINATION ${CMAKE_INSTALL_DATADIR}/referee)
 
 # The man pages: help2man reads `referee --help` and each `referee COMMAND --help` once the program
 # is built, so they say what the program says. Without help2man the build goes on without them.

@@ -61,6 +61,7 @@ for page in referee referee-verify referee-standings referee-live; do
   [ -s "$root/usr/share/man/man1/$page.1.gz" ] || fail "no man page $page.1.gz"
 done
 [ -s "$root/usr/share/doc/referee/README.md" ] || fail "no README in /usr/share/doc/referee"
+[ -x "$root/usr/share/referee/seeded_deal.py" ] || fail "no /usr/share/referee/seeded_deal.py"
 completion=$(in_root bash -c 'source /usr/share/bash-completion/completions/referee &&
   COMP_WORDS=(referee ver) COMP_CWORD=1 && _referee && echo "${COMPREPLY[*]}"')
 [ "$completion" = verify ] || fail "bash completion of 'referee ver' gave '$completion'"
@@ -72,6 +73,11 @@ in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-r
 status=$(in_root python3 -c 'import referee
 print(referee.verify(open("/usr/share/referee/samples/collusion/valid/deduction.yaml").read()).status)')
 [ "$status" = valid ] || fail "the Python module said '$status' of a valid sample"
+# The installed reference deal agrees with referee's: the same hands of board 1.
+reference=$(in_root python3 /usr/share/referee/seeded_deal.py club-2026 1 52 --hands N)
+[ -n "$reference" ] || fail "seeded_deal.py printed nothing"
+in_root referee deal --game collusion --seed club-2026 --boards 1 | grep -qF "$(echo "$reference" | head -1)" ||
+  fail "seeded_deal.py and referee deal disagree on board 1"
 [ -s "$root/usr/include/referee/referee.h" ] || fail "no /usr/include/referee/referee.h"
 [ -n "$(find "$root/usr/lib" -name referee.pc)" ] || fail "no referee.pc"
 

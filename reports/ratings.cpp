@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 
+#include "reports/duplicate.h"
 #include "reports/standings_internal.h"
 
 namespace referee::reports {
@@ -128,18 +129,16 @@ struct Book {
     return at->second;
   }
 
-  void Rate(const PlayedRecord& record, const League& league) {
+  // One match of the model: the players of each team and each team's place (0 the best).
+  void Rate(const std::vector<std::vector<std::string>>& players, const std::vector<int>& places,
+            const League& league) {
     std::vector<std::vector<Rating>> teams;
-    std::vector<int> places;
-    std::vector<std::vector<std::string>> players;
-    for (size_t s = 0; s < record.sides.size(); ++s) {
-      players.push_back(record.SidePlayers(s));
+    for (const std::vector<std::string>& team : players) {
       teams.emplace_back();
-      for (const std::string& id : players.back()) teams.back().push_back(Of(id, league).rating);
-      places.push_back(record.sides[s].place);
+      for (const std::string& id : team) teams.back().push_back(Of(id, league).rating);
     }
     teams = RatePlackettLuce(std::move(teams), places, parameters);
-    for (size_t s = 0; s < record.sides.size(); ++s) {
+    for (size_t s = 0; s < players.size(); ++s) {
       for (size_t p = 0; p < players[s].size(); ++p) {
         PlayerRating& player = Of(players[s][p], league);
         player.rating = teams[s][p];
@@ -147,7 +146,71 @@ struct Book {
       }
     }
   }
+
+  // A match as the table placed its sides.
+  void Rate(const PlayedRecord& record, const League& league) {
+    std::vector<std::vector<std::string>> players;
+    std::vector<int> places;
+    for (size_t s = 0; s < record.sides.size(); ++s) {
+      players.push_back(record.SidePlayers(s));
+      places.push_back(record.sides[s].place);
+    }
+    Rate(players, places, league);
+  }
 };
+
+// One comparison of a duplicate event: the sides that sat in one direction at the tables of one
+// seed, with the matchpoints each made on the seed's boards.
+struct Comparison {
+  std::string first_round;
+  std::string seed;
+  size_t direction = 0;
+  std::vector<std::pair<const PlayedRecord*, int64_t>> sides;  // by source
+};
+
+// The comparisons of a duplicate event, in the order of their first round, then seed and
+// direction. `records` sorted by source, as ScoreBoards expects. A board without a comparison
+// (its seed played at one table) takes no part.
+std::vector<Comparison> Comparisons(const std::vector<const PlayedRecord*>& records) {
+  std::map<std::pair<std::string, size_t>, std::map<size_t, int64_t>> made;
+  for (const ScoredBoard& board : ScoreBoards(records)) {
+    if (board.top == 0) continue;
+    for (const BoardSide& result : board.results) {
+      size_t at = std::find(records.begin(), records.end(), result.match) - records.begin();
+      made[{board.seed, result.side}][at] += result.matchpoints;
+    }
+  }
+  std::vector<Comparison> comparisons;
+  for (const auto& [key, sides] : made) {
+    Comparison comparison{"", key.first, key.second, {}};
+    for (const auto& [at, matchpoints] : sides) {
+      const PlayedRecord* record = records[at];
+      comparison.sides.emplace_back(record, matchpoints);
+      bool earlier =
+          comparison.sides.size() == 1 || RoundBefore(record->round, comparison.first_round);
+      if (earlier) comparison.first_round = record->round;
+    }
+    if (comparison.sides.size() >= 2) comparisons.push_back(std::move(comparison));
+  }
+  std::stable_sort(comparisons.begin(), comparisons.end(),
+                   [](const Comparison& a, const Comparison& b) {
+                     return RoundBefore(a.first_round, b.first_round);
+                   });
+  return comparisons;
+}
+
+// Rates a comparison: more matchpoints place higher, equal matchpoints share a place.
+void RateComparison(const Comparison& comparison, const League& league, Book& book) {
+  std::vector<std::vector<std::string>> players;
+  std::vector<int> places;
+  for (const auto& [record, matchpoints] : comparison.sides) {
+    players.push_back(record->SidePlayers(comparison.direction));
+    int above = 0;
+    for (const auto& [other, theirs] : comparison.sides) above += theirs > matchpoints ? 1 : 0;
+    places.push_back(above);
+  }
+  book.Rate(players, places, league);
+}
 
 // A match the model can rate: two sides or more, each with a player.
 bool Ratable(const PlayedRecord& record) {
@@ -169,10 +232,28 @@ std::vector<const PlayedRecord*> InRatingOrder(const League& league,
   return order;
 }
 
+// A duplicate event's records rated by their comparisons; those in none are not rated (no seed,
+// or boards played at one table only).
+void RateByMatchpoints(const std::vector<const PlayedRecord*>& fresh, const League& league,
+                       Book& book, RatingsSource& source) {
+  std::vector<const PlayedRecord*> by_source = fresh;
+  std::sort(by_source.begin(), by_source.end(),
+            [](const PlayedRecord* a, const PlayedRecord* b) { return a->source < b->source; });
+  std::set<const PlayedRecord*> compared;
+  for (const Comparison& comparison : Comparisons(by_source)) {
+    RateComparison(comparison, league, book);
+    for (const auto& [record, matchpoints] : comparison.sides) compared.insert(record);
+  }
+  source.rated += static_cast<int>(compared.size());
+  source.not_rated += static_cast<int>(fresh.size() - compared.size());
+}
+
 RatingsSource RateLeague(RatedLeague& given, Book& book) {
   RatingsSource source{given.path, given.league.name, given.league.game, 0, 0, 0, 0, std::nullopt};
+  source.by_matchpoints = given.league.scheme.kind == SchemeKind::kDuplicate;
   CountedRecords counted;
   std::vector<Sha256Digest> digests;
+  std::vector<const PlayedRecord*> fresh;  // duplicate: rated once their comparisons are known
   bool complete = given.digest.has_value();
   for (const PlayedRecord* record : InRatingOrder(given.league, given.records, counted)) {
     if (record->text_digest) digests.push_back(*record->text_digest);
@@ -185,9 +266,14 @@ RatingsSource RateLeague(RatedLeague& given, Book& book) {
       ++source.already_rated;
       continue;
     }
+    if (source.by_matchpoints) {
+      fresh.push_back(record);
+      continue;
+    }
     book.Rate(*record, given.league);
     ++source.rated;
   }
+  if (source.by_matchpoints) RateByMatchpoints(fresh, given.league, book, source);
   source.not_counted = static_cast<int>(counted.not_counted.size());
   if (complete) source.inputs = InputsDigest(*given.digest, std::move(digests));
   return source;
@@ -205,11 +291,37 @@ void RankPlayers(std::vector<PlayerRating>& players) {
   }
 }
 
+// One player's name spelled differently in two leagues: the ratings carry one player by id and
+// show the first league's name, so a second spelling is probably a mistake in a league file.
+std::vector<std::string> NameWarnings(const std::vector<RatedLeague>& leagues) {
+  std::vector<std::string> warnings;
+  std::map<std::string, std::pair<std::string, std::string>> first;  // id: name, league
+  for (const RatedLeague& league : leagues) {
+    for (const Entrant& player : league.league.players) {
+      auto [at, added] = first.try_emplace(player.id, player.name, league.path);
+      if (added || at->second.first == player.name) continue;
+      warnings.push_back("player " + player.id + " is named '" + at->second.first + "' in " +
+                         at->second.second + " and '" + player.name + "' in " + league.path +
+                         ": rated as one player, shown as '" + at->second.first + "'");
+    }
+  }
+  return warnings;
+}
+
 }  // namespace
+
+std::string RoundedParameter(double value) {
+  std::string text = fmt::format("{:.2f}", value);
+  while (text.back() == '0') text.pop_back();
+  if (text.back() == '.') text.pop_back();
+  if (text == "0" || text == "-0") return value == 0 ? "0" : fmt::format("{:.2g}", value);
+  return text;
+}
 
 Ratings ComputeRatings(std::vector<RatedLeague> leagues, const RatingParameters& parameters,
                        const std::string& referee) {
   Ratings ratings{referee, leagues.empty() ? "" : leagues[0].league.game, parameters, {}, {}, {}};
+  ratings.warnings = NameWarnings(leagues);
   Book book{parameters, {}, {}};
   int cooperative = 0;
   for (RatedLeague& league : leagues) {
@@ -217,6 +329,14 @@ Ratings ComputeRatings(std::vector<RatedLeague> leagues, const RatingParameters&
     const games::GameDescriptor* game = league.league.descriptor;
     if (game != nullptr && game->league.sides == games::SideKind::kTable) {
       cooperative += ratings.leagues.back().not_rated;
+    }
+    if (ratings.leagues.back().by_matchpoints) {
+      ratings.notes.push_back(
+          league.path +
+          " is a duplicate event, scored by matchpoints: it is rated the same way, not by who won "
+          "at the table. For each set of boards (seed) and direction, the pairs or players that "
+          "sat in that direction are placed by the matchpoints they made on those boards, and "
+          "each such comparison is rated as one match (docs/ratings.md)");
     }
   }
   for (auto& [id, player] : book.players) ratings.players.push_back(player);

@@ -56,13 +56,19 @@ struct RatedLeague {
   std::optional<Sha256Digest> digest;  // of the league file's bytes
 };
 
+// A rating is provisional while the player has fewer matches rated than this: with the defaults,
+// sigma is still above 6.5 (of 8.33 at the start) and one result moves the rating by several
+// points.
+inline constexpr int kEstablishedMatches = 10;
+
 struct PlayerRating {
   std::string player;  // the id records seat
   std::string name;    // the first league's name for it
   Rating rating;
-  int matches = 0;  // the matches rated
+  int matches = 0;  // the matches rated (in a duplicate event: the comparisons)
   int rank = 0;     // 1-based, by ordinal; players of equal ordinal and mean share it
   bool shared = false;
+  bool Provisional() const { return matches < kEstablishedMatches; }
 };
 
 struct RatingsSource {
@@ -74,6 +80,9 @@ struct RatingsSource {
   int not_counted = 0;    // records the standings would not count either (invalid, ...)
   int already_rated = 0;  // matches an earlier league of the same ratings listed too
   std::optional<Sha256Digest> inputs;  // InputsDigest of the league file and its records counted
+  // A duplicate event: rated by matchpoints, as it is scored (ComputeRatings), not by who won at
+  // the table.
+  bool by_matchpoints = false;
 };
 
 struct Ratings {
@@ -83,16 +92,25 @@ struct Ratings {
   std::vector<RatingsSource> leagues;  // in the order rated
   std::vector<PlayerRating> players;   // best first
   std::vector<std::string> notes;      // e.g. why a cooperative game's records are not rated
+  // Probably mistakes: one player's name spelled differently in two leagues.
+  std::vector<std::string> warnings;
 };
 
 // Rates the valid records of `leagues`, league by league in the order given, within a league by
 // round and then by source (the standings' order), every player starting at (mu, sigma). The
 // leagues must be of one game: the caller checks.
+// A duplicate event is rated by the comparison it is scored by: for each seed (a set of boards)
+// and direction, the sides that sat in that direction are placed by the matchpoints they made on
+// the seed's boards (equal matchpoints share a place), and each such comparison is one match,
+// rated in the order of its first round.
 Ratings ComputeRatings(std::vector<RatedLeague> leagues, const RatingParameters& parameters,
                        const std::string& referee);
 
 // A number as the outputs show it: fixed `decimals`, never "-0.000".
 std::string FormatDecimal(double value, int decimals);
+// A parameter for people: two decimals at most, as the standings round ("8.33", "25"), or two
+// significant digits where that would show 0 ("0.0001").
+std::string RoundedParameter(double value);
 
 std::string FormatRatingsText(const Ratings& ratings);
 std::string FormatRatingsMarkdown(const Ratings& ratings);

@@ -169,6 +169,10 @@ class Comparison {
     Value(theirs, "mu", FormatDecimal(mine.rating.mu, kPublishedDecimals), at);
     Value(theirs, "sigma", FormatDecimal(mine.rating.sigma, kPublishedDecimals), at);
     Value(theirs, "matches", std::to_string(mine.matches), at);
+    // A file of the version before provisional ratings were marked does not say.
+    if (theirs.IsMap() && theirs.Find("provisional") != nullptr) {
+      Value(theirs, "provisional", mine.Provisional() ? "true" : "false", at);
+    }
   }
 
   void Value(const Node& theirs, const char* key, const std::string& mine, const std::string& at) {
@@ -190,7 +194,9 @@ Result<record::Node> ParseRatingsCsv(std::string_view text, size_t max_fields) {
   if (rows->empty() || rows->front().empty() || rows->front().front() != "rank") {
     return Fail(Malformed("csv-syntax", "", "expected a header line starting with 'rank'"));
   }
-  const std::map<std::string, Row> kHeaders = {
+  // The players' header of this version, with `provisional`, and of the version before it.
+  const std::multimap<std::string, Row> kHeaders = {
+      {"rank", {"rank", "player", "name", "rating", "mu", "sigma", "matches", "provisional"}},
       {"rank", {"rank", "player", "name", "rating", "mu", "sigma", "matches"}},
       {"league",
        {"league", "name", "rated", "not_rated", "not_counted", "already_rated", "inputs_sha256"}},
@@ -201,8 +207,10 @@ Result<record::Node> ParseRatingsCsv(std::string_view text, size_t max_fields) {
     while (end < rows->size() && !(*rows)[end].empty()) ++end;
     if (end > start) {
       const Row& header = (*rows)[start];
-      auto known = kHeaders.find(header.front());
-      if (known == kHeaders.end() || known->second != header) {
+      auto [first, last] = kHeaders.equal_range(header.front());
+      bool known =
+          std::any_of(first, last, [&](const auto& item) { return item.second == header; });
+      if (!known) {
         return Fail(Malformed("csv-syntax", "",
                               "line " + std::to_string(start + 1) +
                                   ": expected the header of the players, leagues or parameters, "

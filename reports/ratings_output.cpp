@@ -12,30 +12,52 @@
 namespace referee::reports {
 namespace {
 
-constexpr int kShownDecimals = 3;  // text: enough to tell players apart
+constexpr int kShownDecimals = 2;  // for people: as the standings round
 constexpr int kTreeDecimals = 6;  // JSON: enough to recompute, few enough to be the same everywhere
 
 // A parameter exactly, in the fewest digits that read back as the same double ("25",
 // "8.333333333333334", "0.0001"): given back with --sigma etc., it gives the same ratings.
 std::string ParameterText(double value) { return fmt::format("{}", value); }
 
-std::string ParametersLine(const RatingParameters& p) {
-  return "parameters: mu " + ParameterText(p.mu) + ", sigma " + ParameterText(p.sigma) + ", beta " +
-         ParameterText(p.beta) + ", kappa " + ParameterText(p.kappa) + ", tau " +
-         ParameterText(p.tau);
-}
-
-constexpr const char* kModel = "Weng-Lin Plackett-Luce (Weng and Lin, JMLR 12, 2011)";
-
-std::vector<std::string> HeadingLines(const Ratings& ratings) {
-  return {ParametersLine(ratings.parameters), "rating: mu - 3 sigma",
-          "made by: " + ratings.referee};
-}
-
 std::vector<std::string> Concatenated(std::vector<std::string> first,
                                       const std::vector<std::string>& then) {
   first.insert(first.end(), then.begin(), then.end());
   return first;
+}
+
+// For people, rounded as the standings round; the JSON and CSV outputs give them exactly.
+std::string ParametersLine(const RatingParameters& p) {
+  RatingParameters defaults;
+  bool are_defaults = p.mu == defaults.mu && p.sigma == defaults.sigma && p.beta == defaults.beta &&
+                      p.kappa == defaults.kappa && p.tau == defaults.tau;
+  return "parameters: mu " + RoundedParameter(p.mu) + ", sigma " + RoundedParameter(p.sigma) +
+         ", beta " + RoundedParameter(p.beta) + ", kappa " + RoundedParameter(p.kappa) + ", tau " +
+         RoundedParameter(p.tau) +
+         (are_defaults ? " (OpenSkill's defaults)" : " (exactly, in the JSON and CSV outputs)");
+}
+
+constexpr const char* kModel = "Weng-Lin Plackett-Luce (Weng and Lin, JMLR 12, 2011)";
+
+// What the figures mean, for the people who read them.
+std::vector<std::string> MeaningLines(const Ratings& ratings) {
+  const RatingParameters& p = ratings.parameters;
+  std::string start = FormatDecimal(p.mu - 3 * p.sigma, kShownDecimals);
+  return {
+      "rating: mu - 3 sigma, a cautious estimate of skill (the player is at least this good "
+      "with about 99.9% confidence); players are ranked by it",
+      "mu: the estimated skill; sigma: how unsure that estimate is, which shrinks as matches "
+      "are rated",
+      "every player starts at mu " + RoundedParameter(p.mu) + ", sigma " +
+          RoundedParameter(p.sigma) + ", so at a rating of " + start +
+          "; a rating below that is below where every new player starts",
+      "provisional: fewer than " + std::to_string(kEstablishedMatches) +
+          " matches rated; one result still moves such a rating a lot",
+      "figures are rounded to two decimals; the JSON and CSV outputs give six"};
+}
+
+std::vector<std::string> HeadingLines(const Ratings& ratings) {
+  return Concatenated({ParametersLine(ratings.parameters)},
+                      Concatenated(MeaningLines(ratings), {"made by: " + ratings.referee}));
 }
 
 // Ids and names to the left, numbers to the right.
@@ -54,6 +76,7 @@ std::string SourceLine(const RatingsSource& source) {
     line += ", " + std::to_string(source.already_rated) + " already rated in an earlier league";
   }
   line += source.inputs ? "; inputs sha256 " + HexDigest(*source.inputs) : "; inputs unknown";
+  if (source.by_matchpoints) line += "; a duplicate event, rated by matchpoints";
   return line;
 }
 
@@ -62,26 +85,45 @@ std::string RankText(const PlayerRating& player) {
 }
 
 Grid PlayersGrid(const Ratings& ratings) {
-  Grid grid = {{"rank", "player", "name", "rating", "mu", "sigma", "matches"}};
+  Grid grid = {{"rank", "player", "name", "rating", "mu", "sigma", "matches", "provisional"}};
   for (const PlayerRating& player : ratings.players) {
     grid.push_back({RankText(player), Printable(player.player), Printable(player.name),
                     FormatDecimal(player.rating.Ordinal(), kShownDecimals),
                     FormatDecimal(player.rating.mu, kShownDecimals),
                     FormatDecimal(player.rating.sigma, kShownDecimals),
-                    std::to_string(player.matches)});
+                    std::to_string(player.matches), player.Provisional() ? "yes" : ""});
   }
   return grid;
 }
 
-// The players' table: ids and names as text, the shared places highlighted.
+// The players' table, the columns that matter first so that a phone shows them without
+// scrolling sideways: rank, the name (the id under it) and the rating; then mu, sigma, matches and
+// whether the rating is provisional, which scroll inside the table's box.
 std::string PlayersHtml(const Ratings& ratings) {
   std::string html = "<section id=\"players\">\n<h2 id=\"players-title\">Players</h2>\n";
   if (ratings.players.empty()) return html + "<p>None rated.</p>\n</section>\n";
-  Grid grid = PlayersGrid(ratings);
-  std::vector<bool> left(grid[0].size(), false), shared;
-  left[1] = left[2] = true;
-  for (const PlayerRating& player : ratings.players) shared.push_back(player.shared);
-  return html + HtmlGrid(grid, "ratings", "players-title", left, shared) + "</section>\n";
+  HtmlTable table{"ratings",
+                  "players-title",
+                  {{"rank", HtmlColumn::Kind::kNumber, "rank"},
+                   {"name", HtmlColumn::Kind::kName, "name"},
+                   {"rating", HtmlColumn::Kind::kNumber, "points"},
+                   {"mu", HtmlColumn::Kind::kNumber, ""},
+                   {"sigma", HtmlColumn::Kind::kNumber, ""},
+                   {"matches", HtmlColumn::Kind::kNumber, ""},
+                   {"provisional", HtmlColumn::Kind::kText, ""}}};
+  for (const PlayerRating& player : ratings.players) {
+    table.rows.push_back({{RankText(player),
+                           {player.name, player.player},
+                           {FormatDecimal(player.rating.Ordinal(), kShownDecimals)},
+                           {FormatDecimal(player.rating.mu, kShownDecimals)},
+                           {FormatDecimal(player.rating.sigma, kShownDecimals)},
+                           {std::to_string(player.matches)},
+                           {player.Provisional() ? "provisional" : ""}},
+                          player.shared,
+                          player.Provisional() ? "provisional" : ""});
+  }
+  return html + HtmlTableText(table) + "<h3 id=\"players-key\">Key</h3>\n" +
+         HtmlList("key", MeaningLines(ratings)) + "</section>\n";
 }
 
 std::string LinesHtml(const std::string& cls, const std::vector<std::string>& lines) {
@@ -93,14 +135,28 @@ std::string LinesHtml(const std::string& cls, const std::vector<std::string>& li
 std::string SectionsHtml(const Ratings& ratings) {
   std::vector<std::string> sources;
   for (const RatingsSource& source : ratings.leagues) sources.push_back(SourceLine(source));
-  std::string html = PlayersHtml(ratings) +
-                     "<section id=\"leagues\">\n<h2>Leagues, in the order rated</h2>\n" +
-                     HtmlList("leagues", sources) + "</section>\n";
+  std::string html;
+  if (!ratings.warnings.empty()) {
+    html += "<section id=\"warnings\">\n<h2>Warnings</h2>\n" +
+            HtmlList("warnings", ratings.warnings) + "</section>\n";
+  }
+  html += PlayersHtml(ratings) +
+          "<section id=\"leagues\">\n<h2>Leagues, in the order rated</h2>\n" +
+          HtmlList("leagues", sources) + "</section>\n";
   if (!ratings.notes.empty()) {
     html += "<section id=\"notes\">\n<h2>Notes</h2>\n" + HtmlList("notes", ratings.notes) +
             "</section>\n";
   }
   return html;
+}
+
+std::vector<HtmlContentsItem> ContentsOf(const Ratings& ratings) {
+  std::vector<HtmlContentsItem> items;
+  if (!ratings.warnings.empty()) items.push_back({"warnings", "Warnings", {}});
+  items.push_back({"players", "Players", {}});
+  items.push_back({"leagues", "Leagues", {}});
+  if (!ratings.notes.empty()) items.push_back({"notes", "Notes", {}});
+  return items;
 }
 
 using record::Node;
@@ -137,6 +193,7 @@ Node SourceNode(const RatingsSource& source) {
   node.AddMember("not_counted", {}, Integer(source.not_counted));
   node.AddMember("already_rated", {}, Integer(source.already_rated));
   node.AddMember("inputs_sha256", {}, source.inputs ? Text(HexDigest(*source.inputs)) : Null());
+  node.AddMember("rated_by", {}, Text(source.by_matchpoints ? "matchpoints" : "result"));
   return node;
 }
 
@@ -150,6 +207,7 @@ Node PlayerNode(const PlayerRating& player) {
   node.AddMember("mu", {}, Decimal(FormatDecimal(player.rating.mu, kTreeDecimals)));
   node.AddMember("sigma", {}, Decimal(FormatDecimal(player.rating.sigma, kTreeDecimals)));
   node.AddMember("matches", {}, Integer(player.matches));
+  node.AddMember("provisional", {}, Bool(player.Provisional()));
   return node;
 }
 
@@ -174,6 +232,10 @@ std::string FormatRatingsText(const Ratings& ratings) {
     Grid grid = PlayersGrid(ratings);
     text += "\nplayers\n" + AlignedTable(grid, Aligns(grid[0].size()));
   }
+  if (!ratings.warnings.empty()) {
+    text += "\nwarnings:\n";
+    for (const std::string& warning : ratings.warnings) text += "  " + Printable(warning) + "\n";
+  }
   if (!ratings.notes.empty()) {
     text += "\nnotes:\n";
     for (const std::string& note : ratings.notes) text += "  " + Printable(note) + "\n";
@@ -194,17 +256,17 @@ std::string FormatRatingsMarkdown(const Ratings& ratings) {
     Grid grid = PlayersGrid(ratings);
     text += MarkdownTable(grid, Aligns(grid[0].size()));
   }
+  if (!ratings.warnings.empty()) text += "\n## Warnings\n\n" + MarkdownList(ratings.warnings);
   if (!ratings.notes.empty()) text += "\n## Notes\n\n" + MarkdownList(ratings.notes);
   return text;
 }
 
 std::string FormatRatingsHtml(const Ratings& ratings) {
   std::string title = "Ratings: " + ratings.game;
-  std::vector<std::string> heading = {kModel, ParametersLine(ratings.parameters),
-                                      "rating: mu - 3 sigma"};
+  std::vector<std::string> heading = {kModel, ParametersLine(ratings.parameters)};
   return HtmlPageStart(title) + "<header>\n<h1>" + HtmlEscape(title) + "</h1>\n" +
-         LinesHtml("summary", heading) + "</header>\n<main>\n" + SectionsHtml(ratings) +
-         "</main>\n<footer class=\"provenance\">\n" +
+         LinesHtml("summary", heading) + "</header>\n" + HtmlContents(ContentsOf(ratings)) +
+         "<main>\n" + SectionsHtml(ratings) + "</main>\n<footer class=\"provenance\">\n" +
          LinesHtml("", {"made by: " + ratings.referee,
                         "Each league's inputs sha256 is recomputed from its league file and the "
                         "records counted, as docs/standings.md (\"Provenance\") says."}) +
@@ -214,13 +276,14 @@ std::string FormatRatingsHtml(const Ratings& ratings) {
 // Sections separated by an empty line, each with its own header: the players, the leagues, the
 // parameters.
 std::string FormatRatingsCsv(const Ratings& ratings) {
-  std::string text = CsvLine({"rank", "player", "name", "rating", "mu", "sigma", "matches"});
+  std::string text =
+      CsvLine({"rank", "player", "name", "rating", "mu", "sigma", "matches", "provisional"});
   for (const PlayerRating& player : ratings.players) {
     text += CsvLine({RankText(player), player.player, player.name,
                      FormatDecimal(player.rating.Ordinal(), kTreeDecimals),
                      FormatDecimal(player.rating.mu, kTreeDecimals),
                      FormatDecimal(player.rating.sigma, kTreeDecimals),
-                     std::to_string(player.matches)});
+                     std::to_string(player.matches), player.Provisional() ? "true" : "false"});
   }
   text += "\n" + CsvLine({"league", "name", "rated", "not_rated", "not_counted", "already_rated",
                           "inputs_sha256"});
@@ -256,6 +319,9 @@ Node RatingsTree(const Ratings& ratings) {
   Node notes = Node::List({});
   for (const std::string& note : ratings.notes) notes.Append(Text(note));
   root.AddMember("notes", {}, std::move(notes));
+  Node warnings = Node::List({});
+  for (const std::string& warning : ratings.warnings) warnings.Append(Text(warning));
+  root.AddMember("warnings", {}, std::move(warnings));
   return root;
 }
 

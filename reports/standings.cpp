@@ -309,38 +309,57 @@ std::vector<StandingsTable> Tables(const League& league, const internal::Season&
   return tables;
 }
 
-// Each entrant's place after each round but the last (per table, by entrant): the standings as of
-// that round, ranked the same way. Computed before the final tables, and each round's tables let go
-// at once, so that a league of many records holds one set of tables at a time. The last round's
-// places are the final ones: nothing happens between the last round with a record or an entry and
-// the end of the standings that could change a rank.
-using RanksByRound = std::vector<std::map<std::string, std::vector<RoundRank>>>;
+// Each entrant's place and points after each round but the last (per table, by entrant): the
+// standings as of that round, ranked the same way. Computed before the final tables, and each
+// round's tables let go at once, so that a league of many records holds one set of tables at a
+// time. The last round's are the final ones: nothing happens between the last round with a record
+// or an entry and the end of the standings that could change a rank.
+// The points are taken from the standings as of the round, not added up from the season's: a
+// duplicate board's matchpoints depend on every table that played it, so a board played at one
+// table by round 1 and at another in round 2 scores nothing as of round 1 (its seed was played at
+// one table only) however it scores at the end of the season.
+struct AfterRound {
+  RoundRank rank;
+  int64_t points = 0;
+};
+using StandingsByRound = std::vector<std::map<std::string, std::vector<AfterRound>>>;
 
-RanksByRound RankEachRound(const League& league, const std::vector<const PlayedRecord*>& matches,
-                           const std::vector<std::string>& rounds, const std::string& last_round,
-                           std::span<const PlayedRecord> records) {
-  RanksByRound ranks;
+StandingsByRound RankEachRound(const League& league,
+                               const std::vector<const PlayedRecord*>& matches,
+                               const std::vector<std::string>& rounds,
+                               const std::string& last_round,
+                               std::span<const PlayedRecord> records) {
+  StandingsByRound by_round;
   for (size_t r = 0; r + 1 < rounds.size(); ++r) {
     const std::string& round = rounds[r];
     League as_of = LeagueAsOf(league, round, last_round);
     std::vector<Meeting::Entry> entries;
     std::vector<StandingsTable> then =
         Tables(as_of, SeasonOf(as_of, MatchesUpTo(matches, round), last_round, records), entries);
-    ranks.resize(std::max(ranks.size(), then.size()));
+    by_round.resize(std::max(by_round.size(), then.size()));
     for (size_t t = 0; t < then.size(); ++t) {
       for (const StandingRow& row : then[t].rows) {
-        ranks[t][row.entrant].push_back({row.rank, row.shared});
+        by_round[t][row.entrant].push_back({{row.rank, row.shared}, row.points});
       }
     }
   }
-  return ranks;
+  return by_round;
 }
 
-void AddRanksByRound(RanksByRound ranks, Standings& standings) {
+void AddStandingsByRound(StandingsByRound by_round, Standings& standings) {
   for (size_t t = 0; t < standings.tables.size(); ++t) {
     for (StandingRow& row : standings.tables[t].rows) {
-      if (t < ranks.size()) row.rank_by_round = std::move(ranks[t][row.entrant]);
-      if (!standings.rounds.empty()) row.rank_by_round.push_back({row.rank, row.shared});
+      row.rank_by_round.clear();
+      row.by_round.clear();
+      if (t < by_round.size()) {
+        for (const AfterRound& then : by_round[t][row.entrant]) {
+          row.rank_by_round.push_back(then.rank);
+          row.by_round.push_back(then.points);
+        }
+      }
+      if (standings.rounds.empty()) continue;
+      row.rank_by_round.push_back({row.rank, row.shared});
+      row.by_round.push_back(row.points);
     }
   }
 }
@@ -350,6 +369,9 @@ Standings Heading(const League& league, const StandingsOptions& options) {
                       league.lots};
   standings.shown_tie_breaks = ShownTieBreaks(league);
   standings.shows_draws = league.descriptor->league.sides == games::SideKind::kPartnership;
+  if (league.descriptor->league.sides == games::SideKind::kSeat) {
+    standings.placings = static_cast<int>(league.descriptor->score_units.size());
+  }
   standings.duplicate = league.scheme.kind == SchemeKind::kDuplicate;
   standings.rank_by_percentage = league.scheme.rank_by_percentage;
   standings.after_round = options.after_round;
@@ -364,6 +386,7 @@ Standings ComputeStandings(const League& league, std::vector<PlayedRecord> recor
   CountedRecords counted = CountRecords(league, records, options.after_round);
   Standings standings = Heading(league, options);
   standings.season_rounds = counted.season_rounds;
+  standings.league_error = counted.conflict;
   standings.later_records = counted.later_records;
   standings.not_counted = std::move(counted.not_counted);
   standings.records_counted = static_cast<int>(counted.counted.size());
@@ -372,9 +395,10 @@ Standings ComputeStandings(const League& league, std::vector<PlayedRecord> recor
       options.after_round ? LeagueAsOf(league, *options.after_round, last_round) : league;
   internal::Season season = SeasonOf(as_of, counted.counted, last_round, records);
   standings.rounds = season.rounds;
-  RanksByRound ranks = RankEachRound(league, counted.counted, season.rounds, last_round, records);
+  StandingsByRound by_round =
+      RankEachRound(league, counted.counted, season.rounds, last_round, records);
   standings.tables = Tables(as_of, season, standings.meeting_entries);
-  AddRanksByRound(std::move(ranks), standings);
+  AddStandingsByRound(std::move(by_round), standings);
   standings.entries = internal::EntryTexts(as_of);
   standings.notes = BoardNotes(season.boards);
   standings.travellers = Travellers(as_of, season.boards);

@@ -73,6 +73,11 @@ struct PlayedDeals {
 struct PlayedRecord {
   std::string source;
   int record_index = 0;
+  // The league file's entry that lists it (an index into League::records; -1 when unknown) and
+  // how specific that entry is (ListedFile::specificity): the copy of a match that the most
+  // specific entry lists is the one counted, with its round.
+  int entry = -1;
+  uint32_t specificity = 0;
   verifier::Status status = verifier::Status::kValid;
   // The record's game; null when the record could not be read as one (it is then not valid).
   const games::GameDescriptor* game = nullptr;
@@ -194,6 +199,10 @@ struct StandingRow {
   int rank = 0;         // 1-based; entrants that share a place share its number
   bool shared = false;  // the place is shared
   int played = 0, won = 0, drawn = 0, lost = 0;
+  // Games of more than two sides: the matches finished in each place (0 the first), a shared place
+  // under the place it shares; a forfeit as a first place for those it went to and as the last
+  // place for the side that gave it.
+  std::vector<int> placings;
   int64_t points = 0;  // units (kPointUnit)
   int64_t score_for = 0;
   int64_t score_against = 0;
@@ -293,7 +302,10 @@ struct Standings {
   // The tie-breaks the tables show as columns: those applied but head-to-head (which depends on
   // the group, so it is only explained), then any the game always shows.
   std::vector<TieBreak> shown_tie_breaks;
-  bool shows_draws = false;                // a column of draws: the game is played by partnerships
+  bool shows_draws = false;  // a column of draws: the game is played by partnerships
+  // Games of more than two sides: the tables show the matches finished in each place (1st, 2nd,
+  // ...) rather than won and lost; the number of places, else 0.
+  int placings = 0;
   bool duplicate = false;                  // matchpoints: a percentage column and travellers
   bool rank_by_percentage = false;         // duplicate ranked by percentage, not matchpoints
   std::vector<std::string> rounds;         // in order, up to after_round
@@ -306,6 +318,9 @@ struct Standings {
   std::vector<NotCounted> not_counted;
   std::vector<std::string> notes;
   std::vector<Warning> warnings;
+  // A contradiction found only once the records were read (CountedRecords::conflict): the league
+  // file is in error, as for one file listed by two entries.
+  std::optional<Finding> league_error;
   std::vector<Traveller> travellers;  // duplicate: by seed and board
   Provenance provenance;
   // Every record given, sorted by source: the meetings and the provenance refer to them. They are
@@ -356,6 +371,9 @@ struct CountedRecords {
   std::vector<NotCounted> not_counted;     // records of rounds after `after_round` are left out
   std::vector<std::string> season_rounds;  // of every counted record and entry, in order
   int later_records = 0;                   // records of rounds after `after_round`
+  // `conflicting-rounds`: copies of one match listed by equally specific entries that give them
+  // different rounds. The league file does not say which round the match counts for.
+  std::optional<Finding> conflict;
 };
 void SortRecords(std::vector<PlayedRecord>& records);  // the order CountRecords expects
 CountedRecords CountRecords(const League& league, const std::vector<PlayedRecord>& records,

@@ -110,35 +110,86 @@ std::optional<std::string> WhyWithdrawn(const League& league, const PlayedRecord
   return std::nullopt;
 }
 
-// For each record (sorted by name), the index of the first record holding the same match: itself
-// unless it is a later copy. Sorting (digest, index) pairs costs 40 bytes a record, less than a
-// map.
-std::vector<size_t> FirstCopies(const std::vector<PlayedRecord>& records) {
+// Copies of one match are one match, as one file listed by two entries is (docs/standings.md,
+// "The same match under two names"): the copy listed by the most specific entry counts, with its
+// round, and of copies equally specific the one whose name sorts first. Equally specific copies of
+// different rounds are `conflicting-rounds`.
+struct Copies {
+  std::vector<size_t>
+      counted_as;  // per record: the copy that counts for its match (itself if none)
+  std::optional<Finding> conflict;
+};
+
+std::string RoundText(const std::string& round) {
+  return round.empty() ? "no round" : "round " + round;
+}
+
+// The round the league file's entry gives a record, if any (not its own `round:`).
+std::optional<std::string> EntryRound(const League& league, const PlayedRecord& record) {
+  bool known = record.entry >= 0 && static_cast<size_t>(record.entry) < league.records.size();
+  return known ? league.records[record.entry].round : std::nullopt;
+}
+
+// Of the records `group` (indices, in name order) holding one match, the one that counts.
+size_t ChooseCopy(const League& league, const std::vector<PlayedRecord>& records,
+                  const std::vector<size_t>& group, std::optional<Finding>& conflict) {
+  size_t best = group.front();
+  for (size_t i : group) {
+    if (records[i].specificity > records[best].specificity) best = i;
+  }
+  for (size_t i : group) {
+    const PlayedRecord& other = records[i];
+    if (conflict || other.specificity != records[best].specificity ||
+        EntryRound(league, other) == EntryRound(league, records[best])) {
+      continue;
+    }
+    bool known = other.entry >= 0 && static_cast<size_t>(other.entry) < league.records.size();
+    Place place = known ? league.records[other.entry].place : Place{};
+    conflict = Malformed("conflicting-rounds", place.path,
+                         "expected one round for the match in " + records[best].source + " and " +
+                             other.source + " (copies of one match), found " +
+                             RoundText(records[best].round) + " and " + RoundText(other.round) +
+                             " from entries equally specific");
+    conflict->place.line = place.line;
+    conflict->place.column = place.column;
+  }
+  return best;
+}
+
+// Sorting (digest, index) pairs costs 40 bytes a record, less than a map.
+Copies FindCopies(const League& league, const std::vector<PlayedRecord>& records) {
   std::vector<std::pair<Sha256Digest, size_t>> digests;
   for (size_t i = 0; i < records.size(); ++i) {
     if (records[i].content) digests.emplace_back(*records[i].content, i);
   }
   std::sort(digests.begin(), digests.end());
-  std::vector<size_t> first(records.size());
-  for (size_t i = 0; i < first.size(); ++i) first[i] = i;
-  for (size_t i = 1; i < digests.size(); ++i) {
-    if (digests[i].first == digests[i - 1].first) {
-      first[digests[i].second] = first[digests[i - 1].second];
+  Copies copies;
+  copies.counted_as.resize(records.size());
+  for (size_t i = 0; i < records.size(); ++i) copies.counted_as[i] = i;
+  for (size_t start = 0; start < digests.size();) {
+    size_t end = start + 1;
+    while (end < digests.size() && digests[end].first == digests[start].first) ++end;
+    if (end - start > 1) {
+      std::vector<size_t> group;
+      for (size_t k = start; k < end; ++k) group.push_back(digests[k].second);
+      size_t chosen = ChooseCopy(league, records, group, copies.conflict);
+      for (size_t i : group) copies.counted_as[i] = chosen;
     }
+    start = end;
   }
-  return first;
+  return copies;
 }
 
-// Why a record is not counted, or nullopt when it is. A later copy of a match (another file
-// holding the same match, see ContentDigest) is listed whatever its verdict: the first copy by
-// name stands for both.
+// Why a record is not counted, or nullopt when it is. A copy of a match (another file holding
+// the same match, see ContentDigest) other than the one chosen (FindCopies) is listed whatever its
+// verdict: the chosen copy stands for all.
 std::optional<NotCounted> WhySkipped(const League& league, const PlayedRecord& played,
-                                     const PlayedRecord* first_copy, bool first_counted) {
-  if (first_copy != nullptr) {
+                                     const PlayedRecord* chosen_copy, bool chosen_counted) {
+  if (chosen_copy != nullptr) {
     return NotCounted{played.source, "duplicate",
-                      "the same match as " + first_copy->source +
-                          (first_counted ? ", counted once, as " + first_copy->source
-                                         : ", which is not counted either")};
+                      "the same match as " + chosen_copy->source +
+                          (chosen_counted ? ", counted once, as " + chosen_copy->source
+                                          : ", which is not counted either")};
   }
   if (played.status != verifier::Status::kValid) {
     return NotCounted{played.source, std::string(StatusName(played.status)), played.Reason()};
@@ -170,14 +221,18 @@ void SortRecords(std::vector<PlayedRecord>& records) {
 CountedRecords CountRecords(const League& league, const std::vector<PlayedRecord>& records,
                             const std::optional<std::string>& after_round) {
   CountedRecords result;
-  std::vector<size_t> first_copies = FirstCopies(records);
-  std::vector<bool> counted(records.size());
+  Copies copies = FindCopies(league, records);
+  result.conflict = std::move(copies.conflict);
+  // The chosen copies first: whether another copy says "counted once" depends on them.
+  std::vector<std::optional<NotCounted>> skips(records.size());
+  for (size_t i = 0; i < records.size(); ++i) {
+    if (copies.counted_as[i] == i) skips[i] = WhySkipped(league, records[i], nullptr, false);
+  }
   std::vector<const PlayedRecord*> season;
   for (size_t i = 0; i < records.size(); ++i) {
-    size_t first = first_copies[i];
-    const PlayedRecord* copy_of = first == i ? nullptr : &records[first];
-    std::optional<NotCounted> skipped = WhySkipped(league, records[i], copy_of, counted[first]);
-    counted[i] = !skipped;
+    size_t chosen = copies.counted_as[i];
+    if (chosen != i) skips[i] = WhySkipped(league, records[i], &records[chosen], !skips[chosen]);
+    std::optional<NotCounted>& skipped = skips[i];
     if (!skipped) season.push_back(&records[i]);
     if (AfterTheCut(records[i], after_round)) {
       ++result.later_records;

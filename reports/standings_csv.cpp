@@ -15,9 +15,38 @@ using Row = std::vector<std::string>;
 
 }  // namespace
 
-// RFC 4180 quoting, of Printable text.
+namespace {
+
+// A number as the reports write one: "-1", "0.33", "-2.5".
+bool IsPlainNumber(std::string_view text) {
+  if (!text.empty() && text.front() == '-') text.remove_prefix(1);
+  size_t point = text.find('.');
+  std::string_view whole = text.substr(0, point);
+  std::string_view fraction = point == text.npos ? "" : text.substr(point + 1);
+  auto digits = [](std::string_view part) {
+    return std::all_of(part.begin(), part.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  return !whole.empty() && digits(whole) && digits(fraction) &&
+         (point == text.npos || !fraction.empty());
+}
+
+}  // namespace
+
+// A spreadsheet takes a cell that starts with = + - @, a tab or a carriage return for a formula
+// (OWASP, "CSV Injection"): a name such as =HYPERLINK(...) would run in the organiser's
+// spreadsheet. Such a cell is written after a single quote, which spreadsheets show as text, and
+// so is one that starts with a quote, so that reading one quote off gives back the text exactly
+// (CsvRows). Numbers, "-1" among them, are left as numbers.
+std::string GuardFormula(std::string text) {
+  constexpr std::string_view kFormulaStarts = "=+-@\t\r'";
+  if (text.empty() || kFormulaStarts.find(text.front()) == std::string_view::npos) return text;
+  if (IsPlainNumber(text)) return text;
+  return "'" + text;
+}
+
+// RFC 4180 quoting, of Printable text guarded against formulas.
 std::string CsvField(const std::string& field) {
-  std::string shown = Printable(field);
+  std::string shown = GuardFormula(Printable(field));
   if (shown.find_first_of(",\"") == std::string::npos) return shown;
   std::string quoted = "\"";
   for (char c : shown) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
@@ -166,6 +195,16 @@ std::string FormatStandingsCsv(const Standings& standings) {
   return std::move(out).str();
 }
 
+namespace {
+
+// A field as it was before GuardFormula: its leading quote read off.
+std::string Unguarded(std::string field) {
+  if (!field.empty() && field.front() == '\'') field.erase(0, 1);
+  return field;
+}
+
+}  // namespace
+
 Result<std::vector<std::vector<std::string>>> CsvRows(std::string_view text, size_t max_fields) {
   size_t fields = 0;
   std::vector<Row> rows;
@@ -190,12 +229,12 @@ Result<std::vector<std::vector<std::string>>> CsvRows(std::string_view text, siz
           Malformed("too-large", "",
                     "expected at most " + std::to_string(max_fields) + " fields, found more"));
     } else if (c == ',') {
-      row.push_back(std::move(field));
+      row.push_back(Unguarded(std::move(field)));
       field.clear();
       started = true;
     } else if (c == '\n' || c == '\r') {
       if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
-      if (started || !field.empty()) row.push_back(std::move(field));
+      if (started || !field.empty()) row.push_back(Unguarded(std::move(field)));
       field.clear();
       rows.push_back(std::move(row));
       row.clear();
@@ -208,7 +247,7 @@ Result<std::vector<std::vector<std::string>>> CsvRows(std::string_view text, siz
   }
   if (quoted) return Fail(Malformed("csv-syntax", "", "expected a closing quote, found the end"));
   if (any && (started || !row.empty())) {
-    row.push_back(std::move(field));
+    row.push_back(Unguarded(std::move(field)));
     rows.push_back(std::move(row));
   }
   return rows;
@@ -219,6 +258,16 @@ namespace {
 const std::vector<std::string> kFixedColumns = {
     "table", "rank",   "entrant",    "name", "played",          "won", "drawn",
     "lost",  "points", "percentage", "tops", "withdrawn_after", "lot"};
+
+const std::string kPoints = "points";
+
+// "1st", "2nd", "11th": a column of placings.
+bool IsOrdinal(const std::string& name) {
+  size_t digits = name.find_first_not_of("0123456789");
+  if (digits == 0 || digits == std::string::npos) return false;
+  std::string suffix = name.substr(digits);
+  return suffix == "st" || suffix == "nd" || suffix == "rd" || suffix == "th";
+}
 
 Node TextNode(const std::string& text) { return Node::Scalar(Node::Kind::kString, text, {}); }
 
@@ -281,9 +330,12 @@ class CsvTree {
     PublishedRow row;
     Node tie_breaks = Node::Map({});
     for (size_t c = 1; c < header.size(); ++c) {
+      // A duplicate event's points are its matchpoints; 1st, 2nd, ... count places.
+      const std::string& name = header[c] == "matchpoints" ? kPoints : header[c];
       bool fixed =
-          std::find(kFixedColumns.begin(), kFixedColumns.end(), header[c]) != kFixedColumns.end();
-      (fixed ? row.fields : tie_breaks).AddMember(header[c], {}, TextNode(cells[c]));
+          std::find(kFixedColumns.begin(), kFixedColumns.end(), name) != kFixedColumns.end() ||
+          IsOrdinal(name);
+      (fixed ? row.fields : tie_breaks).AddMember(name, {}, TextNode(cells[c]));
     }
     row.fields.AddMember("tie_breaks", {}, std::move(tie_breaks));
     entrants_[title].push_back(cells.size() > 2 ? cells[2] : "");

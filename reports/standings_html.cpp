@@ -11,9 +11,9 @@
 namespace referee::reports {
 namespace {
 
-// Distinct colours that stay readable on white.
-const char* const kColours[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
-                                "#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#393b79", "#637939"};
+// Distinct colours, each at least 4.5:1 against white (WCAG AA asks 3:1 of a chart's lines).
+const char* const kColours[] = {"#1f5fa8", "#c0392b", "#1e7b34", "#b35900", "#6a3d9a", "#8c564b",
+                                "#b0306f", "#595959", "#6b6b00", "#00758a", "#393b79", "#4f6b12"};
 constexpr size_t kColourCount = sizeof(kColours) / sizeof(kColours[0]);
 // Dash patterns and marker shapes cycle with other periods than the colours, so that two entrants
 // never look alike and lines that coincide still show each of them.
@@ -226,41 +226,149 @@ std::string RoundByRound(const Standings& standings, const StandingsTable& table
   return html + Legend(table);
 }
 
+std::string TableId(const StandingsTable& table) { return "table-" + Anchor(table.Title()); }
+
+// The standings as a phone shows them: rank, the name (the id under it) and the points first, on
+// screen at 400 px; the matches, results, percentage and tie-breaks after them, scrolling inside
+// the table's box.
+HtmlTable StandingsHtmlTable(const Standings& standings, const StandingsTable& table,
+                             const std::string& labelled_by) {
+  using Kind = HtmlColumn::Kind;
+  HtmlTable html{"standings", labelled_by, {}, {}};
+  html.columns = {{"rank", Kind::kNumber, "rank"},
+                  {"name", Kind::kName, "name"},
+                  {PointsColumn(standings), Kind::kNumber, "points"}};
+  if (standings.duplicate) html.columns.push_back({"percentage", Kind::kNumber, ""});
+  html.columns.push_back({"played", Kind::kNumber, ""});
+  for (const std::string& column : ResultColumns(standings)) {
+    html.columns.push_back({column, Kind::kNumber, ""});
+  }
+  std::vector<TieBreak> tie_breaks = TieBreakColumns(standings);
+  for (const TieBreak& tie_break : tie_breaks) {
+    html.columns.push_back({std::string(TieBreakName(tie_break)), Kind::kNumber, ""});
+  }
+  Grid grid = StandingsGrid(standings, table);  // the same cells as every other format
+  size_t results = ResultColumns(standings).size();
+  for (size_t r = 0; r < table.rows.size(); ++r) {
+    const GridRow& cells = grid[r + 1];
+    const size_t points = 4 + results;  // rank, entrant, name, played, results, points
+    HtmlRow row{{HtmlCell(cells[0]), HtmlCell(cells[2], cells[1]), HtmlCell(cells[points])},
+                table.rows[r].shared,
+                ""};
+    size_t next = points + 1;
+    if (standings.duplicate) row.cells.emplace_back(cells[next++]);
+    row.cells.emplace_back(cells[3]);
+    for (size_t c = 4; c < points; ++c) row.cells.emplace_back(cells[c]);
+    for (; next < cells.size(); ++next) row.cells.emplace_back(cells[next]);
+    html.rows.push_back(std::move(row));
+  }
+  return html;
+}
+
 // Written as it is made: the cross-table is made, written and dropped a row at a time.
 void WriteTableSection(const Standings& standings, const StandingsTable& table, std::ostream& out) {
-  std::string id = "table-" + Anchor(table.Title());
+  std::string id = TableId(table);
   out << "<section id=\"" << id << "\">\n<h2 id=\"" << id << "-title\">"
       << HtmlEscape(table.Title()) << "</h2>\n";
-  Grid grid = StandingsGrid(standings, table);
-  std::vector<bool> shared;
-  for (const StandingRow& row : table.rows) shared.push_back(row.shared);
-  std::vector<bool> left = FirstColumnsText(grid[0].size(), 3);
-  left[0] = false;  // the rank is a number
-  WriteHtmlGrid(RowsOf(grid), "standings", id + "-title", left, shared, out);
+  out << HtmlTableText(StandingsHtmlTable(standings, table, id + "-title"));
+  out << HtmlList("key", TableKey(standings));
   out << HtmlList("why", table.explanations);
   if (!standings.rounds.empty()) {
     out << RoundByRound(standings, table, id);
     std::vector<bool> text(CrossTableColumns(standings), true);
     text.front() = text.back() = false;
     out << "<h3 id=\"" << id << "-cross\">Cross-table</h3>\n";
+    std::string key = CrossTableKey(standings, table);
+    if (!key.empty()) out << "<p class=\"key\">Key: " << HtmlEscape(key) << "</p>\n";
     WriteHtmlGrid(CrossTableRows(standings, table), "cross", id + "-cross", text, {}, out);
   }
   out << "</section>\n";
 }
 
+// A traveller for people: per table (its `table:`, else its place in the list), who sat in each
+// direction, their score and matchpoints. The record's file is for the organiser (text, CSV,
+// JSON), not for a published page.
+HtmlTable TravellerHtmlTable(const Traveller& traveller, const std::string& labelled_by) {
+  using Kind = HtmlColumn::Kind;
+  HtmlTable html{"traveller", labelled_by, {{"table", Kind::kText, ""}}, {}};
+  for (const std::string& direction : traveller.directions) {
+    html.columns.push_back({direction, Kind::kText, ""});
+    html.columns.push_back({"score", Kind::kNumber, ""});
+    html.columns.push_back({"MP", Kind::kNumber, ""});
+  }
+  for (size_t i = 0; i < traveller.lines.size(); ++i) {
+    const TravellerLine& line = traveller.lines[i];
+    HtmlRow row{
+        {HtmlCell(line.table.empty() ? std::to_string(i + 1) : line.table, "round " + line.round)},
+        false,
+        ""};
+    for (size_t side = 0; side < traveller.directions.size(); ++side) {
+      row.cells.emplace_back(line.entrants[side]);
+      row.cells.emplace_back(std::to_string(line.scores[side]));
+      row.cells.emplace_back(FormatPoints(line.matchpoints[side]));
+    }
+    html.rows.push_back(std::move(row));
+  }
+  return html;
+}
+
+std::string TravellerHeading(const Traveller& traveller) {
+  std::string heading = "Board " + std::to_string(traveller.board) + ": " +
+                        std::to_string(traveller.tables) +
+                        (traveller.tables == 1 ? " table" : " tables") + ", top " +
+                        FormatPoints(traveller.top) + " (seed '" + traveller.seed + "')";
+  if (traveller.tables < traveller.expected) {
+    heading += "; " + std::to_string(traveller.expected) +
+               " tables expected, matchpoints scaled by Neuberg's formula";
+  }
+  return heading;
+}
+
 std::string TravellersSection(const Standings& standings) {
   if (standings.travellers.empty()) return "";
-  std::string html = "<section id=\"travellers\">\n<h2>Travellers</h2>\n";
+  std::string html =
+      "<section id=\"travellers\">\n<h2>Travellers</h2>\n<p class=\"key\">Each board's "
+      "results at every table, each direction compared with the same direction at the other "
+      "tables: MP, the matchpoints (2 for each table beaten, 1 for each tie).</p>\n";
   for (size_t i = 0; i < standings.travellers.size(); ++i) {
     const Traveller& traveller = standings.travellers[i];
     std::string id = "traveller-" + std::to_string(i + 1);
-    Grid grid = TravellerGrid(traveller);
-    std::vector<bool> left(grid[0].size(), false);
-    for (size_t c = 0; c < left.size(); ++c) left[c] = c < 3 || (c - 3) % 3 == 0;
-    html += "<h3 id=\"" + id + "\">" + HtmlEscape(TravellerTitle(traveller)) + "</h3>\n" +
-            HtmlGrid(grid, "traveller", id, left);
+    html += "<h3 id=\"" + id + "\">" + HtmlEscape(TravellerHeading(traveller)) + "</h3>\n" +
+            HtmlTableText(TravellerHtmlTable(traveller, id));
   }
   return html + "</section>\n";
+}
+
+std::vector<HtmlContentsItem> ContentsOf(const Standings& standings) {
+  std::vector<HtmlContentsItem> items;
+  if (!standings.warnings.empty()) items.push_back({"warnings", "Warnings", {}});
+  for (const StandingsTable& table : standings.tables) {
+    std::string id = TableId(table);
+    HtmlContentsItem item{id, "Standings: " + table.Title(), {}};
+    if (!standings.rounds.empty()) {
+      item.items = {{id + "-rounds", "Round by round", {}}, {id + "-cross", "Cross-table", {}}};
+    }
+    items.push_back(std::move(item));
+  }
+  if (!standings.travellers.empty()) {
+    HtmlContentsItem travellers{"travellers", "Travellers", {}};
+    // Boards of several seeds share their numbers: the seed tells them apart.
+    const std::string& first_seed = standings.travellers[0].seed;
+    bool seeds = std::any_of(standings.travellers.begin(), standings.travellers.end(),
+                             [&](const Traveller& t) { return t.seed != first_seed; });
+    for (size_t i = 0; i < standings.travellers.size(); ++i) {
+      const Traveller& traveller = standings.travellers[i];
+      std::string title = "Board " + std::to_string(traveller.board);
+      if (seeds) title += " of '" + traveller.seed + "'";
+      travellers.items.push_back({"traveller-" + std::to_string(i + 1), title, {}});
+    }
+    items.push_back(std::move(travellers));
+  }
+  if (!standings.entries.empty()) items.push_back({"entries", "Entries", {}});
+  items.push_back({"not-counted", "Not counted", {}});
+  if (!standings.notes.empty()) items.push_back({"notes", "Notes", {}});
+  items.push_back({"provenance", "Provenance", {}});
+  return items;
 }
 
 // A row per record not counted, made as it is written: a league of hostile uploads can have many.
@@ -288,7 +396,7 @@ std::string Summary(const Standings& standings) {
 
 std::string Footer(const Standings& standings) {
   std::vector<std::string> lines = ProvenanceLines(standings);
-  std::string html = "<footer class=\"provenance\">\n<p>";
+  std::string html = "<footer class=\"provenance\" id=\"provenance\">\n<p>";
   for (size_t i = 0; i < lines.size(); ++i) {
     html += (i == 0 ? "" : "<br>") + HtmlEscape(lines[i]);
   }
@@ -301,17 +409,20 @@ std::string Footer(const Standings& standings) {
 void WriteSections(const Standings& standings, std::ostream& out) {
   std::vector<std::string> warnings;
   for (const Warning& warning : standings.warnings) warnings.push_back(WarningText(warning));
-  if (!warnings.empty())
-    out << "<section>\n<h2>Warnings</h2>\n" << HtmlList("warnings", warnings) << "</section>\n";
+  if (!warnings.empty()) {
+    out << "<section id=\"warnings\">\n<h2>Warnings</h2>\n"
+        << HtmlList("warnings", warnings) << "</section>\n";
+  }
   for (const StandingsTable& table : standings.tables) WriteTableSection(standings, table, out);
   out << TravellersSection(standings);
   if (!standings.entries.empty()) {
-    out << "<section>\n<h2>Entries</h2>\n"
+    out << "<section id=\"entries\">\n<h2>Entries</h2>\n"
         << HtmlList("entries", standings.entries) << "</section>\n";
   }
   WriteNotCountedSection(standings, out);
   if (!standings.notes.empty()) {
-    out << "<section>\n<h2>Notes</h2>\n" << HtmlList("notes", standings.notes) << "</section>\n";
+    out << "<section id=\"notes\">\n<h2>Notes</h2>\n"
+        << HtmlList("notes", standings.notes) << "</section>\n";
   }
 }
 
@@ -360,7 +471,8 @@ void WriteStandingsHtml(const Standings& standings, std::ostream& out) {
   out << HtmlPageStart(standings.league + ": standings") << "<header>\n<h1>"
       << HtmlEscape(standings.league) << "</h1>\n";
   out << "<p class=\"game\">Game: " << HtmlEscape(standings.game) << "</p>\n"
-      << Summary(standings) << "</header>\n<main>\n";
+      << Summary(standings) << "</header>\n"
+      << HtmlContents(ContentsOf(standings)) << "<main>\n";
   WriteSections(standings, out);
   out << "</main>\n" << Footer(standings) << HtmlPageEnd();
 }

@@ -124,6 +124,14 @@ void EmitRow(const Standings& standings, const StandingsTable& table, const Stan
   sink.Add("won", Integer(row.won));
   sink.Add("drawn", Integer(row.drawn));
   sink.Add("lost", Integer(row.lost));
+  if (standings.placings > 0) {
+    Node placings = Node::List({});
+    for (int place = 0; place < standings.placings; ++place) {
+      bool placed = static_cast<size_t>(place) < row.placings.size();
+      placings.Append(Integer(placed ? row.placings[place] : 0));
+    }
+    sink.Add("placings", std::move(placings));
+  }
   sink.Add("points", Points(row.points));
   sink.Add("points_exact", ExactPoints(row.points));
   if (standings.duplicate) {

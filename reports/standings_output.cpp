@@ -77,6 +77,31 @@ std::string JoinWords(const std::vector<std::string>& words) {
   return text;
 }
 
+// What each part of a match's cell says: "N the seat, 1st the place (2nd= when shared), ...".
+std::string MeetingKeyText(const Standings& standings, const Meeting& meeting,
+                           const StandingsTable& table) {
+  std::vector<std::string> parts;
+  auto add = [&parts](const std::string& shown, const std::string& meaning) {
+    if (!shown.empty()) parts.push_back(shown + " " + meaning);
+  };
+  bool pairs = SeatOf(standings, meeting).size() > 1;
+  add(SeatOf(standings, meeting), pairs ? "the direction sat" : "the seat");
+  add(ResultText(meeting),
+      meeting.sides > 2 ? "the place (2nd= when shared)" : "the result (won, drew or lost)");
+  const PlayedRecord* record = RecordOf(standings, meeting);
+  add(record ? record->Level() : "", "the level");
+  std::string score = ScoreText(standings, meeting);
+  add(score, OtherScoresOf(standings, meeting).size() == 1 ? "the score, the opponents' after it"
+                                                           : "the score");
+  add(SignedPoints(meeting.points),
+      standings.duplicate ? "the matchpoints it made" : "the points it gave");
+  add(OpponentsText(standings, meeting, table),
+      "the opponents, by their number in this table (by id when ranked in another)");
+  std::string text;
+  for (const std::string& part : parts) text += (text.empty() ? "" : ", ") + part;
+  return text;
+}
+
 }  // namespace
 
 std::string WarningText(const Warning& warning) {
@@ -108,19 +133,62 @@ std::string MeetingText(const Standings& standings, const Meeting& meeting,
   return "";
 }
 
+std::vector<std::string> ResultColumns(const Standings& standings) {
+  if (standings.duplicate) return {};
+  std::vector<std::string> columns;
+  for (int place = 1; place <= standings.placings; ++place) {
+    columns.push_back(internal::Ordinal(place));
+  }
+  if (standings.placings > 0) return columns;
+  if (standings.shows_draws) return {"won", "drawn", "lost"};
+  return {"won", "lost"};
+}
+
+namespace {
+
+std::vector<std::string> ResultCells(const Standings& standings, const StandingRow& row) {
+  if (standings.duplicate) return {};
+  std::vector<std::string> cells;
+  for (int place = 0; place < standings.placings; ++place) {
+    bool placed = static_cast<size_t>(place) < row.placings.size();
+    cells.push_back(std::to_string(placed ? row.placings[place] : 0));
+  }
+  if (standings.placings > 0) return cells;
+  cells.push_back(std::to_string(row.won));
+  if (standings.shows_draws) cells.push_back(std::to_string(row.drawn));
+  cells.push_back(std::to_string(row.lost));
+  return cells;
+}
+
+}  // namespace
+
+std::vector<TieBreak> TieBreakColumns(const Standings& standings) {
+  std::vector<TieBreak> columns;
+  for (const TieBreak& tie_break : standings.shown_tie_breaks) {
+    bool as_played = tie_break.kind == TieBreak::Kind::kMatchesPlayed;
+    bool as_won = tie_break.kind == TieBreak::Kind::kWins && !standings.duplicate;
+    if (!as_played && !as_won) columns.push_back(tie_break);
+  }
+  return columns;
+}
+
+std::string PointsColumn(const Standings& standings) {
+  return standings.duplicate ? "matchpoints" : "points";
+}
+
 Grid StandingsGrid(const Standings& standings, const StandingsTable& table) {
-  const std::vector<TieBreak>& shown = standings.shown_tie_breaks;
-  std::vector<std::string> header = {"rank", "entrant", "name", "played", "won"};
-  if (standings.shows_draws) header.push_back("drawn");
-  header.insert(header.end(), {"lost", "points"});
+  std::vector<TieBreak> shown = TieBreakColumns(standings);
+  std::vector<std::string> header = {"rank", "entrant", "name", "played"};
+  for (std::string& column : ResultColumns(standings)) header.push_back(std::move(column));
+  header.push_back(PointsColumn(standings));
   if (standings.duplicate) header.push_back("percentage");
   for (const TieBreak& tie_break : shown) header.emplace_back(TieBreakName(tie_break));
   Grid grid = {header};
   for (const StandingRow& row : table.rows) {
     std::vector<std::string> cells = {RankText(row.rank, row.shared), row.entrant, NameText(row),
-                                      std::to_string(row.played), std::to_string(row.won)};
-    if (standings.shows_draws) cells.push_back(std::to_string(row.drawn));
-    cells.insert(cells.end(), {std::to_string(row.lost), FormatPoints(row.points)});
+                                      std::to_string(row.played)};
+    for (std::string& cell : ResultCells(standings, row)) cells.push_back(std::move(cell));
+    cells.push_back(FormatPoints(row.points));
     if (standings.duplicate) cells.push_back(PercentCell(row));
     for (const TieBreak& tie_break : shown) {
       cells.push_back(FormatTieBreakValue(tie_break, *TieBreakValue(tie_break, row)));
@@ -129,6 +197,46 @@ Grid StandingsGrid(const Standings& standings, const StandingsTable& table) {
   }
   MakePrintable(grid);
   return grid;
+}
+
+std::vector<std::string> TableKey(const Standings& standings) {
+  std::string played = "played: matches, forfeits included";
+  std::string results;
+  if (standings.duplicate) {
+    results =
+        "matchpoints: on each board, 2 for every table that scored less in the same direction and "
+        "1 for every table that scored the same (Neuberg's formula where fewer tables played it); "
+        "percentage: of the most that could be made on the boards played";
+  } else if (standings.placings > 0) {
+    results = "1st to " + internal::Ordinal(standings.placings) +
+              ": matches finished in each place, a shared place under the place shared; a forfeit "
+              "counts as 1st for those it went to and as " +
+              internal::Ordinal(standings.placings) + " for the one that gave it";
+  } else {
+    results = std::string(standings.shows_draws ? "won, drawn, lost" : "won, lost") +
+              ": matches, forfeits included";
+  }
+  std::vector<std::string> lines = {played, results};
+  for (const TieBreak& tie_break : standings.shown_tie_breaks) {
+    if (tie_break.kind == TieBreak::Kind::kWins && !standings.duplicate) {
+      lines.push_back(std::string("the tie-break wins is the ") +
+                      (standings.placings > 0 ? "1st" : "won") + " column");
+    }
+  }
+  return lines;
+}
+
+std::string CrossTableKey(const Standings& standings, const StandingsTable& table) {
+  for (const StandingRow& row : table.rows) {
+    for (const Meeting& meeting : row.meetings) {
+      if (meeting.kind != Meeting::Kind::kMatch || RecordOf(standings, meeting) == nullptr) {
+        continue;
+      }
+      return "\"" + MeetingText(standings, meeting, table) +
+             "\" reads: " + MeetingKeyText(standings, meeting, table);
+    }
+  }
+  return "";
 }
 
 Grid RankByRoundGrid(const Standings& standings, const StandingsTable& table) {
@@ -369,12 +477,15 @@ void WriteTextTable(const Standings& standings, const StandingsTable& table, std
   Grid grid = StandingsGrid(standings, table);
   out << "\n" << table.Title() << "\n";
   WriteAlignedGrid(grid, StandingsAligns(grid[0].size()), out);
+  WriteTextList("key", TableKey(standings), out);
   WriteTextList("why", table.explanations, out);
   if (standings.rounds.empty()) return;
   Grid ranks = RankByRoundGrid(standings, table);
   out << "\nrank after each round (points):\n";
   WriteAlignedGrid(ranks, LeftThenRight(ranks[0].size(), 1), out);
   out << "\ncross-table:\n";
+  std::string key = CrossTableKey(standings, table);
+  if (!key.empty()) out << "key: " << Printable(key) << "\n";
   WriteAlignedGrid(CrossTableRows(standings, table), CrossAligns(CrossTableColumns(standings)),
                    out);
 }
@@ -492,6 +603,7 @@ void WriteMarkdownTableSection(const Standings& standings, const StandingsTable&
   std::vector<Align> aligns = StandingsAligns(grid[0].size());
   out << "\n## " << title << "\n\n";
   WriteMarkdownTable(RowsOf(grid), aligns, out);
+  out << "\nKey:\n\n" << MarkdownList(TableKey(standings));
   if (!table.explanations.empty()) out << "\n" << MarkdownList(table.explanations);
   if (standings.rounds.empty()) return;
   Grid ranks = RankByRoundGrid(standings, table);
@@ -499,6 +611,8 @@ void WriteMarkdownTableSection(const Standings& standings, const StandingsTable&
   out << "\n### Rank after each round: " << title << "\n\n";
   WriteMarkdownTable(RowsOf(ranks), aligns, out);
   out << "\n### Cross-table: " << title << "\n\n";
+  std::string key = CrossTableKey(standings, table);
+  if (!key.empty()) out << "Key: " << MarkdownCell(key) << "\n\n";
   WriteMarkdownTable(CrossTableRows(standings, table), CrossAligns(CrossTableColumns(standings)),
                      out);
 }

@@ -32,9 +32,20 @@ using GridRows = std::function<void(const std::function<void(const GridRow&)>& e
 // The rows of a whole grid; `grid` must outlive the result.
 GridRows RowsOf(const Grid& grid);
 
-// A table as every format shows it: rank, entrant, name, results, points, the percentage of a
-// duplicate event and the tie-break columns.
+// A table as every format shows it: rank, entrant, name, matches played, the results named by what
+// they count (1st, 2nd, ... where a match has more than two sides; won, drawn, lost; none in a
+// duplicate event, which is scored by matchpoints), the points (matchpoints), the percentage of a
+// duplicate event and the tie-break columns that no other column shows already.
 Grid StandingsGrid(const Standings& standings, const StandingsTable& table);
+// The parts of it: the results' column names, the tie-breaks given a column, and the points'.
+std::vector<std::string> ResultColumns(const Standings& standings);
+std::vector<TieBreak> TieBreakColumns(const Standings& standings);
+std::string PointsColumn(const Standings& standings);
+// What the standings columns count, a line each, for a key under the table.
+std::vector<std::string> TableKey(const Standings& standings);
+// A cell of the cross-table explained part by part, from the table's first match:
+// "\"N 1st 74 +3 v 7,6,4\" reads: N the seat, 1st the place ..."; empty without a match.
+std::string CrossTableKey(const Standings& standings, const StandingsTable& table);
 // Each entrant's place and points after each round: "2= (6.5)".
 Grid RankByRoundGrid(const Standings& standings, const StandingsTable& table);
 // The cross-table: per entrant (numbered in table order), per round, what it met there
@@ -74,11 +85,16 @@ std::string MarkdownTable(const Grid& grid, const std::vector<Align>& aligns);
 void WriteMarkdownTable(const GridRows& rows, const std::vector<Align>& aligns, std::ostream& out);
 // "- line" per line, escaped.
 std::string MarkdownList(const std::vector<std::string>& lines);
-// RFC 4180 quoting of Printable text, and a line of such fields.
+// A text that a spreadsheet would take for a formula (it starts with = + - @, a tab, a carriage
+// return, or a quote) after a single quote (OWASP, "CSV Injection"); numbers such as "-1" as
+// they are. CsvRows reads the quote off again.
+std::string GuardFormula(std::string text);
+// RFC 4180 quoting of Printable text guarded by GuardFormula, and a line of such fields.
 std::string CsvField(const std::string& field);
 std::string CsvLine(const std::vector<std::string>& cells);
-// Splits CSV text into rows of fields (RFC 4180 quoting; CRLF accepted); more than `max_fields`
-// fields is `too-large`. An empty line is a row of no fields: it separates sections.
+// Splits CSV text into rows of fields (RFC 4180 quoting; CRLF accepted), each field's formula
+// guard (GuardFormula's leading quote) read off; more than `max_fields` fields is `too-large`. An
+// empty line is a row of no fields: it separates sections.
 Result<std::vector<std::vector<std::string>>> CsvRows(std::string_view text, size_t max_fields);
 
 std::string FormatStandingsText(const Standings& standings);

@@ -1,5 +1,6 @@
 #include "reports/standings_sources.h"
 
+#include <algorithm>
 #include <map>
 #include <tuple>
 
@@ -13,6 +14,12 @@ struct Choice {
 
 std::tuple<SourceKind, size_t> Specificity(const EntryFiles& entry) {
   return {entry.kind, entry.depth};
+}
+
+// (kind, depth) as one number that orders the same way.
+uint32_t SpecificityNumber(const EntryFiles& entry) {
+  uint32_t depth = static_cast<uint32_t>(std::min<size_t>(entry.depth, 0xffffff));
+  return (static_cast<uint32_t>(entry.kind) << 24) | depth;
 }
 
 std::string RoundText(const std::optional<std::string>& round) {
@@ -52,7 +59,8 @@ Result<std::vector<ListedFile>> ChooseFiles(const League& league,
                                   RoundText(second.round) + " from " + second.place.path +
                                   ", entries equally specific"));
       }
-      files.push_back({found[f].files[i].path, found[best->found].entry});
+      files.push_back({found[f].files[i].path, found[best->found].entry,
+                       SpecificityNumber(found[best->found])});
     }
   }
   return files;

@@ -42,6 +42,9 @@ struct EntryFiles {
 struct ListedFile {
   std::string path;
   size_t entry = 0;  // the chosen entry, in League::records: its round is the file's
+  // How specific that entry is, in the order of the entries' (SourceKind, then depth): of two
+  // copies of one match, the one listed more specifically counts (PlayedRecord::specificity).
+  uint32_t specificity = 0;
 };
 
 // Each file once, with the round of its most specific entry, in the order of the entries. Two

@@ -103,7 +103,7 @@ int64_t WinPoints(const League& league) {
   return 0;
 }
 
-// Accumulates one table: rows per entrant, points per round, and the meetings of each entrant.
+// Accumulates one table: rows per entrant, their points, and the meetings of each entrant.
 class Tally {
  public:
   Tally(const League& league, TableKind kind, std::span<const PlayedRecord> records,
@@ -138,7 +138,7 @@ class Tally {
       for (const std::string& unit : Units(match.SidePlayers(side))) {
         StandingRow& row = rows_[unit];
         AddResult(match, side, row);
-        Credit(unit, match.round, meeting.points);
+        Credit(unit, meeting.points);
         // Only duplicate boards add to a meeting after it is made: other leagues need no index
         // (a league of many records would pay a map node per record for nothing).
         if (duplicate_) meeting_of_[{&match, unit}] = row.meetings.size();
@@ -152,7 +152,7 @@ class Tally {
     for (const BoardSide& result : board.results) {
       const PlayedRecord& match = *result.match;
       for (const std::string& unit : Units(match.SidePlayers(result.side))) {
-        Credit(unit, match.round, result.matchpoints);
+        Credit(unit, result.matchpoints);
         rows_[unit].tops += board.top;
         auto meeting = meeting_of_.find({&match, unit});
         if (meeting != meeting_of_.end()) {
@@ -169,16 +169,11 @@ class Tally {
     for (const Withdrawal& withdrawal : league_.withdrawals) AddWithdrawal(withdrawal);
   }
 
-  // Rows with cumulative points by round and meetings in round order, in entrant order (ranking
-  // reorders them).
-  std::vector<StandingRow> Finish(const std::vector<std::string>& rounds) {
+  // Rows with their meetings in round order, in entrant order (ranking reorders them). The points
+  // after each round are the standings as of that round (ComputeStandings), not added up here.
+  std::vector<StandingRow> Finish() {
     std::vector<StandingRow> rows;
     for (auto& [unit, row] : rows_) {
-      int64_t running = 0;
-      for (const std::string& round : rounds) {
-        running += round_points_[unit][round];
-        row.by_round.push_back(running);
-      }
       StableSortInPlace(row.meetings, [&](const Meeting& a, const Meeting& b) {
         return RoundBefore(MeetingRound(records_, entries_, a),
                            MeetingRound(records_, entries_, b));
@@ -193,10 +188,7 @@ class Tally {
     return UnitsOf(league_, kind_, players);
   }
 
-  void Credit(const std::string& unit, const std::string& round, int64_t units) {
-    rows_[unit].points += units;
-    round_points_[unit][round] += units;
-  }
+  void Credit(const std::string& unit, int64_t units) { rows_[unit].points += units; }
 
   void AddEntry(const std::string& unit, Meeting meeting) {
     rows_[unit].meetings.push_back(std::move(meeting));
@@ -213,6 +205,19 @@ class Tally {
     return static_cast<int>(entries_.size() - 1);
   }
 
+  // Whom a forfeit's side met in this table: its entrants here, or, for an entrant with no row in
+  // this table (a player in the partnerships table), its id, shown as any opponent ranked in
+  // another table is (docs/standings.md, ruling 3).
+  std::vector<std::string> Opponents(const std::vector<std::string>& ids) const {
+    std::vector<std::string> opponents;
+    for (const std::string& id : ids) {
+      std::vector<std::string> units = ExpandEntry(league_, kind_, id);
+      if (units.empty()) units = {id};
+      opponents.insert(opponents.end(), units.begin(), units.end());
+    }
+    return opponents;
+  }
+
   void AddForfeit(const Forfeit& forfeit) {
     std::vector<std::string> losers = ExpandEntry(league_, kind_, forfeit.by);
     std::vector<std::string> winners;
@@ -221,19 +226,21 @@ class Tally {
       winners.insert(winners.end(), units.begin(), units.end());
     }
     int64_t points = WinPoints(league_) * kPointUnit;
-    int lost = EntryOf(forfeit.round, forfeit.reason, winners);
+    int lost = EntryOf(forfeit.round, forfeit.reason, Opponents(forfeit.to));
     for (const std::string& unit : losers) {
       ++rows_[unit].played;
       ++rows_[unit].lost;
+      Place(rows_[unit], Places() - 1);
       AddEntry(
           unit,
           {.kind = Meeting::Kind::kForfeitLost, .outcome = Meeting::Outcome::kLost, .entry = lost});
     }
-    int won = EntryOf(forfeit.round, forfeit.reason, losers);
+    int won = EntryOf(forfeit.round, forfeit.reason, Opponents({forfeit.by}));
     for (const std::string& unit : winners) {
       ++rows_[unit].played;
       ++rows_[unit].won;
-      Credit(unit, forfeit.round, points);
+      Place(rows_[unit], 0);
+      Credit(unit, points);
       AddEntry(unit, {.kind = Meeting::Kind::kForfeitWon,
                       .outcome = Meeting::Outcome::kWon,
                       .entry = won,
@@ -245,7 +252,7 @@ class Tally {
     int64_t points = bye.points.value_or(WinPoints(league_)) * kPointUnit;
     int entry = EntryOf(bye.round, bye.reason);
     for (const std::string& unit : ExpandEntry(league_, kind_, bye.entrant)) {
-      Credit(unit, bye.round, points);
+      Credit(unit, points);
       AddEntry(unit, {.kind = Meeting::Kind::kBye, .entry = entry, .points = points});
     }
   }
@@ -256,7 +263,7 @@ class Tally {
     int64_t points = adjustment.points * kPointUnit;
     int entry = EntryOf(round, adjustment.reason);
     for (const std::string& unit : ExpandEntry(league_, kind_, adjustment.entrant)) {
-      Credit(unit, round, points);
+      Credit(unit, points);
       AddEntry(unit, {.kind = Meeting::Kind::kAdjustment, .entry = entry, .points = points});
     }
   }
@@ -269,10 +276,21 @@ class Tally {
     }
   }
 
+  // The places a match of the game has: its scoring units (4 at a table of four each for
+  // themselves).
+  int Places() const { return std::max<int>(1, league_.descriptor->score_units.size()); }
+
+  static void Place(StandingRow& row, int place) {
+    if (place < 0) return;
+    if (row.placings.size() <= static_cast<size_t>(place)) row.placings.resize(place + 1, 0);
+    ++row.placings[place];
+  }
+
   // What a side's entrants add for one match: played, the result, scores and statistics.
   static void AddResult(const PlayedRecord& match, size_t i, StandingRow& row) {
     const PlayedSide& side = match.sides[i];
     ++row.played;
+    Place(row, side.place);
     row.won += side.won ? 1 : 0;
     row.won_played += side.won ? 1 : 0;
     row.drawn += side.drew ? 1 : 0;
@@ -361,7 +379,6 @@ class Tally {
   std::vector<Meeting::Entry>& entries_;
   bool duplicate_;
   std::map<std::string, StandingRow> rows_;
-  std::map<std::string, std::map<std::string, int64_t>> round_points_;
   std::map<std::pair<const PlayedRecord*, std::string>, size_t> meeting_of_;
 };
 
@@ -386,7 +403,7 @@ std::vector<StandingRow> TallyRows(const League& league, TableKind kind, const S
   for (const PlayedRecord* match : season.matches) tally.AddMatch(*match);
   for (const ScoredBoard& board : season.boards) tally.AddBoard(board);
   tally.AddEntries(season.last_round);
-  std::vector<StandingRow> rows = tally.Finish(season.rounds);
+  std::vector<StandingRow> rows = tally.Finish();
   const std::vector<Entrant>& groups = EntrantsOf(league, kind);
   AddOpponentStrength(rows, OpponentsPerMatch(league, kind), [&](const Meeting& meeting) {
     return MatchOpponents(groups, kind, season.records[meeting.record], meeting.side);

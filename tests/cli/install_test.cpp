@@ -62,6 +62,21 @@ TEST_F(Installed, ProgramDocsAndSamples) {
   EXPECT_EQ(verify.exit_code, 0) << verify.output;
 }
 
+// The reference seeded deal the README tells users to run is installed, runnable, and deals what
+// `referee deal` deals.
+TEST_F(Installed, TheReferenceSeededDealIsInstalled) {
+  fs::path script = prefix_ / "share/referee/seeded_deal.py";
+  ASSERT_TRUE(fs::exists(script)) << script;
+  EXPECT_NE(fs::status(script).permissions() & fs::perms::owner_exec, fs::perms::none);
+  ShellResult reference = RunShell("'" + script.string() + "' club-2026 1 52 --hands N 2>&1");
+  ASSERT_EQ(reference.exit_code, 0) << reference.output;
+  ShellResult dealt = RunShell(referee::testing::RefereeCommand() +
+                               " deal --game collusion --seed club-2026 --boards 1 2>&1");
+  std::string first = reference.output.substr(0, reference.output.find('\n'));
+  ASSERT_FALSE(first.empty());
+  EXPECT_NE(dealt.output.find(first), std::string::npos) << first << "\n" << dealt.output;
+}
+
 TEST_F(Installed, AManPagePerCommandFromItsHelp) {
   fs::path pages = prefix_ / "share/man/man1";
   std::vector<std::string> names = {"referee"};

@@ -1,10 +1,16 @@
 // The HTML standings and ratings pages in a real browser, at desktop width (1200 px) and on a phone
 // (400 px): headless Chromium lays out the shipped sample pages and a script measures them. Nothing
-// may stick out of the viewport sideways except inside the containers that scroll; the tables and
-// the charts are on screen, the charts side by side on a desktop and one above the other on a
-// phone; every chart line has its markers, no two lines coincide, and the legend draws each line's
-// dash and marker as the chart does; no heading is repeated as a caption. A screenshot at each
-// width is left in the temporary folder (referee-standings-SEASON-WIDTH.png) for people to look at.
+// may stick out of the viewport sideways except inside the containers that scroll; the rank, the
+// name and the points of every row are on screen without scrolling; the travellers show the table,
+// the sides, the scores and the matchpoints, on screen on a phone, and never a file's path; the
+// contents link to every part; text meets WCAG AA contrast and chart lines 3:1; every box that
+// scrolls can be reached and scrolled from the keyboard, with a visible focus; the tables and the
+// charts are on screen, the charts side by side on a desktop and one above the other on a phone;
+// every chart line has its markers, no two lines coincide, and the legend draws each line's dash
+// and marker as the chart does; no heading is repeated as a caption. The print style sheet, laid
+// out at the width of a page, leaves nothing wider than the paper. A screenshot at each width is
+// kept in the build tree (tests/artefacts/referee-standings-SEASON-WIDTH.png) for people to look
+// at.
 // Chromium is a test dependency (scripts/setup.sh installs it): without it this test fails.
 //
 // Chromium keeps a headless window at least 500 px wide, so the page is measured inside an iframe
@@ -94,13 +100,83 @@ window.addEventListener('load', () => {
       right: box(s).right, client: s.clientWidth, scroll: s.scrollWidth}));
   const tables = [...doc.querySelectorAll('table.standings,table.ratings')].map((t) => ({
       height: box(t).height, top: box(t).top}));
+  // The cells that must be on screen without scrolling: rank, name and points (rating).
+  const key = [...doc.querySelectorAll('table.standings td, table.ratings td')]
+      .filter((td) => td.matches('.rank,.name,.points')).map(box);
+  const keyCells = {count: key.length, left: Math.min(...key.map((r) => r.left)),
+                    right: Math.max(...key.map((r) => r.right))};
+  const travellers = [...doc.querySelectorAll('table.traveller')].map((t) => ({
+      headers: [...t.querySelectorAll('th')].map((th) => th.textContent.trim()),
+      right: Math.max(...[...t.querySelectorAll('th,td')].map((c) => box(c).right)),
+      paths: [...t.querySelectorAll('td')].filter((td) => /[/\\]|\.(ya?ml|json)/.test(td.textContent))
+                 .length}));
+  const links = [...doc.querySelectorAll('nav.toc a')].map((a) => a.getAttribute('href'));
+  const missingTargets = links.filter((href) => !doc.getElementById(href.slice(1)));
+  // WCAG AA: 4.5:1 for text (3:1 when large), 3:1 for the lines of a chart.
+  const view = doc.defaultView;
+  const parse = (text) => {
+    let m = /^#([0-9a-f]{6})$/i.exec(text || '');
+    if (m) return {r: parseInt(m[1].slice(0, 2), 16), g: parseInt(m[1].slice(2, 4), 16),
+                   b: parseInt(m[1].slice(4, 6), 16), a: 1};
+    m = /rgba?\(([^)]+)\)/.exec(text || '');
+    if (!m) return null;
+    const p = m[1].split(',').map(Number);
+    return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1};
+  };
+  const lum = (c) => {
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b);
+  };
+  const ratio = (a, b) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05);
+  const white = {r: 255, g: 255, b: 255, a: 1};
+  const background = (e) => {
+    for (let n = e; n; n = n.parentElement) {
+      const c = parse(view.getComputedStyle(n).backgroundColor);
+      if (c && c.a > 0) return c;
+    }
+    return white;
+  };
+  const lowContrast = [];
+  for (const e of doc.body.querySelectorAll('*')) {
+    if (![...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== '')) continue;
+    const style = view.getComputedStyle(e);
+    const colour = parse(e.closest('svg') ? style.fill : style.color);
+    if (!colour) continue;
+    const size = parseFloat(style.fontSize);
+    const large = size >= 24 || (parseInt(style.fontWeight) >= 700 && size >= 18.66);
+    const r = ratio(colour, background(e));
+    if (r < (large ? 3 : 4.5)) lowContrast.push(e.tagName + ' ' + r.toFixed(2) + ' ' + e.textContent.trim().slice(0, 30));
+  }
+  for (const line of doc.querySelectorAll('polyline.entrant')) {
+    const r = ratio(parse(line.getAttribute('stroke')), white);
+    if (r < 3) lowContrast.push('line ' + line.getAttribute('stroke') + ' ' + r.toFixed(2));
+  }
+  // From a keyboard: each box that scrolls takes the focus, is named by an element that exists,
+  // and shows where the focus is.
+  const keyboard = [...doc.querySelectorAll('.scroll')].map((s) => {
+    s.focus();
+    const named = s.getAttribute('aria-labelledby');
+    const style = view.getComputedStyle(s);
+    return {tabindex: s.getAttribute('tabindex'), role: s.getAttribute('role'),
+            named: named ? doc.getElementById(named) !== null : s.hasAttribute('aria-label'),
+            focused: doc.activeElement === s,
+            outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0};
+  });
+  doc.activeElement.blur();
+  const all = [...doc.body.querySelectorAll('*')].filter((e) => !e.parentElement.closest('svg'));
+  const overflowAnywhere = all.filter((e) => { const r = box(e); return (r.width > 0 || r.height > 0) && r.right > width + 0.5; })
+      .map((e) => e.tagName + ' ' + e.className);
+  const toc = doc.querySelector('nav.toc');
+  const tocShown = toc !== null && box(toc).height > 0;
   const headings = [...doc.querySelectorAll('h1,h2,h3')].map((h) => h.textContent.trim());
   const captions = [...doc.querySelectorAll('caption,figcaption')].map((c) => c.textContent.trim());
   const viewport = doc.querySelector('meta[name=viewport]') !== null;
   const pre = document.createElement('pre');
   pre.id = 'layout';
   pre.textContent = JSON.stringify({width, page: doc.documentElement.scrollWidth, overflow, charts,
-                                    legends, scrolls, tables, headings, captions, viewport});
+                                    legends, scrolls, tables, headings, captions, viewport,
+                                    keyCells, travellers, links, missingTargets, lowContrast,
+                                    keyboard, overflowAnywhere, tocShown});
   document.body.appendChild(pre);
 });
 )JS";
@@ -131,10 +207,12 @@ class Browser {
     return referee::formats::ParseJson(json);
   }
 
-  // A screenshot of the page at `width`, left in the temporary folder.
+  // A screenshot of the page at `width`, kept in the build tree as a test artefact.
   fs::path Screenshot(const std::string& page, int width, const std::string& name) {
     fs::path outer = Wrap(page, width, false);
-    fs::path shot = fs::temp_directory_path() / name;
+    fs::path folder = fs::path(REFEREE_BUILD_DIR) / "tests/artefacts";
+    fs::create_directories(folder);
+    fs::path shot = folder / name;
     int code = -1;
     RunShell(Command(std::max(width, 500), 2400) + "--screenshot='" + shot.string() + "' 'file://" +
                  outer.string() + "' >/dev/null 2>&1",
@@ -196,6 +274,48 @@ void ExpectReadable(const Node& layout, int width, const std::string& what) {
   }
 }
 
+// The rank, name and points (rating) of every row are on screen without scrolling sideways.
+void ExpectKeyColumnsOnScreen(const Node& layout, int width) {
+  SCOPED_TRACE("rank, name and points at " + std::to_string(width) + " px");
+  const Node& cells = *layout.Find("keyCells");
+  EXPECT_GE(Number(cells, "count"), 3 * 3);  // three rows at least
+  EXPECT_GE(Number(cells, "left"), 0);
+  EXPECT_LE(Number(cells, "right"), width + 0.5);
+}
+
+// Readable by everyone: contrast, a keyboard, the contents.
+void ExpectAccessible(const Node& layout) {
+  EXPECT_TRUE(layout.Find("lowContrast")->items().empty())
+      << ::testing::PrintToString(Texts(*layout.Find("lowContrast")));
+  EXPECT_GE(layout.Find("links")->items().size(), 2u) << "no table of contents";
+  EXPECT_TRUE(layout.Find("missingTargets")->items().empty())
+      << ::testing::PrintToString(Texts(*layout.Find("missingTargets")));
+  EXPECT_EQ(layout.Find("tocShown")->text(), "true");
+  for (const Node& scroll : layout.Find("keyboard")->items()) {
+    EXPECT_EQ(scroll.Find("tabindex")->text(), "0");
+    EXPECT_EQ(scroll.Find("role")->text(), "region");
+    EXPECT_EQ(scroll.Find("named")->text(), "true");
+    EXPECT_EQ(scroll.Find("focused")->text(), "true");
+    EXPECT_EQ(scroll.Find("outline")->text(), "true") << "no visible focus";
+  }
+}
+
+// The page as the print style sheet lays it out, on a page's width: rewritten so that its print
+// rules apply on screen (Chromium's screenshots and layout are of the screen).
+std::string AsPrinted(std::string html) {
+  size_t at = html.find("@media print{");
+  if (at != std::string::npos) html.replace(at, 13, "@media all{");
+  return html;
+}
+
+void ExpectPrintable(const Node& layout, int width) {
+  SCOPED_TRACE("printed, " + std::to_string(width) + " px");
+  EXPECT_TRUE(layout.Find("overflowAnywhere")->items().empty())
+      << "wider than the paper: "
+      << ::testing::PrintToString(Texts(*layout.Find("overflowAnywhere")));
+  EXPECT_EQ(layout.Find("tocShown")->text(), "false");
+}
+
 void ExpectCharts(const Node& layout, int width, size_t entrants_first_table) {
   SCOPED_TRACE("charts at " + std::to_string(width) + " px");
   const std::vector<Node>& charts = layout.Find("charts")->items();
@@ -248,6 +368,8 @@ TEST(StandingsHtml, ReadsOnADesktopAndOnAPhone) {
       referee::Result<Node> layout = browser.Measure(html, width);
       ASSERT_TRUE(layout.has_value()) << layout.error().message;
       ExpectReadable(*layout, width, page.season);
+      ExpectKeyColumnsOnScreen(*layout, width);
+      ExpectAccessible(*layout);
       ExpectCharts(*layout, width, page.entrants);
       if (width == 400 && page.scrolls_on_a_phone) {
         bool scrolls = false;
@@ -278,6 +400,8 @@ TEST(RatingsHtml, ReadsOnADesktopAndOnAPhone) {
       referee::Result<Node> layout = browser.Measure(html, width);
       ASSERT_TRUE(layout.has_value()) << layout.error().message;
       ExpectReadable(*layout, width, std::string("ratings of ") + season);
+      ExpectKeyColumnsOnScreen(*layout, width);
+      ExpectAccessible(*layout);
       EXPECT_EQ(layout->Find("tables")->items().size(), 1u) << season;
       EXPECT_GE(layout->Find("scrolls")->items().size(), 1u) << season;
       fs::path shot = browser.Screenshot(
@@ -286,6 +410,44 @@ TEST(RatingsHtml, ReadsOnADesktopAndOnAPhone) {
       ASSERT_TRUE(fs::exists(shot)) << shot;
       EXPECT_GT(fs::file_size(shot), 10000u) << shot;
     }
+  }
+}
+
+// A duplicate event's travellers: on a phone, the table, each direction's side, score and
+// matchpoints are on screen, and no file's path is shown.
+TEST(StandingsHtml, TravellersShowTheResultsNotTheFiles) {
+  Browser browser;
+  ASSERT_FALSE(browser.chromium().empty()) << "chromium is missing: run scripts/setup.sh";
+  std::string html =
+      ReadAll(fs::path(REFEREE_SOURCE_DIR) / "samples/league/plonk-pairs/expected/standings.html");
+  referee::Result<Node> layout = browser.Measure(html, 400);
+  ASSERT_TRUE(layout.has_value()) << layout.error().message;
+  const std::vector<Node>& travellers = layout->Find("travellers")->items();
+  ASSERT_GE(travellers.size(), 1u);
+  for (const Node& traveller : travellers) {
+    EXPECT_EQ(Texts(*traveller.Find("headers")),
+              (std::vector<std::string>{"table", "NS", "score", "MP", "EW", "score", "MP"}));
+    EXPECT_LE(Number(traveller, "right"), 400.5);
+    EXPECT_EQ(Number(traveller, "paths"), 0);
+  }
+  EXPECT_EQ(html.find("samples/league/plonk-pairs/records/", html.find("id=\"travellers\"")),
+            std::string::npos);
+}
+
+// Printing: the print style sheet lays every part out within a page's width (about 700 CSS
+// pixels of A4 inside its margins), without the contents.
+TEST(StandingsHtml, PrintsOnPaper) {
+  Browser browser;
+  ASSERT_FALSE(browser.chromium().empty()) << "chromium is missing: run scripts/setup.sh";
+  for (const char* file :
+       {"collusion/expected/standings.html", "plonk-pairs/expected/standings.html",
+        "collusion/expected/ratings.html"}) {
+    SCOPED_TRACE(file);
+    std::string html = ReadAll(fs::path(REFEREE_SOURCE_DIR) / "samples/league" / file);
+    ASSERT_NE(html.find("@media print{"), std::string::npos);
+    referee::Result<Node> layout = browser.Measure(AsPrinted(html), 700);
+    ASSERT_TRUE(layout.has_value()) << layout.error().message;
+    ExpectPrintable(*layout, 700);
   }
 }
 

@@ -232,5 +232,79 @@ TEST(Ratings, NumbersNeverShowMinusZero) {
   EXPECT_EQ(FormatDecimal(-1.5, 1), "-1.5");
 }
 
+// A duplicate event is rated as it is scored, by matchpoints: ab wins at its table but makes the
+// fewest matchpoints in NS, gh loses at its table but makes the most in EW. Before, ab was rated
+// as a winner and gh as a loser.
+TEST(Ratings, ADuplicateEventIsRatedByMatchpoints) {
+  League league = MakeLeague("plonk", {"a", "b", "c", "d", "e", "f", "g", "h"});
+  AddGroups(league, league.partnerships, {{"a", "b"}, {"c", "d"}, {"e", "f"}, {"g", "h"}});
+  league.scheme.kind = SchemeKind::kDuplicate;
+  std::vector<PlayedRecord> records = {Pairs("plonk", "t1", "1", {"a", "c", "b", "d"}, 20, 10),
+                                       Pairs("plonk", "t2", "1", {"e", "g", "f", "h"}, 60, 50)};
+  SetDeals(records[0], "s", {{1, {20, 10}}});  // NS 20 (the lower NS score), EW 10 (the lower EW)
+  SetDeals(records[1], "s", {{1, {60, 50}}});
+  Ratings ratings = ComputeRatings({Rated(league, records)}, WithoutTau(), "referee test");
+  EXPECT_TRUE(ratings.leagues[0].by_matchpoints);
+  EXPECT_EQ(ratings.leagues[0].rated, 2);
+  EXPECT_LT(PlayerOf(ratings, "a").rating.mu, 25);  // won at the table, last of NS
+  EXPECT_GT(PlayerOf(ratings, "g").rating.mu, 25);  // lost at the table, first of EW
+  EXPECT_GT(PlayerOf(ratings, "e").rating.mu, PlayerOf(ratings, "a").rating.mu);
+  EXPECT_EQ(PlayerOf(ratings, "a").matches, 1);  // one comparison: NS of seed s
+  EXPECT_NE(FormatRatingsText(ratings).find("a duplicate event, rated by matchpoints"),
+            std::string::npos);
+  ASSERT_FALSE(ratings.notes.empty());
+  EXPECT_NE(ratings.notes[0].find("rated the same way, not by who won at the table"),
+            std::string::npos);
+}
+
+// For people: figures rounded as the standings round (two decimals), what they mean said, and
+// provisional ratings marked; JSON and CSV keep six decimals and the exact parameters.
+TEST(Ratings, RoundedExplainedAndProvisionalMarked) {
+  League league = MakeLeague("collusion", {"a", "b", "c", "d"});
+  RatedLeague rated =
+      Rated(league, {Collusion("s.yaml", "1", {"a", "b", "c", "d"}, {110, 10, 20, 30}, "N")});
+  Ratings ratings = ComputeRatings({rated}, {}, "referee test");
+  std::string text = FormatRatingsText(ratings);
+  EXPECT_EQ(text.find("8.333333"), std::string::npos) << text;
+  EXPECT_NE(text.find("parameters: mu 25, sigma 8.33, beta 4.17, kappa 0.0001, tau 0.08 "
+                      "(OpenSkill's defaults)"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("rating: mu - 3 sigma, a cautious estimate"), std::string::npos);
+  EXPECT_NE(text.find("so at a rating of 0.00; a rating below that"), std::string::npos) << text;
+  EXPECT_NE(text.find("provisional: fewer than 10 matches rated"), std::string::npos);
+  EXPECT_TRUE(PlayerOf(ratings, "a").Provisional());
+  EXPECT_NE(text.find("provisional\n"), std::string::npos) << text;  // the column
+  std::string csv = FormatRatingsCsv(ratings);
+  EXPECT_NE(csv.find("sigma,8.333333333333334"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",1,true\n"), std::string::npos) << csv;
+  PlayerRating established{"x", "x", {25, 3}, kEstablishedMatches, 1, false};
+  EXPECT_FALSE(established.Provisional());
+  EXPECT_EQ(RoundedParameter(25.0 / 300), "0.08");
+  EXPECT_EQ(RoundedParameter(0.0001), "0.0001");
+  EXPECT_EQ(RoundedParameter(-2.5), "-2.5");
+}
+
+// One player's name spelled two ways in two leagues is probably a mistake: a warning names both.
+TEST(Ratings, WarnsOfANameSpelledTwoWays) {
+  League spring = MakeLeague("collusion", {"a", "b", "c", "d"});
+  League autumn = spring;
+  spring.players[0].name = "Ann Smith";
+  autumn.players[0].name = "Anne Smith";
+  RatedLeague first =
+      Rated(spring, {Collusion("s.yaml", "1", {"a", "b", "c", "d"}, {110, 10, 20, 30}, "N")});
+  RatedLeague second =
+      Rated(autumn, {Collusion("t.yaml", "1", {"a", "b", "c", "d"}, {10, 110, 20, 30}, "E")});
+  first.path = "spring.yaml";
+  second.path = "autumn.yaml";
+  Ratings ratings = ComputeRatings({first, second}, {}, "referee test");
+  ASSERT_EQ(ratings.warnings.size(), 1u);
+  EXPECT_EQ(ratings.warnings[0],
+            "player a is named 'Ann Smith' in spring.yaml and 'Anne Smith' in autumn.yaml: rated "
+            "as one player, shown as 'Ann Smith'");
+  EXPECT_NE(FormatRatingsText(ratings).find("warnings:\n  player a is named"), std::string::npos);
+  EXPECT_TRUE(ComputeRatings({first, first}, {}, "referee test").warnings.empty());
+}
+
 }  // namespace
 }  // namespace referee::reports

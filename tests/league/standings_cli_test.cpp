@@ -47,8 +47,9 @@ class StandingsCliLeague : public testing::Test {
                                       (with_errors ? " 2>&1" : " 2>/dev/null"));
   }
 
+  // What was counted: the Collusion season's records include two that are not (exit 5).
   std::string Counted(const std::string& arguments = "standings league.yaml") {
-    RunResult run = Run(arguments);
+    RunResult run = Run(arguments + " --allow-uncounted");
     EXPECT_EQ(run.exit_code, 0) << run.output;
     size_t at = run.output.find("records: ");
     return at == std::string::npos ? run.output
@@ -138,7 +139,7 @@ TEST_F(StandingsCliLeague, RoundZeroOneIsRoundOne) {
 
 TEST_F(StandingsCliLeague, WarningsGoToStandardErrorAndIntoTheReport) {
   WriteLeague("[records/]", "byes:\n  - {round: 3, entrant: gina, reason: mistaken}\n");
-  RunResult run = Run("standings league.yaml --format json", true);
+  RunResult run = Run("standings league.yaml --format json --allow-uncounted", true);
   EXPECT_EQ(run.exit_code, 0) << run.output;
   EXPECT_NE(run.output.find("league.yaml:7:5: warning[bye-in-played-round]: gina has a bye in "
                             "round 3, a round gina played (records/r3-t1.yaml): both count\n"),
@@ -154,6 +155,48 @@ TEST_F(StandingsCliLeague, WarningsGoToStandardErrorAndIntoTheReport) {
       text.output.find("warnings:\n  bye-in-played-round at /byes/0 (line 7): gina has a bye"),
       std::string::npos)
       << text.output;
+}
+
+// A record the league lists that is not counted (here: a player who is not an entrant) makes the
+// command exit 5, so that a script can tell; --allow-uncounted makes it 0. Before, it exited 0.
+TEST_F(StandingsCliLeague, AListedRecordNotCountedExitsFive) {
+  std::ofstream(folder_ / "league.yaml")
+      << "format: referee-league/1\nname: Short\ngame: collusion\n"
+         "entrants: [{id: alice}, {id: bob}, {id: carol}, {id: erin}, {id: frank}, {id: gina},"
+         " {id: hugo}]\nrecords: [records/r1-t1.yaml, records/r1-t2.yaml]\n";
+  RunResult run = Run("standings league.yaml", true);
+  EXPECT_EQ(run.exit_code, 5) << run.output;
+  EXPECT_NE(run.output.find("player 'dave' is not an entrant"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("referee: 1 record listed but not counted"), std::string::npos)
+      << run.output;
+  EXPECT_EQ(Run("standings league.yaml --allow-uncounted").exit_code, 0);
+  EXPECT_EQ(Run("ratings league.yaml").exit_code, 5);
+  EXPECT_EQ(Run("ratings league.yaml --allow-uncounted").exit_code, 0);
+  WriteLeague("[records/r1-t1.yaml, records/r1-t2.yaml]");
+  EXPECT_EQ(Run("standings league.yaml").exit_code, 0);  // every record counted
+  // --after-round leaves later rounds out: they are not listed, and do not make it exit 5.
+  WriteLeague("[records/r1-t1.yaml, records/r1-t2.yaml, records/r3-t3-wrong-winner.yaml]");
+  EXPECT_EQ(Run("standings league.yaml").exit_code, 5);
+  EXPECT_EQ(Run("standings league.yaml --after-round 1").exit_code, 0);
+}
+
+// Copies of one match listed by entries equally specific with different rounds: the league file
+// does not say which round the match counts for (docs/standings.md, ruling 1).
+TEST_F(StandingsCliLeague, CopiesOfOneMatchInTwoRoundsConflict) {
+  fs::create_directories(folder_ / "late");
+  RunResult converted = Run("convert records/r1-t1.yaml --to json > late/copy.json");
+  ASSERT_EQ(converted.exit_code, 0) << converted.output;
+  WriteLeague("[{path: records/r1-t1.yaml, round: 1}, {path: late/copy.json, round: 2}]");
+  RunResult run = Run("standings league.yaml", true);
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_NE(run.output.find("malformed[conflicting-rounds]"), std::string::npos) << run.output;
+  WriteLeague("[records/, {path: late/copy.json, round: 1}]");
+  RunResult chosen = Run("standings league.yaml --allow-uncounted", true);
+  EXPECT_EQ(chosen.exit_code, 0) << chosen.output;
+  EXPECT_NE(chosen.output.find("records/r1-t1.yaml: duplicate: the same match as late/copy.json, "
+                               "counted once, as late/copy.json"),
+            std::string::npos)
+      << chosen.output;
 }
 
 }  // namespace

@@ -489,5 +489,56 @@ TEST(Standings, ASummarysTextsAreItsOwnWhenCopied) {
   EXPECT_EQ(copy.Reason(), "why");
 }
 
+// The columns say what they count: at a table of four each for themselves, the places finished
+// (a player who was second four times has 8 points, not "won 0 lost 4"); the wins tie-break is not
+// a second copy of the first places; a duplicate event shows matchpoints, not who won at the
+// table. A key under each table and above each cross-table says so.
+TEST(Standings, ColumnsAreNamedByWhatTheyCount) {
+  League league = MakeLeague("collusion", {"a", "b", "c", "d"});
+  league.tie_breaks = {Named(league, "wins"), Named(league, "buchholz")};
+  std::vector<PlayedRecord> records;
+  for (int i = 0; i < 4; ++i) {
+    records.push_back(Collusion("r" + std::to_string(i), std::to_string(i + 1),
+                                {"a", "b", "c", "d"}, {40, 30, 20 - i, 10}, "N"));
+  }
+  Standings standings = ComputeStandings(league, records);
+  const StandingsTable& table = standings.tables[0];
+  Grid grid = StandingsGrid(standings, table);
+  EXPECT_EQ(grid[0], (GridRow{"rank", "entrant", "name", "played", "1st", "2nd", "3rd", "4th",
+                              "points", "buchholz"}));
+  // b met a (12 points), c (4) and d (0) four times: Buchholz 64.
+  EXPECT_EQ(grid[2], (GridRow{"2", "b", "b", "4", "0", "4", "0", "0", "8", "64"}));
+  EXPECT_EQ(RowOf(table, "b").placings, (std::vector<int>{0, 4}));
+  std::vector<std::string> key = TableKey(standings);
+  ASSERT_GE(key.size(), 3u);
+  EXPECT_EQ(key[1].substr(0, 49), "1st to 4th: matches finished in each place, a sha");
+  EXPECT_EQ(key[2], "the tie-break wins is the 1st column");
+  EXPECT_EQ(
+      CrossTableKey(standings, table),
+      "\"N 1st 40 +3 v 2,3,4\" reads: N the seat, 1st the place (2nd= when shared), 40 the "
+      "score, +3 the points it gave, v 2,3,4 the opponents, by their number in this table (by "
+      "id when ranked in another)");
+
+  League pairs = MakeLeague("plonk", {"a", "b", "c", "d"});
+  Standings played =
+      ComputeStandings(pairs, {Pairs("plonk", "r1", "1", {"a", "b", "c", "d"}, 9, 4)});
+  EXPECT_EQ(StandingsGrid(played, played.tables[0])[0],
+            (GridRow{"rank", "entrant", "name", "played", "won", "drawn", "lost", "points",
+                     "point-difference"}));
+  // a and c share 1st (listed by id), b and d 3rd: a met numbers 3 and 4.
+  EXPECT_EQ(CrossTableKey(played, played.tables[0])
+                .rfind("\"NS won 9-4 +2 v 3,4\" reads: NS the direction sat, won the result", 0),
+            0u)
+      << CrossTableKey(played, played.tables[0]);
+
+  pairs.scheme.kind = SchemeKind::kDuplicate;
+  pairs.tie_breaks = DefaultTieBreaks(*pairs.descriptor, SchemeKind::kDuplicate);
+  Standings duplicate =
+      ComputeStandings(pairs, {Pairs("plonk", "r1", "1", {"a", "b", "c", "d"}, 9, 4)});
+  EXPECT_EQ(
+      StandingsGrid(duplicate, duplicate.tables[0])[0],
+      (GridRow{"rank", "entrant", "name", "played", "matchpoints", "percentage", "total-score"}));
+}
+
 }  // namespace
 }  // namespace referee::reports

@@ -17,6 +17,8 @@ list(APPEND REFEREE_TEST_SOURCES
   league/ratings_test.cpp
   league/ratings_golden_test.cpp
   league/ratings_check_test.cpp
+  league/csv_formula_test.cpp
+  league/rulings_test.cpp
 )
 # The HTML page rendered in Chromium: scripts/test.sh --no-browser leaves it out.
 if(REFEREE_BROWSER_TESTS)
