@@ -63,6 +63,16 @@ std::vector<Example> Examples(std::string_view command) {
             {"referee standings league.yaml --format html --output standings.html", "a web page"},
             {"referee standings league.yaml --check published.csv", "exit 1 on a difference"}};
   }
+  if (command == "schedule") {
+    return {{"referee schedule league.yaml --method swiss --seed club-night --planned-rounds 3",
+             "start a schedule: round 1 written into the league file, on standard output"},
+            {"referee schedule league.yaml --in-place", "the next round, written into the file"},
+            {"referee schedule league.yaml --all --in-place",
+             "every round left (a movement, individual or team rounds: no results needed)"},
+            {"referee schedule --check league.yaml", "name every rule the rounds break"},
+            {"referee schedule --generate --game " + game + " --entrants 20 --seed demo",
+             "a random event and its rounds, the seed on standard error"}};
+  }
   if (command == "ratings") {
     return {{"referee ratings spring.yaml autumn.yaml", "players rated over two seasons"},
             {"referee ratings league.yaml --format json --output ratings.json", "for programs"},
@@ -115,6 +125,14 @@ std::vector<ExitCode> ExitCodes(std::string_view command) {
     return {{0, "the standings were computed (and agree with --check)"},
             {1, "--check found a difference"},
             {2, "the league file is malformed or leaves its folder"},
+            usage,
+            {4, "I/O: a file could not be read or written"},
+            internal};
+  }
+  if (command == "schedule") {
+    return {{0, "the rounds were made and written (--check: no rule broken)"},
+            {1, "--check: some rule broken, each named on standard output"},
+            {2, "the league file or its schedule is malformed, or no round can be made"},
             usage,
             {4, "I/O: a file could not be read or written"},
             internal};
