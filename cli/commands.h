@@ -101,6 +101,20 @@ struct ScheduleOptions {
 };
 int RunSchedule(const ScheduleOptions& options, std::ostream& out, std::ostream& err);
 
+// `referee event verify JOURNAL`, `referee event export --data DIR EVENT OUT` and
+// `referee event play --port PORT EVENT REPLY` (docs/serve.md, "A club night").
+struct EventOptions {
+  bool verify = false;
+  bool play = false;    // else export
+  std::string journal;  // verify
+  std::string data;     // export: the server's data folder
+  std::string event;
+  std::string output;
+  uint16_t port = 0;   // play: the server's port on 127.0.0.1
+  std::string tokens;  // play: the reply that gave the seat links
+};
+int RunEvent(const EventOptions& options, std::ostream& out, std::ostream& err);
+
 // `referee ratings LEAGUE.yaml...` (docs/ratings.md): the players of leagues of one game rated
 // from their valid records, league by league in the order given.
 struct RatingsOptions {

@@ -73,6 +73,13 @@ std::vector<Example> Examples(std::string_view command) {
             {"referee schedule --generate --game " + game + " --entrants 20 --seed demo",
              "a random event and its rounds, the seed on standard error"}};
   }
+  if (command == "event") {
+    return {{"referee event verify club/events/night.journal", "the chain of the director's acts"},
+            {"referee event export --data club night night-export/",
+             "league.yaml, records/ and event.journal of event 'night'"},
+            {"(cd night-export && referee standings league.yaml --format json)",
+             "the night's standings, as the server showed them"}};
+  }
   if (command == "ratings") {
     return {{"referee ratings spring.yaml autumn.yaml", "players rated over two seasons"},
             {"referee ratings league.yaml --format json --output ratings.json", "for programs"},
@@ -133,6 +140,14 @@ std::vector<ExitCode> ExitCodes(std::string_view command) {
     return {{0, "the rounds were made and written (--check: no rule broken)"},
             {1, "--check: some rule broken, each named on standard output"},
             {2, "the league file or its schedule is malformed, or no round can be made"},
+            usage,
+            {4, "I/O: a file could not be read or written"},
+            internal};
+  }
+  if (command == "event") {
+    return {{0, "the journal's chain holds (export: the folder was written)"},
+            {1, "the chain is broken: the line named was changed, added or removed"},
+            {2, "the journal is not an event's"},
             usage,
             {4, "I/O: a file could not be read or written"},
             internal};

@@ -274,6 +274,29 @@ CLI::App* AddScheduleCommand(CLI::App& app, ScheduleOptions& schedule) {
   return command;
 }
 
+CLI::App* AddEventCommand(CLI::App& app, EventOptions& event) {
+  CLI::App* command = app.add_subcommand(
+      "event", "check an event's journal or export an event from a server's data (docs/serve.md)");
+  command->require_subcommand(1);
+  CLI::App* verify = command->add_subcommand(
+      "verify", "check the SHA-256 chain of an event's journal: exit 1 where it breaks");
+  verify->add_option("journal", event.journal, "the journal: DIR/events/ID.journal")->required();
+  verify->callback([&event] { event.verify = true; });
+  CLI::App* export_command = command->add_subcommand(
+      "export", "write an event's league file, records and journal into a folder");
+  export_command->add_option("--data", event.data, "the server's data folder")->required();
+  export_command->add_option("event", event.event, "the event's id")->required();
+  export_command->add_option("output", event.output, "the folder to write")->required();
+  CLI::App* play = command->add_subcommand(
+      "play", "play the tables of an event's current round with bots, through the server");
+  play->add_option("--port", event.port, "the server's port on 127.0.0.1")->required();
+  play->add_option("event", event.event, "the event's id")->required();
+  play->add_option("reply", event.tokens, "the reply that created the event (its seat links)")
+      ->required();
+  play->callback([&event] { event.play = true; });
+  return command;
+}
+
 int Run(int argc, char** argv) {
   // Named, so that usage lines say "referee verify", not the path the program was started by.
   CLI::App app{"referee: verifies card-game records, referees live play and ranks leagues",
@@ -327,6 +350,9 @@ int Run(int argc, char** argv) {
   ScheduleOptions schedule;
   CLI::App* schedule_command = AddScheduleCommand(app, schedule);
 
+  EventOptions event;
+  CLI::App* event_command = AddEventCommand(app, event);
+
   StandingsOptions standings;
   CLI::App* standings_command = app.add_subcommand(
       "standings", "verify a league's records and rank its entrants (docs/standings.md)");
@@ -365,6 +391,7 @@ int Run(int argc, char** argv) {
     if (standings_command->parsed()) return RunStandings(standings, out, std::cerr);
     if (ratings_command->parsed()) return RunRatings(ratings, out, std::cerr);
     if (schedule_command->parsed()) return RunSchedule(schedule, out, std::cerr);
+    if (event_command->parsed()) return RunEvent(event, out, std::cerr);
     if (live_command->parsed()) return RunLive(live, std::cin, out, std::cerr);
     if (serve_command->parsed()) return RunServe(serve, out, std::cerr);
     if (deal_command->parsed()) return RunDeal(deal, out, std::cerr);

@@ -178,8 +178,9 @@ int PointsOf(const ScheduleOptions& options, const schedule::Schedule& made, std
   if (made.method != schedule::Method::kSwiss || made.made.empty()) return kExitValid;
   std::optional<reports::Standings> standings;
   if (int code = LeagueStandings(options.league, options.threads, err, standings)) return code;
-  for (const reports::StandingRow& row : standings->tables.front().rows) {
-    points[row.entrant] = row.points;
+  // Every table of the standings (a duplicate event by direction ranks each direction apart).
+  for (const reports::StandingsTable& table : standings->tables) {
+    for (const reports::StandingRow& row : table.rows) points.emplace(row.entrant, row.points);
   }
   return kExitValid;
 }
