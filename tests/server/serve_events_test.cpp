@@ -6,8 +6,11 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include <chrono>
 #include <fstream>
+#include <random>
 #include <sstream>
+#include <thread>
 
 #include "referee/record/record_writer.h"
 #include "server/bot_client.h"
@@ -326,8 +329,8 @@ TEST_F(ServeEventsTest, RestartResumesAndAnEditedJournalIsFound) {
   EXPECT_EQ(Request("GET", "/events/night").status, 404);
 }
 
-// The real binary killed with SIGKILL right after each acknowledged act of the director, after
-// the creation of a round and after the event's creation: started again on the folder, every act
+// The real binary killed with SIGKILL right after each acknowledged act of the director and after
+// the event's creation, and while it makes a round: started again on the folder, every act
 // acknowledged is there and every table of every round made exists, with its seat links working.
 TEST(ServeEventsCrash, KilledAfterEachActNothingAcknowledgedIsLost) {
   fs::path data = ServeScratch("events-crash");
@@ -335,7 +338,8 @@ TEST(ServeEventsCrash, KilledAfterEachActNothingAcknowledgedIsLost) {
   std::ofstream(token_file) << kOrganiser << "\n";
   std::string director;
   std::map<std::string, std::string> players;
-  int acknowledged = 0;  // lines of the event's journal acknowledged
+  int acknowledged = 0;       // lines of the event's journal acknowledged
+  std::random_device random;  // the moment of the kill while a round is made
   std::vector<std::string> acts = {
       R"({"act":"penalty","entrant":"p1","points":1,"why":"late"})",
       R"({"act":"average","entrant":"p2","round":1,"why":"a board fouled"})",
@@ -383,8 +387,31 @@ TEST(ServeEventsCrash, KilledAfterEachActNothingAcknowledgedIsLost) {
           }
           ASSERT_TRUE(server::DriveTable(serve.port(), Text(table, "id"), tokens, bots, seed++));
         }
-        auto made = client.Request("POST", "/events/night/rounds", director);
+        // The round is asked for and the server killed while it makes it (the reply unread):
+        // started again, the round is there whole or not at all, and asking again with the line
+        // it expects makes it once.
+        std::thread asking([&] {
+          server::HttpClient other("127.0.0.1", serve.port());
+          (void)other.Request("POST", "/events/night/rounds", director, R"({"expect":5})");
+        });
+        std::this_thread::sleep_for(
+            std::chrono::microseconds(std::uniform_int_distribution<int>(0, 3000)(random)));
+        serve.Kill();
+        asking.join();
+        ServeProcess again(data, token_file);
+        server::HttpClient after("127.0.0.1", again.port());
+        auto state = after.Request("GET", "/events/night");
+        ASSERT_TRUE(state.has_value());
+        for (const Node& round : state->json.Find("rounds")->items()) {
+          for (const Node& table : round.Find("tables")->items()) {
+            EXPECT_NE(Text(table, "status"), "missing") << Text(table, "id");
+          }
+        }
+        auto made = after.Request("POST", "/events/night/rounds", director, R"({"expect":5})");
         ASSERT_TRUE(made.has_value() && made->status == 200) << (made ? made->body : "");
+        ++acknowledged;
+        again.Kill();
+        continue;
       } else {
         auto done = client.Request("POST", "/events/night/acts", director, act);
         ASSERT_TRUE(done.has_value() && done->status == 200) << (done ? done->body : "");
