@@ -87,7 +87,7 @@ std::string DirectorLink(const std::string& event, const std::string& token) {
 }  // namespace
 
 struct EventDesk::Slot {
-  explicit Slot(boost::asio::io_context& io) : poll(io) {}
+  explicit Slot(boost::asio::io_context&) {}
   struct Waiter {
     std::shared_ptr<boost::asio::steady_timer> timer;
     Respond respond;
@@ -107,7 +107,6 @@ struct EventDesk::Slot {
   std::map<int, HttpResponse> replies;  // the reply to each line a client asked for, for retries
   std::map<uint64_t, Waiter> waiters;
   uint64_t next_waiter = 0;
-  boost::asio::steady_timer poll;
   // The standings, as last computed, and what they were computed at.
   std::string standings_key;
   std::string standings_json;
