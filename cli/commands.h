@@ -10,7 +10,10 @@
 #include <vector>
 
 #include "formats/input_format.h"
+#include "referee/core/finding.h"
+#include "referee/record/node.h"
 #include "reports/ratings.h"
+#include "reports/standings.h"
 
 namespace referee::cli {
 
@@ -72,6 +75,46 @@ struct StandingsOptions {
   bool allow_uncounted = false;            // exit 0 even when a listed record is not counted
 };
 int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostream& err);
+
+// What the league commands share: a league file's finding printed compiler style (exit 2), and a
+// league's standings computed as `referee standings` computes them (`standings` set on exit 0).
+int ReportLeagueFinding(Finding finding, const record::Node* root, const std::string& path,
+                        const std::string& text, std::ostream& err);
+int LeagueStandings(const std::string& path, unsigned threads, std::ostream& err,
+                    std::optional<reports::Standings>& standings);
+
+// `referee schedule` (docs/schedule.md): the rounds of an event made into its league file, checked
+// (--check), or a random event made (--generate).
+struct ScheduleOptions {
+  std::string league;
+  std::string output;  // a file; empty or "-": standard output
+  bool in_place = false;
+  bool all = false;    // every round left, where no results are needed
+  bool check = false;  // the checker mode
+  bool generate = false;
+  // Starting a schedule, or generating an event:
+  std::string method;
+  std::string seed;
+  int planned_rounds = 0;
+  std::string game;  // --generate
+  int entrants = 0;  // --generate
+  unsigned threads = 0;
+};
+int RunSchedule(const ScheduleOptions& options, std::ostream& out, std::ostream& err);
+
+// `referee event verify JOURNAL`, `referee event export --data DIR EVENT OUT` and
+// `referee event play --port PORT EVENT REPLY` (docs/serve.md, "A club night").
+struct EventOptions {
+  bool verify = false;
+  bool play = false;    // else export
+  std::string journal;  // verify
+  std::string data;     // export: the server's data folder
+  std::string event;
+  std::string output;
+  uint16_t port = 0;   // play: the server's port on 127.0.0.1
+  std::string tokens;  // play: the reply that gave the seat links
+};
+int RunEvent(const EventOptions& options, std::ostream& out, std::ostream& err);
 
 // `referee ratings LEAGUE.yaml...` (docs/ratings.md): the players of leagues of one game rated
 // from their valid records, league by league in the order given.

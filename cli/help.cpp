@@ -63,6 +63,23 @@ std::vector<Example> Examples(std::string_view command) {
             {"referee standings league.yaml --format html --output standings.html", "a web page"},
             {"referee standings league.yaml --check published.csv", "exit 1 on a difference"}};
   }
+  if (command == "schedule") {
+    return {{"referee schedule league.yaml --method swiss --seed club-night --planned-rounds 3",
+             "start a schedule: round 1 written into the league file, on standard output"},
+            {"referee schedule league.yaml --in-place", "the next round, written into the file"},
+            {"referee schedule league.yaml --all --in-place",
+             "every round left (a movement, individual or team rounds: no results needed)"},
+            {"referee schedule --check league.yaml", "name every rule the rounds break"},
+            {"referee schedule --generate --game " + game + " --entrants 20 --seed demo",
+             "a random event and its rounds, the seed on standard error"}};
+  }
+  if (command == "event") {
+    return {{"referee event verify club/events/night.journal", "the chain of the director's acts"},
+            {"referee event export --data club night night-export/",
+             "league.yaml, records/ and event.journal of event 'night'"},
+            {"(cd night-export && referee standings league.yaml --format json)",
+             "the night's standings, as the server showed them"}};
+  }
   if (command == "ratings") {
     return {{"referee ratings spring.yaml autumn.yaml", "players rated over two seasons"},
             {"referee ratings league.yaml --format json --output ratings.json", "for programs"},
@@ -118,6 +135,22 @@ std::vector<ExitCode> ExitCodes(std::string_view command) {
             usage,
             {4, "I/O: a file could not be read or written"},
             {5, "a record the league lists was not counted (listed); --allow-uncounted: exit 0"},
+            internal};
+  }
+  if (command == "schedule") {
+    return {{0, "the rounds were made and written (--check: no rule broken)"},
+            {1, "--check: some rule broken, each named on standard output"},
+            {2, "the league file or its schedule is malformed, or no round can be made"},
+            usage,
+            {4, "I/O: a file could not be read or written"},
+            internal};
+  }
+  if (command == "event") {
+    return {{0, "the journal's chain holds (export: the folder was written)"},
+            {1, "the chain is broken: the line named was changed, added or removed"},
+            {2, "the journal is not an event's"},
+            usage,
+            {4, "I/O: a file could not be read or written"},
             internal};
   }
   if (command == "ratings") {

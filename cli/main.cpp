@@ -248,6 +248,59 @@ CLI::App* AddServeCommand(CLI::App& app, ServeOptions& serve) {
   return command;
 }
 
+CLI::App* AddScheduleCommand(CLI::App& app, ScheduleOptions& schedule) {
+  CLI::App* command = app.add_subcommand(
+      "schedule", "make, check or generate the rounds of an event (docs/schedule.md)");
+  command->add_option("league", schedule.league,
+                      "the league file (YAML); its rounds are under `schedule:`");
+  command->add_option("--output", schedule.output,
+                      "write the league file with its rounds here (default standard output)");
+  command->add_flag("--in-place", schedule.in_place, "write the league file over itself");
+  command->add_flag("--all", schedule.all,
+                    "make every round left (not Swiss, whose rounds need the results)");
+  command->add_flag("--check", schedule.check,
+                    "the checker: name every rule the rounds break; exit 1 if any");
+  command->add_flag("--generate", schedule.generate,
+                    "write a random event with its rounds (--game, --method, --entrants, --seed)");
+  command
+      ->add_option("--method", schedule.method,
+                   "individual, swiss, mitchell, howell or teams (those that fit the game)")
+      ->check(CLI::IsMember({"individual", "swiss", "mitchell", "howell", "teams"}));
+  command->add_option("--seed", schedule.seed,
+                      "the event's seed: lots and seeded boards (--generate: the draws)");
+  command->add_option("--planned-rounds", schedule.planned_rounds, "the rounds the event has")
+      ->check(CLI::Range(1, 1000));
+  command->add_option("--game", schedule.game, "--generate: the game: " + Listed(GameNames()));
+  command->add_option("--entrants", schedule.entrants, "--generate: how many (default 12)")
+      ->check(CLI::Range(1, 1000));
+  command->add_option("--threads", schedule.threads,
+                      "threads to verify the records on for Swiss points (default: every core)");
+  return command;
+}
+
+CLI::App* AddEventCommand(CLI::App& app, EventOptions& event) {
+  CLI::App* command = app.add_subcommand(
+      "event", "check an event's journal or export an event from a server's data (docs/serve.md)");
+  command->require_subcommand(1);
+  CLI::App* verify = command->add_subcommand(
+      "verify", "check the SHA-256 chain of an event's journal: exit 1 where it breaks");
+  verify->add_option("journal", event.journal, "the journal: DIR/events/ID.journal")->required();
+  verify->callback([&event] { event.verify = true; });
+  CLI::App* export_command = command->add_subcommand(
+      "export", "write an event's league file, records and journal into a folder");
+  export_command->add_option("--data", event.data, "the server's data folder")->required();
+  export_command->add_option("event", event.event, "the event's id")->required();
+  export_command->add_option("output", event.output, "the folder to write")->required();
+  CLI::App* play = command->add_subcommand(
+      "play", "play the tables of an event's current round with bots, through the server");
+  play->add_option("--port", event.port, "the server's port on 127.0.0.1")->required();
+  play->add_option("event", event.event, "the event's id")->required();
+  play->add_option("reply", event.tokens, "the reply that created the event (its seat links)")
+      ->required();
+  play->callback([&event] { event.play = true; });
+  return command;
+}
+
 int Run(int argc, char** argv) {
   // Named, so that usage lines say "referee verify", not the path the program was started by.
   CLI::App app{"referee: verifies card-game records, referees live play and ranks leagues",
@@ -298,6 +351,12 @@ int Run(int argc, char** argv) {
   ServeOptions serve;
   CLI::App* serve_command = AddServeCommand(app, serve);
 
+  ScheduleOptions schedule;
+  CLI::App* schedule_command = AddScheduleCommand(app, schedule);
+
+  EventOptions event;
+  CLI::App* event_command = AddEventCommand(app, event);
+
   StandingsOptions standings;
   CLI::App* standings_command = app.add_subcommand(
       "standings", "verify a league's records and rank its entrants (docs/standings.md)");
@@ -335,6 +394,8 @@ int Run(int argc, char** argv) {
     if (verify_command->parsed()) return RunVerify(verify, out, std::cerr);
     if (standings_command->parsed()) return RunStandings(standings, out, std::cerr);
     if (ratings_command->parsed()) return RunRatings(ratings, out, std::cerr);
+    if (schedule_command->parsed()) return RunSchedule(schedule, out, std::cerr);
+    if (event_command->parsed()) return RunEvent(event, out, std::cerr);
     if (live_command->parsed()) return RunLive(live, std::cin, out, std::cerr);
     if (serve_command->parsed()) return RunServe(serve, out, std::cerr);
     if (deal_command->parsed()) return RunDeal(deal, out, std::cerr);

@@ -79,6 +79,7 @@ int RunServe(const ServeOptions& options, std::ostream& out, std::ostream& err) 
                                                   options.max_body_bytes};
   server_options.service.commit_log.segment_bytes = options.log_segment_kib << 10;
   server_options.service.write_threads = options.write_threads;
+  server_options.service.referee = std::string("referee ") + REFEREE_VERSION;
   server::Server server(server_options);
   if (std::optional<std::string> failure = server.Start()) {
     err << "referee: " << *failure << "\n";

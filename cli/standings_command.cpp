@@ -46,6 +46,8 @@ namespace fs = std::filesystem;
 const formats::ReadLimits kLimits;
 
 // A league-file finding, compiler style, with the line quoted.
+}  // namespace
+
 int ReportLeagueFinding(Finding finding, const record::Node* root, const std::string& path,
                         const std::string& text, std::ostream& err) {
   if (root != nullptr && finding.place.line == 0) {
@@ -58,6 +60,8 @@ int ReportLeagueFinding(Finding finding, const record::Node* root, const std::st
   err << reports::FormatFinding(finding, Printable(path), &source);
   return kExitMalformed;
 }
+
+namespace {
 
 int ReportProblems(const std::vector<std::string>& problems, std::ostream& err) {
   for (const std::string& problem : problems) err << "referee: " << Printable(problem) << "\n";
@@ -531,6 +535,22 @@ int RunRatings(const RatingsOptions& options, std::ostream& out, std::ostream& e
     code = WorseExit(code, Check(published, options.check, out, err));
   }
   return code;
+}
+
+int LeagueStandings(const std::string& path, unsigned threads, std::ostream& err,
+                    std::optional<reports::Standings>& standings) {
+  reports::StandingsOptions computing;
+  computing.referee = std::string("referee ") + REFEREE_VERSION;
+  LeagueFile file{path, {}, std::nullopt, std::nullopt, std::nullopt};
+  if (int code = file.Read(err)) return code;
+  std::vector<reports::ListedFile> files;
+  if (int code = file.ListFiles(false, files, err)) return code;
+  computing.league_digest = file.digest;
+  Verification verification(*file.league, threads, err, files.size());
+  verification.Run(files);
+  if (!verification.problems.empty()) return ReportProblems(verification.problems, err);
+  standings = reports::ComputeStandings(*file.league, std::move(verification.played), computing);
+  return kExitValid;
 }
 
 int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostream& err) {

@@ -478,10 +478,11 @@ Result<std::string> ReadGame(const MapFields& fields) {
       "expected a game referee knows, found '" + *game + "'" + record::DidYouMean(*game, names)));
 }
 
+// `schedule:` holds an event's rounds; schedule/ reads it (docs/schedule.md), the standings do not.
 Result<void> ReadHeader(const MapFields& fields, League& league) {
   REFEREE_TRY(fields.AllowOnly({"format", "name", "game", "entrants", "partnerships", "teams",
                                 "records", "scheme", "tie_breaks", "lots", "forfeits", "byes",
-                                "withdrawals", "adjustments"}));
+                                "withdrawals", "adjustments", "schedule"}));
   Result<std::string> format = TextAt(fields, "format");
   if (!format) return Fail(std::move(format).error());
   if (*format != kLeagueFormat) {

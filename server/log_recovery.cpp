@@ -63,7 +63,9 @@ std::optional<LogRecord> ReadPayload(std::string_view payload) {
 
 // A table id as the service accepts them: a record that names anything else is damaged, and must
 // not lead a restore outside the tables' folder.
+// A table's id, or an event's with '@' before it (server/event_desk.h).
 bool PlausibleId(std::string_view id) {
+  if (!id.empty() && id.front() == '@') id.remove_prefix(1);
   if (id.empty() || id.size() > 64) return false;
   return std::all_of(id.begin(), id.end(), [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';

@@ -62,6 +62,14 @@ Node WithMember(const Node& map, const std::string& key, Node value) {
   return copy;
 }
 
+Node Without(const Node& map, const std::string& key) {
+  Node copy = Node::Map({});
+  for (const auto& member : map.members()) {
+    if (member.key != key) copy.AddMember(member.key, member.key_pos, member.value);
+  }
+  return copy;
+}
+
 bool ValidId(const std::string& id) {
   if (id.empty() || id.size() > 64) return false;
   for (char c : id) {

@@ -37,6 +37,8 @@ HttpResponse MethodNotAllowed(const std::string& allow);
 bool IsTrue(const record::Node* node);
 // A copy of a map with `key` set to `value` (replaced where it was, else added last).
 record::Node WithMember(const record::Node& map, const std::string& key, record::Node value);
+// A copy of a map without `key`.
+record::Node Without(const record::Node& map, const std::string& key);
 // A table id: 1 to 64 letters, digits, - or _.
 bool ValidId(const std::string& id);
 // The token of `Authorization: Bearer TOKEN`.

@@ -17,36 +17,16 @@
 #include "live/journal.h"
 #include "referee/games/registry.h"
 #include "referee/record/record_writer.h"
+#include "reports/verdict_text.h"
+#include "server/event_desk.h"
 #include "server/requests.h"
+#include "server/service_slot.h"
 #include "server/table.h"
 #include "server/tokens.h"
 
 namespace referee::server {
 
 using record::Node;
-
-struct Service::Slot {
-  explicit Slot(boost::asio::io_context& io) : move_clock(io) {}
-  struct Waiter {
-    std::shared_ptr<boost::asio::steady_timer> timer;
-    Respond respond;
-    std::optional<int> actor;  // none: the organiser
-    int64_t after = 0;         // answer once the table has more events than this
-  };
-  std::mutex mutex;  // guards everything below
-  std::unique_ptr<Table> table;
-  boost::asio::steady_timer move_clock;
-  std::map<uint64_t, Waiter> waiters;
-  uint64_t next_waiter = 0;
-  Node referee_moves = Node::List({});  // moves the referee made when a clock ran out
-  // What is durable (Durable): a wait is answered on these, never on lines still being synced.
-  int durable_events = 0;
-  bool durable_in_play = true;  // false once the end, a cancellation or a failure is durable
-  // GET /tables/ID's body, as the table stood at these events and status.
-  std::string public_body;
-  int public_events = -1;
-  std::string public_status;
-};
 
 // What a unit of the commit log leaves the table at, for when it is durable.
 struct Service::Committed {
@@ -64,6 +44,7 @@ Service::Service(boost::asio::io_context& io, ServiceOptions options)
     : io_(io),
       options_(std::move(options)),
       store_(options_.data_folder, options_.disk != nullptr ? *options_.disk : SystemDisk()),
+      events_(std::make_unique<EventDesk>(*this)),
       commit_log_(store_.LogFolder(), options_.disk != nullptr ? *options_.disk : SystemDisk(),
                   options_.commit_log) {}
 
@@ -137,6 +118,9 @@ void Service::Route(const HttpRequest& request, Respond respond) {
     if (request.method != "GET") return respond(MethodNotAllowed("GET"));
     return Health(respond);
   }
+  if (path == "/events" || path.rfind("/events/", 0) == 0) {
+    return events_->Route(request, path, query, std::move(respond));
+  }
   if (path == "/tables" || path == "/tables/") {
     if (request.method == "POST") return CreateTable(request, "", respond);
     if (request.method == "GET") return ListTables(respond);
@@ -189,54 +173,84 @@ void Service::CreateTable(const HttpRequest& request, const std::string& path_id
   if (!body.has_value()) return respond(FindingError(body.error()));
   auto create = ReadCreateBody(*body, path_id);
   if (!create.has_value()) return respond(create.error());
-  auto session = live::Session::Start(*create->header);
+  Node tokens = Node::Map({});
+  std::unique_lock<std::mutex> lock;
+  auto slot =
+      OpenTable(NewTable{create->header, create->id, create->move_ms, "", 0, {}}, &tokens, lock);
+  if (!slot.has_value()) return respond(slot.error());
+  const TableMeta& meta = (*slot)->table->meta();
+  Node reply = Ok();
+  reply.AddMember("id", {}, record::StringNode(meta.id));
+  reply.AddMember("game", {}, record::StringNode(meta.game));
+  reply.AddMember("tokens", {}, std::move(tokens));
+  // One unit of the commit log: the metadata, the header line and the first deal, so a crash
+  // leaves the whole table or nothing of it.
+  Commit(*slot, std::move(respond), JsonResponse(201, reply));
+}
+
+// A new table registered under its id, its creation staged (metadata, header, the first seeded
+// deal) for the caller to commit with the slot's mutex held. Its seats' tokens are drawn and put
+// in `tokens`, unless `made.hashes` gives each actor's hash (an event's seat links). `lock` holds
+// the table's mutex from before the table can be found until the caller has committed it.
+Result<std::shared_ptr<Service::Slot>, HttpResponse> Service::OpenTable(
+    const NewTable& made, Node* tokens, std::unique_lock<std::mutex>& lock) {
+  auto session = live::Session::Start(*made.header);
   if (!session.has_value()) {
     Finding finding = session.error();
     finding.place.path = "/header" + finding.place.path;
-    return respond(FindingError(finding));
+    return Unexpected<HttpResponse>(FindingError(finding));
   }
-  std::string id = create->id;
+  std::string id = made.id;
   if (id.empty()) {
     std::optional<std::string> random = NewToken();
-    if (!random) return respond(Error(500, "no-randomness", "the random source failed"));
+    if (!random)
+      return Unexpected<HttpResponse>(Error(500, "no-randomness", "the random source failed"));
     id = random->substr(0, 12);
   }
-  TableMeta meta{id, session->record().game->name, options_.clock->NowMs(), create->move_ms, "", {},
-                 {}};
+  TableMeta meta{id,
+                 session->record().game->name,
+                 options_.clock->NowMs(),
+                 made.move_ms,
+                 "",
+                 {},
+                 {},
+                 made.event,
+                 made.first_board};
   meta.actors = ActorsOf(*session, &meta.actor_key);
-  Node tokens = Node::Map({});
   for (const std::string& actor : meta.actors) {
+    auto given = made.hashes.find(actor);
+    if (given != made.hashes.end()) {
+      meta.token_hashes.push_back(given->second);
+      continue;
+    }
     std::optional<std::string> seat_token = NewToken();
-    if (!seat_token) return respond(Error(500, "no-randomness", "the random source failed"));
+    if (!seat_token)
+      return Unexpected<HttpResponse>(Error(500, "no-randomness", "the random source failed"));
     meta.token_hashes.push_back(TokenHash(*seat_token));
-    tokens.AddMember(actor, {}, record::StringNode(*seat_token));
+    if (tokens != nullptr) tokens->AddMember(actor, {}, record::StringNode(*seat_token));
   }
   auto slot = std::make_shared<Slot>(io_);
   int64_t now = options_.clock->NowMs();
   slot->table = std::make_unique<Table>(
       meta, std::move(*session), std::make_shared<TableJournal>(id, store_.FilesOf(id)), 0, now);
-  std::lock_guard lock(slot->mutex);
+  std::unique_lock slot_lock(slot->mutex);
   {
     // The id is taken here, in memory; the files follow once the creation is durable.
     std::lock_guard tables_lock(mutex_);
     if (tables_.count(id) > 0 || taken_.count(id) > 0) {
-      return respond(Error(409, "table-exists", "a table " + id + " exists already"));
+      return Unexpected<HttpResponse>(
+          Error(409, "table-exists", "a table " + id + " exists already"));
     }
     tables_[id] = slot;
   }
+  lock = std::move(slot_lock);
   Table& table = *slot->table;
-  table.StageCreation(live::JournalLine(*create->header), MetaText(meta));
+  table.StageCreation(live::JournalLine(*made.header), MetaText(meta));
   if (std::optional<std::string> error = table.DealIfDue(now))
     spdlog::error("table {}: {}", id, *error);
   spdlog::info("table {}: created ({}, move limit {} ms)", id, meta.game, meta.move_ms);
   ArmMoveClock(slot);
-  Node reply = Ok();
-  reply.AddMember("id", {}, record::StringNode(id));
-  reply.AddMember("game", {}, record::StringNode(meta.game));
-  reply.AddMember("tokens", {}, std::move(tokens));
-  // One unit of the commit log: the metadata, the header line and the first deal, so a crash
-  // leaves the whole table or nothing of it.
-  Commit(slot, std::move(respond), JsonResponse(201, reply));
+  return slot;
 }
 
 void Service::TableRequest(const HttpRequest& request, const std::string& id,
@@ -295,6 +309,17 @@ Service::Caller Service::Identify(Slot& slot, const std::string& token) {
 // GET /tables/ID and GET /tables/ID/record: no token.
 void Service::PublicRequest(const std::shared_ptr<Slot>& slot, const std::string& action,
                             Respond& respond) {
+  // Whether the table's event keeps its record back: asked before the table's mutex is taken,
+  // since the event looks at its tables (an event's mutex comes before its tables').
+  bool kept_back = false;
+  if (action == "record") {
+    std::string event;
+    {
+      std::lock_guard lock(slot->mutex);
+      event = slot->table->meta().event;
+    }
+    kept_back = !event.empty() && !events_->Ended(event);
+  }
   std::lock_guard lock(slot->mutex);
   Table& table = *slot->table;
   const std::string& id = table.meta().id;
@@ -306,6 +331,14 @@ void Service::PublicRequest(const std::shared_ptr<Slot>& slot, const std::string
     // Its last event is still being synced: the match is not over for anyone yet (the record is
     // filed once it is durable, before the reply to that event).
     if (slot->durable_in_play) return respond(Error(409, "in-play", "table " + id + " is ending"));
+    // The boards of an event's table are played at its other tables: its record is kept back
+    // until the event ends.
+    if (kept_back) {
+      return respond(Error(409, "event-in-play",
+                           "table " + id + " is part of event " + table.meta().event +
+                               ", whose other tables play its boards: its "
+                               "record is served once the event is over"));
+    }
     auto text = store_.ReadRecord(id);
     if (!text.has_value()) return respond(Error(500, "disk", text.error()));
     return respond(HttpResponse{200, *text, "", 0});
@@ -320,6 +353,13 @@ void Service::PublicRequest(const std::shared_ptr<Slot>& slot, const std::string
     body.AddMember("game", {}, record::StringNode(table.meta().game));
     body.AddMember("move_seconds", {}, record::SecondsNode(table.meta().move_ms));
     body.AddMember("header", {}, table.session().PublicHeader());
+    if (!table.meta().event.empty())
+      body.AddMember("event", {}, record::StringNode(table.meta().event));
+    // A finished table shows its result: the verdict, as `referee verify` gives the record.
+    if (table.Status() == "over") {
+      Node verdict = reports::VerdictTree(table.session().Verdict());
+      body.AddMember("result", {}, *verdict.Find("verdict"));
+    }
     slot->public_body = JsonResponse(200, body).body;
     slot->public_events = table.events();
     slot->public_status = std::move(status);
@@ -347,9 +387,23 @@ void Service::PostEvent(const std::shared_ptr<Slot>& slot, const Caller& caller,
   if (table.cancelled()) return respond(CancelledError(table));
   if (table.failed()) return respond(Error(500, "disk", "table stopped: " + *table.failure()));
   int64_t now = options_.clock->NowMs();
+  std::optional<int64_t> expect;
+  if (line.IsMap() && line.Find("expect") != nullptr) {
+    const Node* given = line.Find("expect");
+    expect = given->kind() == Node::Kind::kInteger ? QueryInteger("n=" + given->text(), "n")
+                                                   : std::nullopt;
+    if (!expect || *expect < 1) {
+      return respond(Error(400, "bad-type", "expected \"expect\": the event's number, from 1"));
+    }
+    line = Without(line, "expect");
+  }
+  Node sent = line;
   auto complete = CompleteLine(table, caller.actor, caller.organiser, std::move(line), kind, now);
   if (!complete.has_value()) return respond(complete.error());
   line = std::move(*complete);
+  if (expect && *expect != table.events() + 1) {
+    return RetriedEvent(slot, *expect, sent, line, respond);
+  }
   Table::Outcome outcome = table.Act(line, now);
   if (outcome.accepted && !outcome.disk_error) {
     int acted = table.events();
@@ -367,6 +421,38 @@ void Service::PostEvent(const std::shared_ptr<Slot>& slot, const Caller& caller,
   ArmMoveClock(slot);
   Commit(slot, std::move(respond),
          std::move(reply));  // the reply waits for the sync, not the table
+}
+
+// A client names the event number it expects to write ("expect": N); event N is written already:
+// the reply it had the first time, when it is the same event (a lost reply, retried), else 409.
+// Only durable events are answered so: a retry never learns of an event a crash could take back.
+void Service::RetriedEvent(const std::shared_ptr<Slot>& slot, int64_t expect, const Node& sent,
+                           const Node& line, Respond& respond) {
+  Table& table = *slot->table;
+  if (expect > table.events()) {
+    return respond(Error(409, "expect-ahead",
+                         "the table has " + std::to_string(table.events()) + " events: event " +
+                             std::to_string(expect) + " cannot be next"));
+  }
+  if (expect > slot->durable_events) {
+    return respond(Error(409, "expect-syncing",
+                         "event " + std::to_string(expect) + " is being written: ask again"));
+  }
+  // The keys the client sent and the actor, less those the server stamps with its own values.
+  std::vector<std::string> compared = {table.meta().actor_key};
+  for (const auto& member : sent.members()) {
+    const Node* applied = line.Find(member.key);
+    if (applied != nullptr && *applied == member.value) compared.push_back(member.key);
+  }
+  std::string text = table.text();
+  if (text.empty()) {
+    auto read = ReadJournal(table.meta().id);
+    if (!read) return respond(Error(500, "disk", read.error()));
+    text = std::move(*read);
+  }
+  auto reply = RetriedReply(text, static_cast<int>(expect), line, compared);
+  if (!reply) return respond(Error(409, "expect-taken", reply.error()));
+  respond(JsonResponse(IsTrue(reply->Find("ok")) ? 200 : 422, *reply));
 }
 
 // POST /tables/ID/tokens: new tokens for the chosen actors (all by default); their old ones stop
@@ -609,8 +695,9 @@ void Service::MoveClockRanOut(const std::shared_ptr<Slot>& slot, int change) {
 std::optional<std::string> Service::Resume() {
   if (std::optional<std::string> error = store_.Prepare()) return error;
   // What the log holds goes into the tables' files before any of them is read or tidied.
-  auto recovered =
-      commit_log_.Recover([this](const std::string& id) { return store_.FilesOf(id); });
+  auto recovered = commit_log_.Recover([this](const std::string& id) {
+    return id.rfind('@', 0) == 0 ? events_->FilesOf(id) : store_.FilesOf(id);
+  });
   if (!recovered.has_value()) return recovered.error();
   for (const std::string& note : *recovered) spdlog::warn("{}", note);
   for (const std::string& note : store_.Tidy()) spdlog::warn("{}", note);
@@ -628,6 +715,7 @@ std::optional<std::string> Service::Resume() {
       spdlog::error("{}: not resumed: {}", store_.MetaPath(id), *problem);
     }
   }
+  events_->Resume();
   StartWriteThreads();
   return std::nullopt;
 }
@@ -669,6 +757,7 @@ std::optional<std::string> Service::ResumeTable(const std::string& id) {
   if (std::optional<std::string> problem = table.Resume(organiser_lines)) {
     return "corrupt journal: " + *problem;
   }
+  if (table.Status() == "in-play") table.KeepText(*text);
   slot->durable_events = table.events();
   slot->durable_in_play = table.Status() == "in-play";
   std::lock_guard lock(slot->mutex);
@@ -735,6 +824,7 @@ void Service::Health(Respond& respond) {
 
 void Service::Shutdown() {
   shutting_down_ = true;
+  events_->Shutdown();
   std::vector<std::shared_ptr<Slot>> slots;
   {
     std::shared_lock lock(mutex_);

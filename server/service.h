@@ -37,6 +37,8 @@
 
 namespace referee::server {
 
+class EventDesk;
+
 struct HttpRequest {
   std::string method;  // "GET", "POST", ...
   std::string target;  // path and query: "/tables/t1/wait?after=3"
@@ -67,6 +69,7 @@ struct ServiceOptions {
   // and how much nicer than the io threads they run (setpriority(2); 0: as nice as they are).
   int write_threads = 1;
   int write_nice = 5;
+  std::string referee = "referee";  // the program and its version, for the standings' provenance
 };
 
 class Service {
@@ -92,13 +95,25 @@ class Service {
   size_t OpenJournals() const;
 
  private:
-  struct Slot;
   struct Caller;
   struct Committed;
   void Route(const HttpRequest& request, Respond respond);
   void StartWriteThreads();
   void StopWriteThreads();
+  friend class EventDesk;  // the events of a club night (server/event_desk.h) make tables
+  struct Slot;
+  struct NewTable {
+    const record::Node* header = nullptr;
+    std::string id;  // empty: drawn
+    int64_t move_ms = 0;
+    std::string event;
+    int first_board = 0;
+    std::map<std::string, std::string> hashes;  // each actor's token hash; none: drawn
+  };
   std::shared_ptr<Slot> FindSlot(const std::string& id) const;
+  // A new table, registered and its creation staged, its mutex held in `lock` (see service.cpp).
+  Result<std::shared_ptr<Slot>, HttpResponse> OpenTable(const NewTable& made, record::Node* tokens,
+                                                        std::unique_lock<std::mutex>& lock);
   void CreateTable(const HttpRequest& request, const std::string& path_id, Respond& respond);
   void ListTables(Respond& respond);
   void TableRequest(const HttpRequest& request, const std::string& id, const std::string& action,
@@ -108,6 +123,8 @@ class Service {
                      Respond& respond);
   void PostEvent(const std::shared_ptr<Slot>& slot, const Caller& caller, const std::string& body,
                  Respond& respond);
+  void RetriedEvent(const std::shared_ptr<Slot>& slot, int64_t expect, const record::Node& sent,
+                    const record::Node& line, Respond& respond);
   void ReissueTokens(const std::shared_ptr<Slot>& slot, const std::string& text, Respond& respond);
   std::vector<Respond> DropWaiters(Slot& slot, const std::vector<int>& actors);
   void CancelTable(const std::shared_ptr<Slot>& slot, const std::string& text, Respond& respond);
@@ -145,6 +162,7 @@ class Service {
       writes_work_;
   std::vector<std::thread> write_threads_;
   bool writes_apart_ = false;  // requests that write go to the write threads (set by Resume)
+  std::unique_ptr<EventDesk> events_;  // /events (server/event_desk.h)
   // Declared after the tables, so stopped (by ~Service, if not before) while they exist: its units
   // refer to them.
   CommitLog commit_log_;

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstring>
@@ -58,6 +59,9 @@ record::Node MetaNode(const TableMeta& meta) {
     actors.Append(std::move(actor));
   }
   node.AddMember("actors", {}, std::move(actors));
+  if (!meta.event.empty()) node.AddMember("event", {}, record::StringNode(meta.event));
+  if (meta.first_board > 0)
+    node.AddMember("first_board", {}, record::IntegerNode(meta.first_board));
   return node;
 }
 
@@ -84,6 +88,9 @@ Result<TableMeta, std::string> ReadMeta(const std::string& text) {
     meta.actors.push_back(*name);
     meta.token_hashes.push_back(*hash);
   }
+  meta.event = Text(*node, "event").value_or("");
+  meta.first_board =
+      static_cast<int>(std::clamp<int64_t>(Integer(*node, "first_board").value_or(0), 0, 1000000));
   return meta;
 }
 
@@ -237,6 +244,7 @@ Store::Store(std::string data_folder, StoreDisk& disk)
     : data_folder_(std::move(data_folder)),
       tables_((fs::path(data_folder_) / "tables").string()),
       records_((fs::path(data_folder_) / "records").string()),
+      events_((fs::path(data_folder_) / "events").string()),
       log_((fs::path(data_folder_) / "log").string()),
       disk_(disk) {}
 
@@ -253,10 +261,33 @@ TableFiles Store::FilesOf(const std::string& id) const {
   return TableFiles{JournalPath(id), MetaPath(id), RecordPath(id)};
 }
 
+std::string Store::EventJournalPath(const std::string& id) const {
+  return (fs::path(events_) / (id + ".journal")).string();
+}
+
+TableFiles Store::EventFilesOf(const std::string& id) const {
+  return TableFiles{EventJournalPath(id), (fs::path(events_) / (id + ".meta.json")).string(), ""};
+}
+
+Result<std::vector<std::string>, std::string> Store::EventIds() const {
+  std::vector<std::string> ids;
+  std::error_code error;
+  for (const auto& entry : fs::directory_iterator(events_, error)) {
+    std::string name = entry.path().filename().string();
+    constexpr std::string_view kJournal = ".journal";
+    if (name.size() > kJournal.size() && name.ends_with(kJournal)) {
+      ids.push_back(name.substr(0, name.size() - kJournal.size()));
+    }
+  }
+  if (error) return Unexpected<std::string>("cannot list " + events_ + ": " + error.message());
+  return ids;
+}
+
 std::optional<std::string> Store::Prepare() {
   std::optional<std::string> error = MakePrivateFolder(data_folder_, false);
   if (!error) error = MakePrivateFolder(tables_, true);
   if (!error) error = MakePrivateFolder(records_, true);
+  if (!error) error = MakePrivateFolder(events_, true);
   if (!error) error = MakePrivateFolder(log_, true);
   return error;
 }

@@ -4,6 +4,8 @@
 //   DIR/tables/ID.journal       the live journal of table ID (live/journal.h): header, events
 //   DIR/tables/ID.meta.json     game, options, created time, SHA-256 of each seat's token
 //   DIR/records/ID.json         the record of a finished table, for `referee verify`/`standings`
+//   DIR/events/ID.journal       the journal of event ID (server/event_journal.h): its chained acts
+//   DIR/events/ID.meta.json     the event's id, written when it is created
 //   DIR/log/SEQ.log             the commit log (server/commit_log.h): lines not yet synced in
 //                               their journals
 // Metadata and records are written whole and atomically: a temporary file, fsync, rename, fsync
@@ -36,6 +38,8 @@ struct TableMeta {
   std::string actor_key;                  // "seat" or "player": the game's actor noun
   std::vector<std::string> actors;        // N E S W, or the players in turn order
   std::vector<std::string> token_hashes;  // SHA-256 of each actor's token, hex
+  std::string event;                      // the event the table is part of; empty: none
+  int first_board = 0;  // seeded boards from this one on, a deal each (0: the deal's number)
 };
 
 record::Node MetaNode(const TableMeta& meta);
@@ -145,6 +149,12 @@ class Store {
   std::string MetaPath(const std::string& id) const;
   std::string RecordPath(const std::string& id) const;
   TableFiles FilesOf(const std::string& id) const;
+  // An event's files (its journal and metadata; no record). The commit log knows an event by its
+  // id with an '@' before it, which no table id has.
+  TableFiles EventFilesOf(const std::string& id) const;
+  // The ids of the events that have a journal, in no particular order.
+  Result<std::vector<std::string>, std::string> EventIds() const;
+  std::string EventJournalPath(const std::string& id) const;
   const std::string& LogFolder() const { return log_; }
   const std::string& data_folder() const { return data_folder_; }
 
@@ -160,6 +170,7 @@ class Store {
   std::string data_folder_;
   std::string tables_;
   std::string records_;
+  std::string events_;
   std::string log_;
   StoreDisk& disk_;
 };

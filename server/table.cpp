@@ -1,5 +1,8 @@
 #include "server/table.h"
 
+#include <algorithm>
+
+#include "formats/json_reader.h"
 #include "formats/json_writer.h"
 #include "live/journal.h"
 #include "referee/games/registry.h"
@@ -67,11 +70,13 @@ std::optional<std::string> Table::Stage(const std::string& line) {
     return failure_;
   }
   staged_ += line;
+  text_ += line;
   return std::nullopt;
 }
 
 void Table::StageCreation(const std::string& header_line, std::string meta_text) {
   staged_.insert(0, header_line);
+  text_.insert(0, header_line);
   creation_ = std::move(meta_text);
 }
 
@@ -80,6 +85,7 @@ std::optional<JournalWrite> Table::TakeStaged() {
   JournalWrite write{
       journal_, journal_bytes_, std::move(staged_), Status() != "in-play", std::move(creation_),
       nullptr};
+  if (write.close_after) std::string().swap(text_);  // over: a retry reads the journal's file
   journal_bytes_ += write.bytes.size();
   staged_.clear();
   creation_.clear();
@@ -96,6 +102,12 @@ std::optional<std::string> Table::DealIfDue(int64_t now_ms) {
          session_.match().Next().phase == Phase::kDeal && session_.record().seed.has_value()) {
     record::Node line = record::Node::Map({});
     line.AddMember("event", {}, record::StringNode("deal"));
+    // A table of an event deals the boards of its set: the same boards as the other tables of the
+    // set (docs/schedule.md, "Boards").
+    if (meta_.first_board > 0) {
+      int deal = session_.match().Next().deal;
+      line.AddMember("board", {}, record::IntegerNode(meta_.first_board + std::max(deal, 1) - 1));
+    }
     Outcome outcome = Act(line, now_ms);
     if (outcome.disk_error) return outcome.disk_error;
     if (!outcome.accepted)
@@ -196,6 +208,57 @@ std::optional<std::string> Table::ReadTokensLine(const record::Node& line) {
   }
   meta_.token_hashes = std::move(hashes);
   return std::nullopt;
+}
+
+Result<record::Node, std::string> RetriedReply(std::string_view text, int event,
+                                               const record::Node& line,
+                                               const std::vector<std::string>& compared) {
+  live::JournalText journal = live::SplitJournal(text);
+  live::JournalText before{{}, 0, 0};
+  std::optional<record::Node> journaled;
+  size_t next_line = journal.lines.size();
+  int events = 0;
+  for (size_t i = 0; i < journal.lines.size(); ++i) {
+    Result<record::Node> node = formats::ParseJson(journal.lines[i]);
+    if (!node) return Unexpected<std::string>("the journal cannot be read back");
+    if (i > 0 && !live::IsOrganiserLine(*node) && ++events == event) {
+      journaled = std::move(*node);
+      next_line = i + 1;
+      break;
+    }
+    before.lines.push_back(journal.lines[i]);
+  }
+  if (!journaled) return Unexpected<std::string>("no event " + std::to_string(event));
+  for (const std::string& key : compared) {
+    const record::Node* was = journaled->Find(key);
+    const record::Node* now = line.Find(key);
+    if (was == nullptr || now == nullptr || !(*was == *now)) {
+      return Unexpected<std::string>("event " + std::to_string(event) +
+                                     " is another event: this one was not applied");
+    }
+  }
+  auto session = live::ReplayJournal(before);
+  if (!session) return Unexpected<std::string>("the journal cannot be replayed");
+  live::Reply reply = session->Handle(*journaled, games::LineSource::kJournal);
+  // The referee's seeded deals right after it, as the first reply said what followed them.
+  bool dealt = false;
+  for (size_t i = next_line; i < journal.lines.size(); ++i) {
+    if (session->IsOver() || session->match().Next().phase != Phase::kDeal) break;
+    Result<record::Node> deal = formats::ParseJson(journal.lines[i]);
+    if (!deal || live::IsOrganiserLine(*deal)) break;
+    if (!session->Handle(*deal, games::LineSource::kJournal).accepted) break;
+    dealt = true;
+  }
+  record::Node answer = reply.line;
+  if (dealt) {
+    record::Node next = *session->Greeting(0).Find("next");
+    record::Node copy = record::Node::Map({});
+    for (const auto& member : answer.members()) {
+      copy.AddMember(member.key, {}, member.key == "next" ? next : member.value);
+    }
+    answer = std::move(copy);
+  }
+  return answer;
 }
 
 }  // namespace referee::server

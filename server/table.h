@@ -77,6 +77,11 @@ class Table {
   // Journals the cancellation (with the organiser's reason, if any), then the table is over
   // without a result: no move, deal or record follows.
   std::optional<std::string> Cancel(const std::optional<std::string>& reason, int64_t now_ms);
+  // The journal's text as far as it is staged, kept while the table is in play (a retried event
+  // is answered from it; a finished table's journal is read from its file): set at start for a
+  // resumed table.
+  const std::string& text() const { return text_; }
+  void KeepText(std::string text) { text_ = std::move(text); }
   // The organiser lines of a resumed journal, in order; returns what is wrong with one.
   std::optional<std::string> Resume(const std::vector<record::Node>& organiser_lines);
 
@@ -90,12 +95,22 @@ class Table {
   std::shared_ptr<TableJournal> journal_;
   uint64_t journal_bytes_;  // with every line taken by TakeStaged, durable or on its way
   std::string staged_;      // accepted lines not yet handed to the commit log
+  std::string text_;        // the journal as staged, while the table is in play
   std::string creation_;    // the metadata of a new table, until its first lines are taken
   std::optional<std::string> failure_;
   std::optional<record::Node> cancellation_;
   int changes_ = 0;
   int64_t phase_started_ms_ = 0;  // table time
 };
+
+// A retried event (docs/serve.md, "A retry is applied once"): a client that names the event
+// number it expects to write ("expect": N) and finds it written gets the reply event N had the
+// first time, made again by replaying the journal `text` up to it through a fresh session. `line`
+// is the retry as the table would apply it, and `compared` the keys that must be as journaled (the
+// client's, less those the server stamps): when event N is another event, an error says so.
+Result<record::Node, std::string> RetriedReply(std::string_view text, int event,
+                                               const record::Node& line,
+                                               const std::vector<std::string>& compared);
 
 // The line that names an actor: {"event": kind, "seat": "E"} or {"event": kind, "player": "ann"}.
 record::Node ActorLine(const TableMeta& meta, const std::string& kind, int actor);

@@ -1,0 +1,76 @@
+#include "server/event_export.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "formats/json_reader.h"
+#include "formats/json_writer.h"
+#include "formats/yaml_reader.h"
+#include "formats/yaml_writer.h"
+#include "reports/standings_output.h"
+#include "verifier/sha256.h"
+#include "verifier/verifier.h"
+
+namespace referee::server {
+
+EventExport MakeExport(const Event& event, std::string journal,
+                       std::map<std::string, std::string> records,
+                       std::map<std::string, std::string> settled) {
+  EventExport files;
+  files.league = formats::WriteYaml(event.LeagueNode());
+  for (auto& [id, text] : records) files.records["records/" + id + ".json"] = std::move(text);
+  for (auto& [id, text] : settled) files.settled["settled/" + id + ".journal"] = std::move(text);
+  files.journal = std::move(journal);
+  return files;
+}
+
+// As `referee standings` reads the folder: the league file's digest, and each record verified
+// and summarised under its path relative to the league file (records/ID.json).
+Result<reports::Standings, std::string> ExportStandings(const EventExport& files,
+                                                        const std::string& referee) {
+  Result<record::Node> root = formats::ParseYaml(files.league);
+  if (!root) return Unexpected<std::string>("the league file: " + root.error().message);
+  Result<reports::League> league = reports::ReadLeague(*root);
+  if (!league) return Unexpected<std::string>("the league file: " + league.error().message);
+  std::vector<reports::PlayedRecord> played;
+  for (const auto& [name, text] : files.records) {
+    Result<record::Node> node = formats::ParseJson(text);
+    if (!node) return Unexpected<std::string>(name + ": " + node.error().message);
+    verifier::Verdict verdict = verifier::VerifyNode(*node, name);
+    played.push_back(reports::SummarizeRecord(*league, verdict, &*node, std::nullopt, text));
+  }
+  reports::StandingsOptions options;
+  options.referee = referee;
+  options.league_digest = verifier::Sha256(files.league);
+  return reports::ComputeStandings(*league, std::move(played), options);
+}
+
+std::string StandingsJson(const reports::Standings& standings) {
+  std::ostringstream out;
+  formats::JsonStreamWriter writer(out);
+  reports::EmitStandings(standings, writer);
+  writer.Finish();
+  out << "\n";
+  return std::move(out).str();
+}
+
+std::optional<std::string> WriteExport(const EventExport& files, const std::string& folder) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  fs::create_directories(fs::path(folder) / "records", error);
+  if (!error && !files.settled.empty()) fs::create_directories(fs::path(folder) / "settled", error);
+  if (error) return "cannot make " + folder + ": " + error.message();
+  std::vector<std::pair<std::string, const std::string*>> all = {{"league.yaml", &files.league},
+                                                                 {"event.journal", &files.journal}};
+  for (const auto& [name, text] : files.records) all.emplace_back(name, &text);
+  for (const auto& [name, text] : files.settled) all.emplace_back(name, &text);
+  for (const auto& [name, text] : all) {
+    std::ofstream file(fs::path(folder) / name, std::ios::binary | std::ios::trunc);
+    file << *text;
+    if (!file.flush()) return "cannot write " + (fs::path(folder) / name).string();
+  }
+  return std::nullopt;
+}
+
+}  // namespace referee::server
