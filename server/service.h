@@ -107,7 +107,7 @@ class Service {
   void PublicRequest(const std::shared_ptr<Slot>& slot, const std::string& action,
                      Respond& respond);
   void PostEvent(const std::shared_ptr<Slot>& slot, const Caller& caller, const std::string& body,
-                 Respond& respond);
+                 const std::string& query, Respond& respond);
   void ReissueTokens(const std::shared_ptr<Slot>& slot, const std::string& text, Respond& respond);
   std::vector<Respond> DropWaiters(Slot& slot, const std::vector<int>& actors);
   void CancelTable(const std::shared_ptr<Slot>& slot, const std::string& text, Respond& respond);

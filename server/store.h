@@ -36,6 +36,9 @@ struct TableMeta {
   std::string actor_key;                  // "seat" or "player": the game's actor noun
   std::vector<std::string> actors;        // N E S W, or the players in turn order
   std::vector<std::string> token_hashes;  // SHA-256 of each actor's token, hex
+  // SHA-256 of the scorer's token (server/page_api.h), hex; empty: the table has none. Issued
+  // after the creation, so kept in the journal's tokens lines, not in the metadata file.
+  std::string scorer_hash;
 };
 
 record::Node MetaNode(const TableMeta& meta);

@@ -137,9 +137,11 @@ std::optional<std::string> Table::RecordText() const {
   return formats::WriteJson(record::WriteRecord(session_.record()), true) + "\n";
 }
 
-// {"organiser": "tokens", "at": S, "token_sha256": {ACTOR: HASH, ...}}: every actor's hash, so
-// that the last such line alone says which tokens work.
-std::optional<std::string> Table::ReissueTokens(std::vector<std::string> hashes, int64_t now_ms) {
+// {"organiser": "tokens", "at": S, "token_sha256": {ACTOR: HASH, ...}, "scorer_sha256": HASH}:
+// every actor's hash and the scorer's (when there is one), so that the last such line alone says
+// which tokens work.
+std::optional<std::string> Table::ReissueTokens(std::vector<std::string> hashes,
+                                                std::string scorer_hash, int64_t now_ms) {
   record::Node line = record::Node::Map({});
   line.AddMember("organiser", {}, record::StringNode("tokens"));
   line.AddMember("at", {}, record::SecondsNode(TableMs(now_ms)));
@@ -148,8 +150,10 @@ std::optional<std::string> Table::ReissueTokens(std::vector<std::string> hashes,
     by_actor.AddMember(meta_.actors[i], {}, record::StringNode(hashes.at(i)));
   }
   line.AddMember("token_sha256", {}, std::move(by_actor));
+  if (!scorer_hash.empty()) line.AddMember("scorer_sha256", {}, record::StringNode(scorer_hash));
   if (std::optional<std::string> error = JournalOrganiserLine(line)) return error;
   meta_.token_hashes = std::move(hashes);
+  meta_.scorer_hash = std::move(scorer_hash);
   return std::nullopt;
 }
 
@@ -194,7 +198,12 @@ std::optional<std::string> Table::ReadTokensLine(const record::Node& line) {
     }
     hashes.push_back(hash->text());
   }
+  const record::Node* scorer = line.Find("scorer_sha256");
+  if (scorer != nullptr && scorer->kind() != record::Node::Kind::kString) {
+    return "expected the scorer's token hash as a string in a tokens line";
+  }
   meta_.token_hashes = std::move(hashes);
+  meta_.scorer_hash = scorer != nullptr ? scorer->text() : "";
   return std::nullopt;
 }
 

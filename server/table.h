@@ -71,9 +71,10 @@ class Table {
   // The journal could not be written: the table stops, and what was staged is dropped.
   void Fail(const std::string& error);
 
-  // Journals the new token hashes of every actor (in actor order), then keeps them: the old
-  // tokens stop working. A disk error stops the table, as for an event.
-  std::optional<std::string> ReissueTokens(std::vector<std::string> hashes, int64_t now_ms);
+  // Journals the new token hashes of every actor (in actor order) and the scorer's (empty: none),
+  // then keeps them: the old tokens stop working. A disk error stops the table, as for an event.
+  std::optional<std::string> ReissueTokens(std::vector<std::string> hashes, std::string scorer_hash,
+                                           int64_t now_ms);
   // Journals the cancellation (with the organiser's reason, if any), then the table is over
   // without a result: no move, deal or record follows.
   std::optional<std::string> Cancel(const std::optional<std::string>& reason, int64_t now_ms);
