@@ -18,6 +18,7 @@
 #include "referee/games/registry.h"
 #include "referee/record/record_writer.h"
 #include "server/page_api.h"
+#include "server/pages.h"
 #include "server/requests.h"
 #include "server/table.h"
 #include "server/tokens.h"
@@ -156,6 +157,7 @@ void Service::Route(const HttpRequest& request, Respond respond) {
     if (request.method == "GET") return ListTables(respond);
     return respond(MethodNotAllowed("GET, POST"));
   }
+  if (auto page = PageResponse(request.method, path, query)) return respond(std::move(*page));
   constexpr std::string_view kPrefix = "/tables/";
   if (path.rfind(kPrefix, 0) != 0) {
     return respond(Error(404, "not-found", "no such path: " + path + " (see docs/serve.md)"));

@@ -49,6 +49,10 @@ struct HttpResponse {
   std::string body;     // JSON and a line break
   std::string allow;    // for 405: the methods the path takes
   int retry_after = 0;  // seconds, for 503: when to try again (0: no Retry-After)
+  // A page's reply (server/pages.h): its type (empty: JSON) and its own header lines, each
+  // "Name: value\r\n".
+  std::string content_type;
+  std::string headers;
 };
 
 // Called once per request, from any thread.
