@@ -81,6 +81,29 @@ in_root referee deal --game collusion --seed club-2026 --boards 1 | grep -qF "$(
 [ -s "$root/usr/include/referee/referee.h" ] || fail "no /usr/include/referee/referee.h"
 [ -n "$(find "$root/usr/lib" -name referee.pc)" ] || fail "no referee.pc"
 
+# The pages of `referee serve` come inside the program: the installed server serves them with no
+# file beside it. The organisers' guide is installed with its pictures.
+[ -s "$root/usr/share/doc/referee/organisers.md" ] || fail "no organisers.md in /usr/share/doc/referee"
+[ -s "$root/usr/share/doc/referee/images/seat-phone.png" ] || fail "no pictures of the pages"
+pages=$(in_root python3 -c "$(cat <<'PY'
+import subprocess, urllib.request
+server = subprocess.Popen(['referee', 'serve', '--data', '/tmp/pages', '--port', '0'],
+                          stdout=subprocess.PIPE, text=True)
+line = ''
+while 'serving' not in line:
+    line = server.stdout.readline()
+base = line.split()[-1]
+try:
+    seat = urllib.request.urlopen(base + '/seat/t1').read().decode()
+    style = urllib.request.urlopen(base + '/assets/style.css').read().decode()
+    print('ok' if seat.startswith('<!doctype html>') and ':root' in style else 'wrong')
+finally:
+    server.terminate()
+    server.wait()
+PY
+)")
+[ "$pages" = ok ] || fail "the installed referee serve did not serve its pages ($pages)"
+
 in_root dpkg -r referee > "$build/dpkg-in-root.log" || fail "dpkg -r (see $build/dpkg-in-root.log)"
 [ ! -e "$root/usr/bin/referee" ] || fail "dpkg -r left /usr/bin/referee"
 say "passed in $((SECONDS - started)) s"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages referee needs, only those that are missing. Safe to run again.
 #   scripts/setup.sh                 what building needs (the README's first command)
-#   scripts/setup.sh --tests         and what the test suite needs, Chromium for the browser test
-#                                    included (--no-browser leaves it out: scripts/test.sh
-#                                    --no-browser then skips that test)
+#   scripts/setup.sh --tests         and what the test suite needs, Chromium for the browser tests
+#                                    included, with chromium-driver and python3-selenium to
+#                                    drive it (--no-browser leaves them out: scripts/test.sh
+#                                    --no-browser then skips those tests)
 #   scripts/setup.sh --sanitize      and clang with its sanitizer runtime (scripts/test.sh
 #                                    --sanitize, fuzz/run.sh)
 #   scripts/setup.sh --package       and what building and testing the .deb needs
@@ -19,7 +20,7 @@ build=(
   libcli11-dev libssl-dev libgtest-dev libgmock-dev librapidcheck-dev
 )
 tests=(clang-format curl jq time python3-yaml python3-jsonschema haproxy locales)
-browser=(chromium)
+browser=(chromium chromium-driver python3-selenium)
 sanitize=(clang libclang-rt-14-dev)
 package=(debootstrap dpkg-dev file)
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds referee and runs the whole test suite with CTest. Installs missing packages first.
 #   scripts/test.sh                 the normal build, in build/
-#   scripts/test.sh --no-browser    the same without the test that renders the HTML standings in
-#                                   Chromium (and without installing Chromium)
+#   scripts/test.sh --no-browser    the same without the tests in Chromium (the HTML standings,
+#                                   the pages of `referee serve`), and without installing it
 #   scripts/test.sh --sanitize      everything under ASan+UBSan, with clang, in build-sanitize/
 #                                   (the tree the fuzz targets share: scripts/configure-sanitize.sh)
 set -euo pipefail

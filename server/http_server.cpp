@@ -105,7 +105,10 @@ std::string ResponseHead(const HttpResponse& answer, bool close) {
   head += std::to_string(answer.status);
   head += ' ';
   head += http::obsolete_reason(static_cast<http::status>(answer.status));
-  head += "\r\nServer: referee\r\nContent-Type: application/json\r\n";
+  head += "\r\nServer: referee\r\nContent-Type: ";
+  head += answer.content_type.empty() ? "application/json" : answer.content_type;
+  head += "\r\n";
+  head += answer.headers;
   if (!answer.allow.empty()) head += "Allow: " + answer.allow + "\r\n";
   if (answer.retry_after > 0) head += "Retry-After: " + std::to_string(answer.retry_after) + "\r\n";
   if (close) head += "Connection: close\r\n";

@@ -19,6 +19,8 @@
 #include "referee/record/record_writer.h"
 #include "reports/verdict_text.h"
 #include "server/event_desk.h"
+#include "server/page_api.h"
+#include "server/pages.h"
 #include "server/requests.h"
 #include "server/service_slot.h"
 #include "server/table.h"
@@ -38,7 +40,18 @@ struct Service::Committed {
 struct Service::Caller {
   std::optional<int> actor;  // the seat or player the token stands for
   bool organiser = false;
+  bool scorer = false;  // the table's scorer (server/page_api.h): acts for every seat
 };
+
+namespace {
+
+// What a wait tells its caller: a seat its own state, the scorer what every seat may see, the
+// organiser the table's.
+Node CallerState(Table& table, std::optional<int> actor, bool scorer, const Node& referee_moves) {
+  return scorer ? ScorerState(table, referee_moves) : StateNode(table, actor, referee_moves);
+}
+
+}  // namespace
 
 Service::Service(boost::asio::io_context& io, ServiceOptions options)
     : io_(io),
@@ -126,6 +139,7 @@ void Service::Route(const HttpRequest& request, Respond respond) {
     if (request.method == "GET") return ListTables(respond);
     return respond(MethodNotAllowed("GET, POST"));
   }
+  if (auto page = PageResponse(request.method, path, query)) return respond(std::move(*page));
   constexpr std::string_view kPrefix = "/tables/";
   if (path.rfind(kPrefix, 0) != 0) {
     return respond(Error(404, "not-found", "no such path: " + path + " (see docs/serve.md)"));
@@ -256,8 +270,8 @@ Result<std::shared_ptr<Service::Slot>, HttpResponse> Service::OpenTable(
 void Service::TableRequest(const HttpRequest& request, const std::string& id,
                            const std::string& action, const std::string& query, Respond& respond) {
   static const std::map<std::string, std::string> kMethods = {
-      {"", "GET"},     {"events", "POST"}, {"view", "GET"},    {"legal", "GET"},
-      {"wait", "GET"}, {"record", "GET"},  {"tokens", "POST"}, {"cancel", "POST"}};
+      {"", "GET"},       {"events", "POST"}, {"view", "GET"},    {"legal", "GET"}, {"wait", "GET"},
+      {"record", "GET"}, {"tokens", "POST"}, {"cancel", "POST"}, {"sheet", "GET"}};
   auto method = kMethods.find(action);
   if (method == kMethods.end()) {
     return respond(Error(404, "not-found", "no such path: /tables/" + id + "/" + action));
@@ -268,12 +282,14 @@ void Service::TableRequest(const HttpRequest& request, const std::string& id,
   }
   std::shared_ptr<Slot> slot = FindSlot(id);
   if (slot == nullptr) return respond(Error(404, "unknown-table", "no table " + id));
-  if (action.empty() || action == "record") return PublicRequest(slot, action, respond);
+  if (action.empty() || action == "record" || action == "sheet") {
+    return PublicRequest(slot, action, respond);
+  }
   std::optional<std::string> token = BearerToken(request.authorization);
   if (!token) return respond(Error(401, "missing-token", "expected Authorization: Bearer TOKEN"));
   Caller caller = Identify(*slot, *token);
   bool organiser_only = action == "tokens" || action == "cancel";
-  if (!caller.actor && !caller.organiser) {
+  if (!caller.actor && !caller.organiser && !caller.scorer) {
     return respond(Error(401, "wrong-token",
                          organiser_only ? "expected the organiser's token"
                                         : "expected a seat's token of table " + id));
@@ -284,12 +300,16 @@ void Service::TableRequest(const HttpRequest& request, const std::string& id,
   }
   if (action == "tokens") return ReissueTokens(slot, request.body, respond);
   if (action == "cancel") return CancelTable(slot, request.body, respond);
-  if (action == "events") return PostEvent(slot, caller, request.body, respond);
+  if (action == "events") return PostEvent(slot, caller, request.body, query, respond);
   if (action == "wait") return Wait(slot, caller, query, respond);
   std::lock_guard lock(slot->mutex);
   Table& table = *slot->table;
   if (table.cancelled()) return respond(CancelledError(table));
-  if (!caller.actor) return respond(Error(403, "no-seat", "the organiser's token has no seat"));
+  if (!caller.actor) {
+    return respond(Error(
+        403, "no-seat",
+        std::string(caller.scorer ? "the scorer's" : "the organiser's") + " token has no seat"));
+  }
   respond(JsonResponse(200, table.Ask(action, *caller.actor)));
 }
 
@@ -303,6 +323,7 @@ Service::Caller Service::Identify(Slot& slot, const std::string& token) {
   for (size_t i = 0; i < meta.token_hashes.size(); ++i) {
     if (HashesMatch(hash, meta.token_hashes[i])) caller.actor = static_cast<int>(i);
   }
+  caller.scorer = !meta.scorer_hash.empty() && HashesMatch(hash, meta.scorer_hash);
   return caller;
 }
 
@@ -323,6 +344,7 @@ void Service::PublicRequest(const std::shared_ptr<Slot>& slot, const std::string
   std::lock_guard lock(slot->mutex);
   Table& table = *slot->table;
   const std::string& id = table.meta().id;
+  if (action == "sheet") return respond(JsonResponse(200, SheetNode(table)));
   if (action == "record") {
     if (table.cancelled()) return respond(CancelledError(table));
     if (table.Status() != "over") {
@@ -372,7 +394,9 @@ formats::ReadLimits Service::BodyLimits() const {
 }
 
 void Service::PostEvent(const std::shared_ptr<Slot>& slot, const Caller& caller,
-                        const std::string& body, Respond& respond) {
+                        const std::string& body, const std::string& query, Respond& respond) {
+  std::optional<int64_t> number = QueryInteger(query, "event");
+  if (!number) return respond(Error(400, "bad-query", "expected event=N, the event's number"));
   auto parsed = formats::ParseJson(body, BodyLimits());
   if (!parsed.has_value()) return respond(FindingError(parsed.error()));
   Node line = std::move(*parsed);
@@ -386,27 +410,30 @@ void Service::PostEvent(const std::shared_ptr<Slot>& slot, const Caller& caller,
   const TableMeta& meta = table.meta();
   if (table.cancelled()) return respond(CancelledError(table));
   if (table.failed()) return respond(Error(500, "disk", "table stopped: " + *table.failure()));
-  int64_t now = options_.clock->NowMs();
-  std::optional<int64_t> expect;
-  if (line.IsMap() && line.Find("expect") != nullptr) {
-    const Node* given = line.Find("expect");
-    expect = given->kind() == Node::Kind::kInteger ? QueryInteger("n=" + given->text(), "n")
-                                                   : std::nullopt;
-    if (!expect || *expect < 1) {
-      return respond(Error(400, "bad-type", "expected \"expect\": the event's number, from 1"));
-    }
-    line = Without(line, "expect");
+  int poster = caller.scorer ? kScorerPoster : caller.actor.value_or(kOrganiserPoster);
+  if (*number != -1) {  // a retry gets the first one's reply (server/page_api.h)
+    Retries::Step step =
+        slot->retries.Before(*number, poster, line, table, slot->durable_events, respond);
+    if (step.kind == Retries::Step::kAnswer) return respond(std::move(step.reply));
+    if (step.kind == Retries::Step::kHeld) return;
   }
-  Node sent = line;
-  auto complete = CompleteLine(table, caller.actor, caller.organiser, std::move(line), kind, now);
+  Node posted = line;
+  std::optional<int> actor = caller.actor;
+  if (caller.scorer) {
+    auto acting = ScorerActor(table, line);
+    if (!acting.has_value()) return respond(acting.error());
+    actor = *acting;
+  }
+  int64_t now = options_.clock->NowMs();
+  auto complete = CompleteLine(table, actor, caller.organiser, std::move(line), kind, now);
   if (!complete.has_value()) return respond(complete.error());
   line = std::move(*complete);
   if (expect && *expect != table.events() + 1) {
     return RetriedEvent(slot, *expect, sent, line, respond);
   }
   Table::Outcome outcome = table.Act(line, now);
+  int acted = table.events();
   if (outcome.accepted && !outcome.disk_error) {
-    int acted = table.events();
     outcome.disk_error = table.DealIfDue(now);
     // The referee has dealt already: the reply says what follows its deal.
     if (table.events() > acted) outcome.reply = WithMember(outcome.reply, "next", table.Next());
@@ -418,73 +445,55 @@ void Service::PostEvent(const std::shared_ptr<Slot>& slot, const Caller& caller,
   }
   HttpResponse reply = JsonResponse(IsTrue(outcome.reply.Find("ok")) ? 200 : 422, outcome.reply);
   if (!outcome.accepted) return respond(std::move(reply));
+  if (*number != -1) slot->retries.Remember(acted, poster, posted, reply);
   ArmMoveClock(slot);
   Commit(slot, std::move(respond),
          std::move(reply));  // the reply waits for the sync, not the table
 }
 
-// A client names the event number it expects to write ("expect": N); event N is written already:
-// the reply it had the first time, when it is the same event (a lost reply, retried), else 409.
-// Only durable events are answered so: a retry never learns of an event a crash could take back.
-void Service::RetriedEvent(const std::shared_ptr<Slot>& slot, int64_t expect, const Node& sent,
-                           const Node& line, Respond& respond) {
-  Table& table = *slot->table;
-  if (expect > table.events()) {
-    return respond(Error(409, "expect-ahead",
-                         "the table has " + std::to_string(table.events()) + " events: event " +
-                             std::to_string(expect) + " cannot be next"));
-  }
-  if (expect > slot->durable_events) {
-    return respond(Error(409, "expect-syncing",
-                         "event " + std::to_string(expect) + " is being written: ask again"));
-  }
-  // The keys the client sent and the actor, less those the server stamps with its own values.
-  std::vector<std::string> compared = {table.meta().actor_key};
-  for (const auto& member : sent.members()) {
-    const Node* applied = line.Find(member.key);
-    if (applied != nullptr && *applied == member.value) compared.push_back(member.key);
-  }
-  std::string text = table.text();
-  if (text.empty()) {
-    auto read = ReadJournal(table.meta().id);
-    if (!read) return respond(Error(500, "disk", read.error()));
-    text = std::move(*read);
-  }
-  auto reply = RetriedReply(text, static_cast<int>(expect), line, compared);
-  if (!reply) return respond(Error(409, "expect-taken", reply.error()));
-  respond(JsonResponse(IsTrue(reply->Find("ok")) ? 200 : 422, *reply));
-}
-
-// POST /tables/ID/tokens: new tokens for the chosen actors (all by default); their old ones stop
-// working at once, and their pending waits are answered 401.
+// POST /tables/ID/tokens: new tokens for the chosen actors (all by default), or the scorer's
+// ({"scorer": true}); the old ones stop working at once, and their pending waits are answered 401.
 void Service::ReissueTokens(const std::shared_ptr<Slot>& slot, const std::string& text,
                             Respond& respond) {
   auto body = OptionalMap(text, BodyLimits());
   if (!body.has_value()) return respond(body.error());
+  auto scorer = AsksForScorer(*body);
+  if (!scorer.has_value()) return respond(scorer.error());
   std::unique_lock lock(slot->mutex);
   Table& table = *slot->table;
   const TableMeta& meta = table.meta();
-  auto actors = ReadReissueBody(*body, meta);
+  auto actors = *scorer ? std::vector<int>{kScorerPoster} : ReadReissueBody(*body, meta);
   if (!actors.has_value()) return respond(actors.error());
   if (table.cancelled()) return respond(CancelledError(table));
   if (table.failed()) return respond(Error(500, "disk", "table stopped: " + *table.failure()));
   std::vector<std::string> hashes = meta.token_hashes;
+  std::string scorer_hash = meta.scorer_hash;
   Node tokens = Node::Map({});
   for (int actor : *actors) {
     std::optional<std::string> token = NewToken();
     if (!token) return respond(Error(500, "no-randomness", "the random source failed"));
-    hashes[actor] = TokenHash(*token);
-    tokens.AddMember(meta.actors[actor], {}, record::StringNode(*token));
+    (actor == kScorerPoster ? scorer_hash : hashes[actor]) = TokenHash(*token);
+    tokens.AddMember(actor == kScorerPoster ? "scorer" : meta.actors[actor], {},
+                     record::StringNode(*token));
   }
-  if (std::optional<std::string> error = table.ReissueTokens(hashes, options_.clock->NowMs())) {
+  if (std::optional<std::string> error =
+          table.ReissueTokens(hashes, scorer_hash, options_.clock->NowMs())) {
     spdlog::error("table {}: {}; the table stops", meta.id, *error);
     return respond(Error(500, "disk", "the journal cannot be written: " + *error));
   }
-  spdlog::info("table {}: new tokens for {} of its {}s", meta.id, actors->size(), meta.actor_key);
+  if (*scorer) {
+    spdlog::info("table {}: a new scorer's token", meta.id);
+  } else {
+    spdlog::info("table {}: new tokens for {} of its {}s", meta.id, actors->size(), meta.actor_key);
+  }
   std::vector<Respond> dropped = DropWaiters(*slot, *actors);
   Node reply = Ok();
   reply.AddMember("id", {}, record::StringNode(meta.id));
-  reply.AddMember("tokens", {}, std::move(tokens));
+  if (*scorer) {
+    reply.AddMember("scorer", {}, tokens.members().front().value);
+  } else {
+    reply.AddMember("tokens", {}, std::move(tokens));
+  }
   Commit(slot, std::move(respond), JsonResponse(200, reply));
   lock.unlock();
   for (Respond& waiter : dropped) {
@@ -492,11 +501,13 @@ void Service::ReissueTokens(const std::shared_ptr<Slot>& slot, const std::string
   }
 }
 
-// The waits of these actors, taken off the table (called with its mutex held).
+// The waits of these actors (kScorerPoster: the scorer's), taken off the table (called with its
+// mutex held).
 std::vector<Respond> Service::DropWaiters(Slot& slot, const std::vector<int>& actors) {
   std::vector<Respond> dropped;
   for (auto it = slot.waiters.begin(); it != slot.waiters.end();) {
-    const std::optional<int>& actor = it->second.actor;
+    const Slot::Waiter& waiter = it->second;
+    std::optional<int> actor = waiter.scorer ? std::optional<int>(kScorerPoster) : waiter.actor;
     if (actor && std::find(actors.begin(), actors.end(), *actor) != actors.end()) {
       it->second.timer->cancel();
       dropped.push_back(std::move(it->second.respond));
@@ -543,12 +554,13 @@ void Service::Wait(const std::shared_ptr<Slot>& slot, const Caller& caller,
   Table& table = *slot->table;
   if (table.cancelled()) return respond(CancelledError(table));
   if (HasNews(*slot, *after)) {
-    return respond(JsonResponse(200, StateNode(table, caller.actor, slot->referee_moves)));
+    return respond(
+        JsonResponse(200, CallerState(table, caller.actor, caller.scorer, slot->referee_moves)));
   }
   uint64_t id = slot->next_waiter++;
   auto timer = std::make_shared<boost::asio::steady_timer>(io_);
   timer->expires_after(std::chrono::milliseconds(options_.poll_ms));
-  slot->waiters[id] = Slot::Waiter{timer, std::move(respond), caller.actor, *after};
+  slot->waiters[id] = Slot::Waiter{timer, std::move(respond), caller.actor, caller.scorer, *after};
   WaitOn(slot, id);
 }
 
@@ -570,10 +582,11 @@ void Service::WaitOn(const std::shared_ptr<Slot>& slot, uint64_t id) {
       if (error == boost::asio::error::operation_aborted && !news && !shutting_down_) {
         return WaitOn(slot, id);
       }
-      response =
-          table.cancelled()
-              ? CancelledError(table)
-              : JsonResponse(200, StateNode(table, found->second.actor, slot->referee_moves));
+      const Slot::Waiter& waiter = found->second;
+      response = table.cancelled()
+                     ? CancelledError(table)
+                     : JsonResponse(200, CallerState(table, waiter.actor, waiter.scorer,
+                                                     slot->referee_moves));
       respond = std::move(found->second.respond);
       slot->waiters.erase(found);
     }
@@ -626,7 +639,9 @@ void Service::Durable(const std::shared_ptr<Slot>& slot, const Committed& unit,
     slot->durable_in_play = slot->durable_in_play && unit.in_play;
   }
   for (auto& [id, waiter] : slot->waiters) waiter.timer->cancel();
+  auto retries = slot->retries.Settle(slot->durable_events, error);
   lock.unlock();
+  for (auto& [held, answer] : retries) held(answer);
   if (!respond) return;
   respond(error ? Error(500, "disk", "the journal cannot be written: " + *error) : reply);
 }
@@ -757,7 +772,7 @@ std::optional<std::string> Service::ResumeTable(const std::string& id) {
   if (std::optional<std::string> problem = table.Resume(organiser_lines)) {
     return "corrupt journal: " + *problem;
   }
-  if (table.Status() == "in-play") table.KeepText(*text);
+  slot->retries.FromJournal(live::SplitJournal(*text), table.meta(), table.events());
   slot->durable_events = table.events();
   slot->durable_in_play = table.Status() == "in-play";
   std::lock_guard lock(slot->mutex);

@@ -51,6 +51,10 @@ struct HttpResponse {
   std::string body;     // JSON and a line break
   std::string allow;    // for 405: the methods the path takes
   int retry_after = 0;  // seconds, for 503: when to try again (0: no Retry-After)
+  // A page's reply (server/pages.h): its type (empty: JSON) and its own header lines, each
+  // "Name: value\r\n".
+  std::string content_type;
+  std::string headers;
 };
 
 // Called once per request, from any thread.
@@ -122,9 +126,7 @@ class Service {
   void PublicRequest(const std::shared_ptr<Slot>& slot, const std::string& action,
                      Respond& respond);
   void PostEvent(const std::shared_ptr<Slot>& slot, const Caller& caller, const std::string& body,
-                 Respond& respond);
-  void RetriedEvent(const std::shared_ptr<Slot>& slot, int64_t expect, const record::Node& sent,
-                    const record::Node& line, Respond& respond);
+                 const std::string& query, Respond& respond);
   void ReissueTokens(const std::shared_ptr<Slot>& slot, const std::string& text, Respond& respond);
   std::vector<Respond> DropWaiters(Slot& slot, const std::vector<int>& actors);
   void CancelTable(const std::shared_ptr<Slot>& slot, const std::string& text, Respond& respond);

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "referee/record/node.h"
+#include "server/page_api.h"
 #include "server/service.h"
 #include "server/table.h"
 
@@ -20,8 +21,9 @@ struct Service::Slot {
   struct Waiter {
     std::shared_ptr<boost::asio::steady_timer> timer;
     Respond respond;
-    std::optional<int> actor;  // none: the organiser
-    int64_t after = 0;         // answer once the table has more events than this
+    std::optional<int> actor;  // none: the organiser, or the scorer
+    bool scorer = false;
+    int64_t after = 0;  // answer once the table has more events than this
   };
   std::mutex mutex;  // guards everything below
   std::unique_ptr<Table> table;
@@ -37,6 +39,7 @@ struct Service::Slot {
   std::string public_body;
   int public_events = -1;
   std::string public_status;
+  Retries retries;  // the replies kept for a POST that names its event number
 };
 
 }  // namespace referee::server

@@ -40,6 +40,9 @@ struct TableMeta {
   std::vector<std::string> token_hashes;  // SHA-256 of each actor's token, hex
   std::string event;                      // the event the table is part of; empty: none
   int first_board = 0;  // seeded boards from this one on, a deal each (0: the deal's number)
+  // SHA-256 of the scorer's token (server/page_api.h), hex; empty: the table has none. Issued
+  // after the creation, so kept in the journal's tokens lines, not in the metadata file.
+  std::string scorer_hash;
 };
 
 record::Node MetaNode(const TableMeta& meta);

@@ -70,13 +70,11 @@ std::optional<std::string> Table::Stage(const std::string& line) {
     return failure_;
   }
   staged_ += line;
-  text_ += line;
   return std::nullopt;
 }
 
 void Table::StageCreation(const std::string& header_line, std::string meta_text) {
   staged_.insert(0, header_line);
-  text_.insert(0, header_line);
   creation_ = std::move(meta_text);
 }
 
@@ -85,7 +83,6 @@ std::optional<JournalWrite> Table::TakeStaged() {
   JournalWrite write{
       journal_, journal_bytes_, std::move(staged_), Status() != "in-play", std::move(creation_),
       nullptr};
-  if (write.close_after) std::string().swap(text_);  // over: a retry reads the journal's file
   journal_bytes_ += write.bytes.size();
   staged_.clear();
   creation_.clear();
@@ -149,9 +146,11 @@ std::optional<std::string> Table::RecordText() const {
   return formats::WriteJson(record::WriteRecord(session_.record()), true) + "\n";
 }
 
-// {"organiser": "tokens", "at": S, "token_sha256": {ACTOR: HASH, ...}}: every actor's hash, so
-// that the last such line alone says which tokens work.
-std::optional<std::string> Table::ReissueTokens(std::vector<std::string> hashes, int64_t now_ms) {
+// {"organiser": "tokens", "at": S, "token_sha256": {ACTOR: HASH, ...}, "scorer_sha256": HASH}:
+// every actor's hash and the scorer's (when there is one), so that the last such line alone says
+// which tokens work.
+std::optional<std::string> Table::ReissueTokens(std::vector<std::string> hashes,
+                                                std::string scorer_hash, int64_t now_ms) {
   record::Node line = record::Node::Map({});
   line.AddMember("organiser", {}, record::StringNode("tokens"));
   line.AddMember("at", {}, record::SecondsNode(TableMs(now_ms)));
@@ -160,8 +159,10 @@ std::optional<std::string> Table::ReissueTokens(std::vector<std::string> hashes,
     by_actor.AddMember(meta_.actors[i], {}, record::StringNode(hashes.at(i)));
   }
   line.AddMember("token_sha256", {}, std::move(by_actor));
+  if (!scorer_hash.empty()) line.AddMember("scorer_sha256", {}, record::StringNode(scorer_hash));
   if (std::optional<std::string> error = JournalOrganiserLine(line)) return error;
   meta_.token_hashes = std::move(hashes);
+  meta_.scorer_hash = std::move(scorer_hash);
   return std::nullopt;
 }
 
@@ -206,59 +207,13 @@ std::optional<std::string> Table::ReadTokensLine(const record::Node& line) {
     }
     hashes.push_back(hash->text());
   }
+  const record::Node* scorer = line.Find("scorer_sha256");
+  if (scorer != nullptr && scorer->kind() != record::Node::Kind::kString) {
+    return "expected the scorer's token hash as a string in a tokens line";
+  }
   meta_.token_hashes = std::move(hashes);
+  meta_.scorer_hash = scorer != nullptr ? scorer->text() : "";
   return std::nullopt;
-}
-
-Result<record::Node, std::string> RetriedReply(std::string_view text, int event,
-                                               const record::Node& line,
-                                               const std::vector<std::string>& compared) {
-  live::JournalText journal = live::SplitJournal(text);
-  live::JournalText before{{}, 0, 0};
-  std::optional<record::Node> journaled;
-  size_t next_line = journal.lines.size();
-  int events = 0;
-  for (size_t i = 0; i < journal.lines.size(); ++i) {
-    Result<record::Node> node = formats::ParseJson(journal.lines[i]);
-    if (!node) return Unexpected<std::string>("the journal cannot be read back");
-    if (i > 0 && !live::IsOrganiserLine(*node) && ++events == event) {
-      journaled = std::move(*node);
-      next_line = i + 1;
-      break;
-    }
-    before.lines.push_back(journal.lines[i]);
-  }
-  if (!journaled) return Unexpected<std::string>("no event " + std::to_string(event));
-  for (const std::string& key : compared) {
-    const record::Node* was = journaled->Find(key);
-    const record::Node* now = line.Find(key);
-    if (was == nullptr || now == nullptr || !(*was == *now)) {
-      return Unexpected<std::string>("event " + std::to_string(event) +
-                                     " is another event: this one was not applied");
-    }
-  }
-  auto session = live::ReplayJournal(before);
-  if (!session) return Unexpected<std::string>("the journal cannot be replayed");
-  live::Reply reply = session->Handle(*journaled, games::LineSource::kJournal);
-  // The referee's seeded deals right after it, as the first reply said what followed them.
-  bool dealt = false;
-  for (size_t i = next_line; i < journal.lines.size(); ++i) {
-    if (session->IsOver() || session->match().Next().phase != Phase::kDeal) break;
-    Result<record::Node> deal = formats::ParseJson(journal.lines[i]);
-    if (!deal || live::IsOrganiserLine(*deal)) break;
-    if (!session->Handle(*deal, games::LineSource::kJournal).accepted) break;
-    dealt = true;
-  }
-  record::Node answer = reply.line;
-  if (dealt) {
-    record::Node next = *session->Greeting(0).Find("next");
-    record::Node copy = record::Node::Map({});
-    for (const auto& member : answer.members()) {
-      copy.AddMember(member.key, {}, member.key == "next" ? next : member.value);
-    }
-    answer = std::move(copy);
-  }
-  return answer;
 }
 
 }  // namespace referee::server

@@ -71,17 +71,13 @@ class Table {
   // The journal could not be written: the table stops, and what was staged is dropped.
   void Fail(const std::string& error);
 
-  // Journals the new token hashes of every actor (in actor order), then keeps them: the old
-  // tokens stop working. A disk error stops the table, as for an event.
-  std::optional<std::string> ReissueTokens(std::vector<std::string> hashes, int64_t now_ms);
+  // Journals the new token hashes of every actor (in actor order) and the scorer's (empty: none),
+  // then keeps them: the old tokens stop working. A disk error stops the table, as for an event.
+  std::optional<std::string> ReissueTokens(std::vector<std::string> hashes, std::string scorer_hash,
+                                           int64_t now_ms);
   // Journals the cancellation (with the organiser's reason, if any), then the table is over
   // without a result: no move, deal or record follows.
   std::optional<std::string> Cancel(const std::optional<std::string>& reason, int64_t now_ms);
-  // The journal's text as far as it is staged, kept while the table is in play (a retried event
-  // is answered from it; a finished table's journal is read from its file): set at start for a
-  // resumed table.
-  const std::string& text() const { return text_; }
-  void KeepText(std::string text) { text_ = std::move(text); }
   // The organiser lines of a resumed journal, in order; returns what is wrong with one.
   std::optional<std::string> Resume(const std::vector<record::Node>& organiser_lines);
 
@@ -95,22 +91,12 @@ class Table {
   std::shared_ptr<TableJournal> journal_;
   uint64_t journal_bytes_;  // with every line taken by TakeStaged, durable or on its way
   std::string staged_;      // accepted lines not yet handed to the commit log
-  std::string text_;        // the journal as staged, while the table is in play
   std::string creation_;    // the metadata of a new table, until its first lines are taken
   std::optional<std::string> failure_;
   std::optional<record::Node> cancellation_;
   int changes_ = 0;
   int64_t phase_started_ms_ = 0;  // table time
 };
-
-// A retried event (docs/serve.md, "A retry is applied once"): a client that names the event
-// number it expects to write ("expect": N) and finds it written gets the reply event N had the
-// first time, made again by replaying the journal `text` up to it through a fresh session. `line`
-// is the retry as the table would apply it, and `compared` the keys that must be as journaled (the
-// client's, less those the server stamps): when event N is another event, an error says so.
-Result<record::Node, std::string> RetriedReply(std::string_view text, int event,
-                                               const record::Node& line,
-                                               const std::vector<std::string>& compared);
 
 // The line that names an actor: {"event": kind, "seat": "E"} or {"event": kind, "player": "ann"}.
 record::Node ActorLine(const TableMeta& meta, const std::string& kind, int actor);

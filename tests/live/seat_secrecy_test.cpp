@@ -15,6 +15,9 @@
 // comparison, and nothing else. One event may end the match at one table only (Cahoots: after it,
 // a player holds no card to play): that end makes the record public, so only the seat's own event
 // is compared in its reply.
+//
+// The scorer of `referee serve` (server/page_api.h) sits at no seat: its state must be the same at
+// a twin table where every card no seat shows to all is dealt anew (the actor "nobody" below).
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
@@ -30,6 +33,8 @@
 #include "referee/games/conspiracy/conspiracy_events.h"
 #include "referee/games/trick/trick_events.h"
 #include "referee/record/record_writer.h"
+#include "server/page_api.h"
+#include "server/requests.h"
 #include "tests/live/live_test_util.h"
 #include "tests/shared/game_param.h"
 
@@ -166,8 +171,12 @@ Table PlayLive(const Playout& playout) {
   return table;
 }
 
+// No seat: what the scorer sees, who is shown no hand.
+constexpr int kNobody = -1;
+
 // The actors whose hands `actor` sees: itself, and those its view shows.
 std::vector<int> SeenBy(const Match& match, int actor) {
+  if (actor == kNobody) return {};
   View view = match.ViewFor(actor);
   std::vector<int> seen = {actor};
   if (const auto* table = view.game.As<TrickView>()) {
@@ -492,6 +501,35 @@ TEST_P(SeatSecrecy, WhatASeatIsToldDependsOnlyOnWhatItMaySee) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllGames, SeatSecrecy, ::testing::ValuesIn(games::BuiltInGames()),
+                         GameName);
+
+// The scorer's state of a table in `referee serve`, as its wait answers it.
+std::string ScorerState(const live::Session& session) {
+  server::TableMeta meta{"twin", session.record().game->name, 0, 0, "", {}, {}, ""};
+  meta.actors = server::ActorsOf(session, &meta.actor_key);
+  auto journal = std::make_shared<server::TableJournal>("twin", server::TableFiles{});
+  server::Table table(meta, session.Clone(), journal, 0, 0);
+  return Json(server::ScorerState(table, Node::List({})));
+}
+
+class ScorerSecrecy : public ::testing::TestWithParam<const GameDescriptor*> {};
+
+TEST_P(ScorerSecrecy, WhatTheScorerIsToldDependsOnlyOnWhatEverySeatMaySee) {
+  const GameDescriptor& game = *GetParam();
+  EXPECT_TRUE(rc::check(game.name + ": the scorer's state does not change when every hidden card "
+                                    "is dealt anew",
+                        [&game] {
+                          std::mt19937 rng(*rc::gen::arbitrary<uint32_t>());
+                          Playout playout = RandomPlayout(game, rng);
+                          Table table = PlayLive(playout);
+                          std::optional<live::Session> twin = Twin(playout, table, kNobody, rng);
+                          RC_ASSERT(twin.has_value());
+                          RC_ASSERT(ScorerState(table.session) == ScorerState(*twin));
+                          RC_TAG(table.session.IsOver() ? "over" : "in play");
+                        }));
+}
+
+INSTANTIATE_TEST_SUITE_P(AllGames, ScorerSecrecy, ::testing::ValuesIn(games::BuiltInGames()),
                          GameName);
 
 }  // namespace

@@ -1,0 +1,28 @@
+// The pages of `referee serve` for people (docs/organisers.md): plain HTML, CSS and JavaScript from
+// server/assets/, compiled into the program, that use the table API as any client does.
+//   /             what this server is and where to go
+//   /seat/ID      a seat's page: the seat's token is in the link's fragment (#TOKEN), which a
+//                 browser sends to no server and puts in no Referer
+//   /scorer/ID    a scorer's page: one device entering every card of a table (#TOKEN, the scorer's)
+//   /assets/NAME  the style sheet and the scripts; with ?v=VERSION (as the pages link them) they
+//                 are cached for a year, since a new version has a new link
+// Nothing here reads the disk: every reply is made once, from memory, and served from then on.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "server/service.h"
+
+namespace referee::server {
+
+// The reply to a request for a page's path, or none for any other path (the API's). A page path
+// asked with another method than GET is 405.
+std::optional<HttpResponse> PageResponse(const std::string& method, const std::string& path,
+                                         const std::string& query);
+
+// The version of the shipped files: 16 hex digits of the SHA-256 of all of them, which the pages
+// put in their links to the assets.
+const std::string& AssetVersion();
+
+}  // namespace referee::server
