@@ -10,7 +10,9 @@
 //     ratio on seeded records: verification against the bare parse plus those shuffles; the
 //     corpus without seeds against the bare parse alone; then game by game, with the SAX parse
 //     alone (a handler that keeps nothing) and what is left of verification past it, against
-//     what the goal leaves;
+//     what the goal leaves: once for the records as referee's writer writes them, once for the
+//     same records rewritten into the other forms the format allows (tests/support/record_forms.h:
+//     what others write);
 //   - a duplicate event (one seed, 8 boards, 500 tables): verification with the cache of dealt
 //     boards and without it, and how many shuffles a pass pays;
 //   - YAML: the same pair against a bare yaml-cpp parse (YAML::Load) of each record;
@@ -65,6 +67,7 @@
 #include "referee/games/registry.h"
 #include "referee/games/trick/trick_events.h"
 #include "referee/record/record_writer.h"
+#include "tests/support/record_forms.h"
 #include "verifier/deal_cache.h"
 #include "verifier/sha256.h"
 #include "verifier/verifier.h"
@@ -99,6 +102,11 @@ struct Corpus {
     size_t bytes = 0;
   };
   std::vector<GameLines> unseeded_by_game;
+  // The same records again, each rewritten by the second writer of the tests
+  // (tests/support/record_forms.h) into other forms the record format allows, as compact JSON:
+  // what others write (cards spelled otherwise, deals by pack order, claims on some deals, keys
+  // in any order), game by game.
+  std::vector<GameLines> mixed_by_game;
   std::vector<SeededShuffle> shuffles;  // every seeded deal of the corpus
 };
 
@@ -139,11 +147,26 @@ record::Record WithoutSeed(record::Record record) {
   return record;
 }
 
+// `record` (written canonically as `canonical`) in another form, as one line of compact JSON.
+std::string AnotherJsonLine(const record::Record& record, const std::string& canonical,
+                            std::mt19937& rng) {
+  verifier::Verdict verdict =
+      verifier::VerifyText(canonical, formats::InputFormat::kJson, 1, {}, "corpus", 0);
+  if (verdict.status != verifier::Status::kValid) {
+    std::fprintf(stderr, "verify_bench: a generated record is not valid\n");
+    std::exit(1);
+  }
+  return formats::WriteJson(testing::AnotherTree(record, verdict, rng), false);
+}
+
 Corpus MakeCorpus(int records_per_game) {
   Corpus corpus;
   for (const games::GameDescriptor* game : games::AllGames()) {
     Corpus::GameLines& by_game = corpus.unseeded_by_game.emplace_back();
     by_game.game = game->name;
+    Corpus::GameLines& mixed = corpus.mixed_by_game.emplace_back();
+    mixed.game = game->name;
+    std::mt19937 rng(static_cast<uint32_t>(std::hash<std::string>()(game->name)));
     generator::GenerateOptions options;
     options.game = game;
     options.count = records_per_game;
@@ -167,6 +190,8 @@ Corpus MakeCorpus(int records_per_game) {
       corpus.unseeded_json_bytes += corpus.unseeded_json_lines.back().size() + 1;
       by_game.lines.push_back(corpus.unseeded_json_lines.back());
       by_game.bytes += by_game.lines.back().size() + 1;
+      mixed.lines.push_back(AnotherJsonLine(WithoutSeed(one.record), by_game.lines.back(), rng));
+      mixed.bytes += mixed.lines.back().size() + 1;
       for (SeededShuffle& shuffle : SeededShuffles(one.record)) {
         corpus.shuffles.push_back(std::move(shuffle));
       }
@@ -867,11 +892,13 @@ bool ParseArguments(int argc, char** argv, Arguments& arguments) {
 // Game by game, the bare parse and verification, and beside them the SAX parse alone: what is
 // left of verification once the text is read, as a multiple of a bare parse's time, against what
 // the goal leaves for it (1 / goal - SAX / bare parse).
-void PrintByGame(const Corpus& corpus, BareJsonParser* bare, double goal) {
-  std::printf(
-      "JSON Lines without seeds, game by game, one thread (best of 5 alternating rounds)\n");
+void PrintByGame(const std::vector<Corpus::GameLines>& games, const char* what,
+                 BareJsonParser* bare, double goal) {
+  std::printf("JSON Lines without seeds, %s, game by game, one thread (best of 5 alternating "
+              "rounds)\n",
+              what);
   BareSaxParser sax;
-  for (const Corpus::GameLines& game : corpus.unseeded_by_game) {
+  for (const Corpus::GameLines& game : games) {
     const Corpus::GameLines* lines = &game;
     std::vector<Pass> passes = {
         {lines->lines.size(), lines->bytes,
@@ -913,7 +940,8 @@ void PrintInMemory(const Corpus& corpus) {
                   "bare parse + seeded deals (EVP)", 0.7);
   PrintPair("JSON Lines without seeds, in memory, one thread (same rounds)",
             "bare Boost.JSON parse", json[kBareUnseeded], nullptr, {}, json[kVerifyUnseeded], 0.7);
-  PrintByGame(corpus, &bare_json_parser, 0.7);
+  PrintByGame(corpus.unseeded_by_game, "as referee writes them", &bare_json_parser, 0.7);
+  PrintByGame(corpus.mixed_by_game, "in the forms others write", &bare_json_parser, 0.7);
   PrintDuplicateEvent(MakeDuplicateEvent(), &bare_json_parser);
   std::vector<Throughput> yaml = Race(YamlPasses(&corpus));
   PrintPair("YAML, in memory, one thread (best of 5 alternating rounds)",
