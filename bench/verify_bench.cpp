@@ -894,9 +894,10 @@ bool ParseArguments(int argc, char** argv, Arguments& arguments) {
 // the goal leaves for it (1 / goal - SAX / bare parse).
 void PrintByGame(const std::vector<Corpus::GameLines>& games, const char* what,
                  BareJsonParser* bare, double goal) {
-  std::printf("JSON Lines without seeds, %s, game by game, one thread (best of 5 alternating "
-              "rounds)\n",
-              what);
+  std::printf(
+      "JSON Lines without seeds, %s, game by game, one thread (best of 5 alternating "
+      "rounds)\n",
+      what);
   BareSaxParser sax;
   for (const Corpus::GameLines& game : games) {
     const Corpus::GameLines* lines = &game;

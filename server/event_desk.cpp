@@ -1125,7 +1125,7 @@ std::optional<std::string> EventDesk::AtTable(Service::Slot& table, const Node& 
   std::string hash = TextOf(act, "token_sha256");
   if (hashes[seat - actors.begin()] == hash) return std::nullopt;
   hashes[seat - actors.begin()] = hash;
-  return at.ReissueTokens(std::move(hashes), now);
+  return at.ReissueTokens(std::move(hashes), at.meta().scorer_hash, now);
 }
 
 // The members of a director's act, each checked against the event (the names it gives, the
@@ -1376,8 +1376,8 @@ void EventDesk::SeatTokensAtTables(const Event& event) {
         hash = event.player_hashes().at(player), changed = true;
     }
     if (!changed) continue;
-    if (std::optional<std::string> error =
-            at.ReissueTokens(std::move(hashes), service_.options_.clock->NowMs())) {
+    if (std::optional<std::string> error = at.ReissueTokens(
+            std::move(hashes), at.meta().scorer_hash, service_.options_.clock->NowMs())) {
       spdlog::error("table {}: {}", table->id, *error);
       continue;
     }

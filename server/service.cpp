@@ -428,9 +428,6 @@ void Service::PostEvent(const std::shared_ptr<Slot>& slot, const Caller& caller,
   auto complete = CompleteLine(table, actor, caller.organiser, std::move(line), kind, now);
   if (!complete.has_value()) return respond(complete.error());
   line = std::move(*complete);
-  if (expect && *expect != table.events() + 1) {
-    return RetriedEvent(slot, *expect, sent, line, respond);
-  }
   Table::Outcome outcome = table.Act(line, now);
   int acted = table.events();
   if (outcome.accepted && !outcome.disk_error) {
