@@ -17,10 +17,10 @@
 //     boards and without it, and how many shuffles a pass pays;
 //   - YAML: the same pair against a bare yaml-cpp parse (YAML::Load) of each record;
 //   - threads: the real `referee verify --threads 1|2` on an empty file (start-up), on a JSON
-//     Lines file and on a folder of FILES (default 20,000) files of one record each, and the
-//     ratios, with the ratio past start-up and what two one-thread runs side by side get from the
-//     machine at the time; with --baseline, another referee binary (the one before a change)
-//     raced beside it;
+//     Lines file, on one of the records in the forms others write, and on a folder of FILES
+//     (default 20,000) files of one record each, and the ratios, with the ratio past start-up and
+//     what two one-thread runs side by side get from the machine at the time; with --baseline,
+//     another referee binary (the one before a change) raced beside it;
 //   - memory: the peak resident set of `referee verify` reading a JSON Lines stream of 64 MB and
 //     of STREAM_MB (default 1024) through a pipe, so the stream never exists as a file.
 //
@@ -409,11 +409,10 @@ void RedoShuffles(const std::vector<SeededShuffle>& shuffles, Sha256Function sha
 }
 
 // The JSON contenders, raced together: on the corpus, a bare parse, referee's reader alone (no
-// schema, no replay), verification, verification from the tree alone (the way every record was
-// verified before the fast path), and the seeded shuffles alone that verification redoes (the
-// pinned SHA-256 algorithm of record-format.md; counted against the same bytes, so its MB/s say
-// how much of the budget it takes), once with referee's SHA-256 and once with OpenSSL's fastest
-// calls; then the bare parse and verification of the unseeded corpus.
+// schema, no replay), verification, the document alone (ReadJson), and the seeded shuffles alone
+// that verification redoes (the pinned SHA-256 algorithm of record-format.md; counted against the
+// same bytes, so its MB/s say how much of the budget it takes), once with referee's SHA-256 and
+// once with OpenSSL's fastest calls; then the bare parse and verification of the unseeded corpus.
 enum JsonPass {
   kBare,
   kReader,
@@ -972,6 +971,22 @@ void PrintThreadFigures(const Corpus& corpus, const Arguments& arguments) {
   std::snprintf(what, sizeof(what), "a %.1f MB JSON Lines file", file_mb);
   PrintThreads(what, RaceThreads(arguments.referee, arguments.baseline, file.string()), start_up,
                file_mb, !arguments.baseline.empty());
+  // The same, in the forms others write: with --baseline, the binary before a change on them.
+  fs::path mixed = scratch / "mixed.jsonl";
+  double mixed_mb = 0;
+  {
+    std::ofstream out(mixed, std::ios::binary);
+    for (int copy = 0; copy < kFileCopies; ++copy) {
+      for (const Corpus::GameLines& game : corpus.mixed_by_game) {
+        for (const std::string& line : game.lines) out << line << "\n";
+        mixed_mb += static_cast<double>(game.bytes) / 1e6;
+      }
+    }
+  }
+  std::snprintf(what, sizeof(what), "a %.1f MB JSON Lines file in the forms others write",
+                mixed_mb);
+  PrintThreads(what, RaceThreads(arguments.referee, arguments.baseline, mixed.string()), start_up,
+               mixed_mb, !arguments.baseline.empty());
   fs::path folder = scratch / "folder";
   double folder_mb = WriteFolder(folder, corpus, arguments.files);
   std::snprintf(what, sizeof(what), "a folder of %d JSON files (%.1f MB)", arguments.files,

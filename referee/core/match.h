@@ -196,7 +196,7 @@ class Match {
     static const ScoreSheet kNoScores;
     return kNoScores;
   }
-  // The sheet moved out of a match that is done with (the fast path's, once its verdict has the
+  // The sheet moved out of a match that is done with (the verifier's, once its verdict has the
   // outcome): the match is left with an empty sheet. A copy by default.
   virtual ScoreSheet ReleaseScores() { return Scores(); }
   virtual Outcome GetOutcome() const = 0;

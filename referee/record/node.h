@@ -100,8 +100,8 @@ struct Word {
 };
 std::vector<Word> SplitWords(std::string_view text);
 
-// A space or a tab. Most characters are above the space: one comparison tells them apart (the
-// fast path splits many words of a record).
+// A space or a tab. Most characters are above the space: one comparison tells them apart (a
+// record's reader splits many words).
 inline bool WordSeparator(char c) {
   return static_cast<unsigned char>(c) <= ' ' && (c == ' ' || c == '\t');
 }
