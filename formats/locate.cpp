@@ -79,15 +79,6 @@ class JsonOffsets {
   size_t pos_ = 0;
 };
 
-std::optional<size_t> IndexOf(std::string_view segment) {
-  size_t index = 0;
-  auto [end, error] = std::from_chars(segment.data(), segment.data() + segment.size(), index);
-  if (segment.empty() || error != std::errc() || end != segment.data() + segment.size()) {
-    return std::nullopt;
-  }
-  return index;
-}
-
 // The offset of word `index` of a JSON string written with escapes, walked over in the text from
 // its opening quote (words are apart by spaces or escaped white space); none when it has fewer.
 std::optional<uint32_t> EscapedWordOffset(std::string_view text, uint32_t quote, size_t index) {
@@ -107,7 +98,7 @@ std::optional<uint32_t> EscapedWordOffset(std::string_view text, uint32_t quote,
 
 // The offset of the word a pointer's last segment names under a string, or the string's own.
 uint32_t WordOffset(const Document& document, Value string, std::string_view rest) {
-  std::optional<size_t> index = IndexOf(rest.substr(1));
+  std::optional<size_t> index = record::PointerIndex(rest.substr(1));
   if (!index) return string.offset();
   if (string.words_in_place()) {
     size_t word = 0;

@@ -166,13 +166,7 @@ class Match {
   virtual RunRuling ApplyRun(std::span<const Event> events) {
     RunRuling run;
     for (const Event& event : events) {
-      Result<Ruling> ruling = Apply(event);
-      if (!ruling.has_value()) {
-        run.rejection = std::move(ruling).error();
-        return run;
-      }
-      ++run.accepted;
-      for (Finding& finding : ruling->findings) run.findings.push_back(std::move(finding));
+      if (!ApplyInRun(event, run)) return run;
     }
     return run;
   }
@@ -214,6 +208,18 @@ class Match {
   virtual Event ShowingCards(Event dealt) const = 0;
 
  protected:
+  // One event of a run through Apply: counted as accepted with its findings, or the run's
+  // rejection (false: the run stops there).
+  bool ApplyInRun(const Event& event, RunRuling& run) {
+    Result<Ruling> ruling = Apply(event);
+    if (!ruling.has_value()) {
+      run.rejection = std::move(ruling).error();
+      return false;
+    }
+    ++run.accepted;
+    for (Finding& finding : ruling->findings) run.findings.push_back(std::move(finding));
+    return true;
+  }
   // The finding that rejects `event` now, or none when the rules allow it. Const: checking an
   // event never changes the match.
   virtual std::optional<Finding> Check(const Event& event) const = 0;

@@ -117,6 +117,15 @@ std::string Value::Pointer() const {
   return pointer;
 }
 
+std::optional<size_t> PointerIndex(std::string_view segment) {
+  size_t index = 0;
+  auto [end, error] = std::from_chars(segment.data(), segment.data() + segment.size(), index);
+  if (segment.empty() || error != std::errc() || end != segment.data() + segment.size()) {
+    return std::nullopt;
+  }
+  return index;
+}
+
 namespace {
 
 // "~1" is "/" and "~0" is "~" in a pointer segment (RFC 6901); anything else is kept.
@@ -133,19 +142,10 @@ std::string UnescapeSegment(std::string_view segment) {
   return text;
 }
 
-std::optional<size_t> IndexOf(std::string_view segment) {
-  size_t index = 0;
-  auto [end, error] = std::from_chars(segment.data(), segment.data() + segment.size(), index);
-  if (segment.empty() || error != std::errc() || end != segment.data() + segment.size()) {
-    return std::nullopt;
-  }
-  return index;
-}
-
 std::optional<Value> Step(Value value, std::string_view segment) {
   if (value.IsMap()) return value.Find(UnescapeSegment(segment));
   if (!value.IsList()) return std::nullopt;
-  std::optional<size_t> index = IndexOf(segment);
+  std::optional<size_t> index = PointerIndex(segment);
   if (!index || *index >= value.size()) return std::nullopt;
   size_t position = 0;
   for (Value item : value) {

@@ -234,6 +234,8 @@ struct PointedValue {
   std::string_view rest;  // empty when the whole pointer was followed
 };
 PointedValue FollowPointer(const Document& document, std::string_view pointer);
+// A pointer segment read as a list index ("12"), or none if it is not one.
+std::optional<size_t> PointerIndex(std::string_view segment);
 
 // The same document as a Node tree (positions left out), and a Node as a document: for callers
 // that hold a tree (a record written back, a live line, a test).

@@ -538,13 +538,7 @@ Match::RunRuling TrickMatch::ApplyRun(std::span<const Event> events) {
       ++run.accepted;
       continue;
     }
-    Result<Ruling> ruling = Apply(event);
-    if (!ruling.has_value()) {
-      run.rejection = std::move(ruling).error();
-      return run;
-    }
-    ++run.accepted;
-    for (Finding& finding : ruling->findings) run.findings.push_back(std::move(finding));
+    if (!ApplyInRun(event, run)) return run;
   }
   return run;
 }
