@@ -9,6 +9,7 @@
 #   referee/games/   the games themselves and their registry
 #   tests/ samples/ docs/   they name the games they test, hold and describe
 #   bench/ fuzz/            benchmarks and fuzz targets choose the games they measure, as tests do
+#   scripts/demo-club-night.sh  a demonstration night chooses its events' games, as a sample does
 #   scripts/seeded_deal.py  an independent implementation of the published seeded deal, for
 #                           checking a deal without referee: it can share nothing with it
 #   packaging/test-deb.sh   the package's test, which verifies a sample it installs
@@ -24,7 +25,7 @@ fi
 pattern="\\b($(IFS='|'; echo "${games[*]}"))\\b"
 
 mapfile -t files < <(git ls-files | grep -v -E \
-  '^(referee/games/|tests/|samples/|docs/|bench/|fuzz/|scripts/seeded_deal\.py$|packaging/test-deb\.sh$)' |
+  '^(referee/games/|tests/|samples/|docs/|bench/|fuzz/|scripts/seeded_deal\.py$|packaging/test-deb\.sh$|scripts/demo-club-night\.sh$)' |
   grep -E '\.(h|cpp|cmake|sh|py|in|txt)$|CMakeLists\.txt$|^\.ci/')
 if matches=$(grep -n -i -w -E "$pattern" "${files[@]}"); then
   echo "$matches" >&2
