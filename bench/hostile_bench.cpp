@@ -128,14 +128,17 @@ std::string LeagueManyEntrants(size_t bytes) {
                   });
 }
 
-// Journal shapes: lines of JSON, the first the table's header.
+// Journal shapes: lines of JSON after a table's header (a seeded match that can start), read as
+// `referee verify` reads a journal: the header starts the match, organiser lines are kept aside,
+// and a line that is no event ends the replay once it has been read.
+const char* const kJournalHeader =
+    "{\"format\":\"referee/1\",\"game\":\"collusion\",\"rules\":{\"target\":10},"
+    "\"players\":{\"N\":\"ann\",\"E\":\"bob\",\"S\":\"cy\",\"W\":\"dee\"},\"seed\":\"bench\"}\n";
 std::string JournalManyLines(size_t bytes) {
-  return Repeated(bytes, "{\"format\":\"referee/1\",\"game\":\"collusion\"}\n", "\n", "\n",
-                  [](size_t) { return std::string("{\"event\":\"play\",\"seat\":\"N\"}"); });
+  return Repeated(bytes, kJournalHeader, "\n", "\n",
+                  [](size_t) { return std::string("{\"organiser\":\"note\"}"); });
 }
-std::string JournalOfLine(const std::string& line) {
-  return "{\"format\":\"referee/1\",\"game\":\"collusion\"}\n" + line + "\n";
-}
+std::string JournalOfLine(const std::string& line) { return kJournalHeader + line + "\n"; }
 
 // CSV shapes: of standings and ratings as --check reads them back.
 std::string CsvManyFields(size_t bytes) {
