@@ -196,8 +196,10 @@ Document WholeDocument(std::string path, size_t input, std::string text,
 // The documents of a YAML stream, in order: one document is the input's record, named as the
 // input; several are records of a stream, named by their number as JSON Lines records are. Each
 // is bounded by the size limit as it is read.
+// A read that fails ends the stream: the document in hand then is the one it cut short, no
+// document to judge (`failed` says whether the read failed), and those before it are whole.
 void ForEachYamlDocument(std::istream& in, const std::string& path, size_t input,
-                         const formats::ReadLimits& limits,
+                         const formats::ReadLimits& limits, const std::function<bool()>& failed,
                          const std::function<void(Document&)>& visit) {
   formats::YamlDocumentReader reader(in, limits);
   std::optional<formats::YamlDocumentText> current = reader.Next();
@@ -205,6 +207,7 @@ void ForEachYamlDocument(std::istream& in, const std::string& path, size_t input
   Document document{
       path, 0, next.has_value(), std::nullopt, {}, input, formats::InputFormat::kYaml, limits};
   while (current) {
+    if (!next && failed()) return;
     document.index = static_cast<int>(current->index);
     document.parsed.reset();
     if (current->too_long) {
@@ -233,8 +236,9 @@ std::optional<std::string> ReadWhole(std::istream& in, const FileBuffer& file,
     return std::nullopt;
   }
   std::istringstream stream(std::move(text));
-  ForEachYamlDocument(stream, piece.path, piece.input, limits,
-                      [&](Document& document) { piece.documents.push_back(document); });
+  ForEachYamlDocument(
+      stream, piece.path, piece.input, limits, [] { return false; },
+      [&](Document& document) { piece.documents.push_back(document); });
   return std::nullopt;
 }
 
@@ -247,7 +251,10 @@ void VisitWholeFile(internal::WholeFile& file, const formats::ReadLimits& limits
     auto opened = OpenFile(file.path);
     if (!opened.has_value()) return step(InputStep{0, true, file.path, opened.error()});
     std::istream in(opened->get());
-    ForEachYamlDocument(in, file.path, file.input, limits, visit);
+    FileBuffer& buffer = **opened;
+    ForEachYamlDocument(
+        in, file.path, file.input, limits, [&buffer] { return buffer.Failure().has_value(); },
+        visit);
     return step(InputStep{(*opened)->BytesRead(), true, file.path, (*opened)->Failure()});
   }
   std::string text;
