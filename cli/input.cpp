@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <istream>
 #include <memory>
+#include <sstream>
 #include <system_error>
 
 #include "formats/document_stream.h"
@@ -178,9 +179,9 @@ std::optional<std::string> ReadJournal(std::string prefix, std::istream& in, con
   } else {
     text.clear();
   }
-  piece.document.emplace(Document{piece.path, 0, false, std::move(node),
-                                  reports::SourceText(std::move(text)), piece.input, std::nullopt,
-                                  limits});
+  piece.documents.push_back(Document{piece.path, 0, false, std::move(node),
+                                     reports::SourceText(std::move(text)), piece.input,
+                                     std::nullopt, limits});
   return std::nullopt;
 }
 
@@ -192,21 +193,70 @@ Document WholeDocument(std::string path, size_t input, std::string text,
       input,           format, limits};
 }
 
-// The whole input as one document. A read that fails is an I/O error and nothing else: the text
-// read before it is not a document to judge.
+// The documents of a YAML stream, in order: one document is the input's record, named as the
+// input; several are records of a stream, named by their number as JSON Lines records are. Each
+// is bounded by the size limit as it is read.
+// A read that fails ends the stream: the document in hand then is the one it cut short, no
+// document to judge (`failed` says whether the read failed), and those before it are whole.
+void ForEachYamlDocument(std::istream& in, const std::string& path, size_t input,
+                         const formats::ReadLimits& limits, const std::function<bool()>& failed,
+                         const std::function<void(Document&)>& visit) {
+  formats::YamlDocumentReader reader(in, limits);
+  std::optional<formats::YamlDocumentText> current = reader.Next();
+  std::optional<formats::YamlDocumentText> next = current ? reader.Next() : std::nullopt;
+  Document document{
+      path, 0, next.has_value(), std::nullopt, {}, input, formats::InputFormat::kYaml, limits};
+  while (current) {
+    if (!next && failed()) return;
+    document.index = static_cast<int>(current->index);
+    document.parsed.reset();
+    if (current->too_long) {
+      Finding finding = formats::YamlDocumentReader::TooLarge(*current, limits);
+      if (!document.streamed) finding.place.line = 0;  // the whole file, as for any file
+      document.parsed = Fail(std::move(finding));
+    }
+    document.text = reports::SourceText(std::move(current->text), current->first_line);
+    visit(document);
+    current = std::move(next);
+    next = current ? reader.Next() : std::nullopt;
+  }
+}
+
+// The whole input as its documents. A read that fails is an I/O error and nothing else: the text
+// read before it is not a document to judge. Standard input is read whole, up to the size limit
+// of one record in all (a YAML stream of records there is bounded so too).
 std::optional<std::string> ReadWhole(std::istream& in, const FileBuffer& file,
                                      formats::InputFormat format, const formats::ReadLimits& limits,
                                      internal::Piece& piece) {
   std::string text = ReadBounded(in, limits.max_document_bytes);
   if (std::optional<std::string> failure = file.Failure()) return failure;
-  piece.document.emplace(WholeDocument(piece.path, piece.input, std::move(text), format, limits));
+  if (format != formats::InputFormat::kYaml || text.size() > limits.max_document_bytes) {
+    piece.documents.push_back(
+        WholeDocument(piece.path, piece.input, std::move(text), format, limits));
+    return std::nullopt;
+  }
+  std::istringstream stream(std::move(text));
+  ForEachYamlDocument(
+      stream, piece.path, piece.input, limits, [] { return false; },
+      [&](Document& document) { piece.documents.push_back(document); });
   return std::nullopt;
 }
 
-// A file of one document, read, parsed and visited on the worker that took it.
+// A file, read, parsed and visited on the worker that took it: a YAML file document by document,
+// a JSON file as one.
 void VisitWholeFile(internal::WholeFile& file, const formats::ReadLimits& limits,
                     const std::function<void(Document&)>& visit,
                     const std::function<void(InputStep)>& step) {
+  if (file.format == formats::InputFormat::kYaml) {
+    auto opened = OpenFile(file.path);
+    if (!opened.has_value()) return step(InputStep{0, true, file.path, opened.error()});
+    std::istream in(opened->get());
+    FileBuffer& buffer = **opened;
+    ForEachYamlDocument(
+        in, file.path, file.input, limits, [&buffer] { return buffer.Failure().has_value(); },
+        visit);
+    return step(InputStep{(*opened)->BytesRead(), true, file.path, (*opened)->Failure()});
+  }
   std::string text;
   std::optional<std::string> failure = ReadFileBounded(file.path, limits.max_document_bytes, text);
   InputStep done{text.size(), true, file.path, failure};
@@ -418,7 +468,7 @@ std::optional<std::string> ForEachDocument(const std::string& path,
 Result<record::Node>& Document::Node() {
   if (!parsed) {
     parsed = text_format == formats::InputFormat::kYaml
-                 ? formats::ParseYaml(text.Text(), limits)
+                 ? formats::ParseYamlOnLine(text.Text(), text.FirstLine(), limits)
                  : formats::ParseJsonOnLine(text.Text(), text.FirstLine(), limits);
   }
   return *parsed;
@@ -527,7 +577,7 @@ Piece PieceReader::OpenNext() {
     if (!piece.failure && (journal_name || live::LooksLikeJournal(prefix))) {
       piece.failure = ReadJournal(std::move(prefix), in, buffer, options_.limits, piece);
     }
-    if (piece.failure || piece.document) {
+    if (piece.failure || !piece.documents.empty()) {
       piece.bytes = buffer.BytesRead();
       return piece;
     }
@@ -581,7 +631,7 @@ void VisitPiece(Piece& piece, const formats::ReadLimits& limits,
   for (WholeFile& file : piece.files) VisitWholeFile(file, limits, visit, step);
   if (!piece.files.empty()) return;
   if (piece.block) VisitBlock(*piece.block, piece, limits, visit);
-  if (piece.document) visit(*piece.document);
+  for (Document& document : piece.documents) visit(document);
   InputStep done{piece.bytes, piece.ends_input, {}, std::move(piece.failure)};
   if (piece.ends_input) done.path = std::move(piece.path);
   step(std::move(done));

@@ -1,5 +1,6 @@
-// Reading the documents of inputs (files or standard input): YAML and JSON as one document, JSON
-// Lines record by record without holding the whole stream; many inputs on every core, in order.
+// Reading the documents of inputs (files or standard input): JSON as one document, YAML document
+// by document (a stream of `---`-separated records), JSON Lines record by record without holding
+// the whole stream; many inputs on every core, in order.
 #pragma once
 
 #include <exception>
@@ -27,7 +28,7 @@ namespace referee::cli {
 struct Document {
   std::string source;     // the file name as given ("-" reads standard input)
   int index = 0;          // 0-based record number in the input
-  bool streamed = false;  // one record of a JSON Lines stream
+  bool streamed = false;  // one record of a stream (JSON Lines, a YAML file of several documents)
   // The record's tree, when it was made as the document was read (a live journal, a line too
   // long to keep), or once Node() has been asked for it; the verifier reads the text itself.
   std::optional<Result<record::Node>> parsed;
@@ -129,8 +130,8 @@ struct Piece {
   std::string path;
   size_t input = 0;
   std::optional<formats::LineBlock> block;
-  std::optional<Document> document;
-  size_t bytes = 0;  // of the block or the document
+  std::vector<Document> documents;  // of standard input (a YAML stream may hold several)
+  size_t bytes = 0;                 // of the block or the documents
   bool ends_input = false;
   std::optional<std::string> failure;
 };

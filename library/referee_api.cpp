@@ -124,6 +124,31 @@ std::vector<Verdict> VerifyLines(std::string_view text, const std::string& name)
   return verdicts;
 }
 
+// The records of a YAML text: one document is the text's record, named as the text; several
+// (separated by `---`) are named as a stream's records, as `referee verify` names them.
+std::vector<Verdict> VerifyYaml(std::string_view text, const std::string& name) {
+  std::istringstream in{std::string(text)};
+  formats::YamlDocumentReader reader(in);
+  std::vector<formats::YamlDocumentText> documents;
+  while (std::optional<formats::YamlDocumentText> document = reader.Next()) {
+    documents.push_back(std::move(*document));
+  }
+  if (documents.size() == 1) {
+    return {VerdictOf(verifier::VerifyText(text, formats::InputFormat::kYaml, 1, {}, name, 0))};
+  }
+  std::vector<Verdict> verdicts;
+  for (const formats::YamlDocumentText& document : documents) {
+    std::string source = name + "#" + std::to_string(document.index + 1);
+    int index = static_cast<int>(document.index);
+    verdicts.push_back(VerdictOf(
+        document.too_long ? verifier::MalformedVerdict(
+                                source, index, formats::YamlDocumentReader::TooLarge(document, {}))
+                          : verifier::VerifyText(document.text, formats::InputFormat::kYaml,
+                                                 document.first_line, {}, source, index)));
+  }
+  return verdicts;
+}
+
 }  // namespace
 
 std::string Version() { return REFEREE_VERSION; }
@@ -134,6 +159,7 @@ std::vector<Verdict> Verify(std::string_view text, std::string_view name) {
   std::string source(name);
   formats::InputFormat format = formats::SniffFormat(text);
   if (format == formats::InputFormat::kJsonLines) return VerifyLines(text, source);
+  if (format == formats::InputFormat::kYaml) return VerifyYaml(text, source);
   return {VerdictOf(verifier::VerifyText(text, format, 1, {}, source, 0))};
 }
 

@@ -43,6 +43,10 @@ namespace {
 // a journal being synced or read back): a connection past the limit less these is refused.
 constexpr size_t kReservedDescriptors = 64;
 
+// A closing connection reads and drops at least this much of what the client still sends, so that
+// a request cut short by a small body limit still gets its reply (Connection::Linger).
+constexpr size_t kMinDrainBytes = 64 * 1024;
+
 // Every table in play keeps its journal open and every client holds a socket: the soft limit of
 // 1,024 open files that services often start with would stop a season's server long before the
 // hard limit, which a process may raise its soft limit to. Returns the limit in force.
@@ -275,19 +279,23 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // Closes after a reply without losing it: the client may still be sending (a request not read,
   // a body over the limit), and closing with unread bytes makes the kernel send a reset that can
   // destroy the reply before the client reads it. So our side is shut down, and what arrives is
-  // read and dropped until the client closes, or for a second at most.
+  // read and dropped until the client closes, for a second at most, and no more than a body's
+  // worth of bytes: a client that sends on regardless (a chunked body of a gigabyte) is cut off
+  // there, not read to its end.
   void Linger() {
     beast::error_code ignored;
     socket_.shutdown(tcp::socket::shutdown_send, ignored);
     SetDeadline(std::chrono::seconds(1));
+    drain_left_ = std::max(shared_->options->service.max_body_bytes, kMinDrainBytes);
     Drain();
   }
 
   void Drain() {
     buffer_.clear();
     socket_.async_read_some(buffer_.prepare(4096),
-                            [self = shared_from_this()](beast::error_code error, size_t) {
-                              if (error) return self->Close();
+                            [self = shared_from_this()](beast::error_code error, size_t got) {
+                              if (error || got >= self->drain_left_) return self->Close();
+                              self->drain_left_ -= got;
                               self->Drain();
                             });
   }
@@ -314,6 +322,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   bool keep_alive_ = true;
   bool close_ = false;
   bool timed_out_ = false;
+  size_t drain_left_ = 0;  // bytes a closing connection still reads and drops (Linger)
 };
 
 }  // namespace

@@ -22,7 +22,8 @@ Result<void> ReadText(std::string_view text, formats::InputFormat format, uint32
                           : formats::ReadJson(text, limits, document);
   if (read.has_value()) return {};
   Finding finding = std::move(read).error();
-  if (format != formats::InputFormat::kYaml) {
+  // A YAML finding without a line is about the whole text (too large), as the file is.
+  if (finding.place.line > 0 || format != formats::InputFormat::kYaml) {
     finding.place.line = first_line + (finding.place.line > 0 ? finding.place.line - 1 : 0);
   }
   return Fail(std::move(finding));

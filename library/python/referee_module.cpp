@@ -17,7 +17,7 @@ Verdict VerifyOne(const std::string& text, const std::string& name) {
   std::vector<Verdict> verdicts = Verify(text, name);
   if (verdicts.size() != 1) {
     throw py::value_error("expected one record, found " + std::to_string(verdicts.size()) +
-                          " (use verify_stream for JSON Lines)");
+                          " (use verify_stream for JSON Lines and YAML streams)");
   }
   return std::move(verdicts.front());
 }
@@ -105,8 +105,8 @@ PYBIND11_MODULE(referee, module) {
   module.def("verify", &VerifyOne, py::arg("text"), py::arg("name") = "record",
              "The verdict on one record given as YAML or JSON text.");
   module.def("verify_stream", &Verify, py::arg("text"), py::arg("name") = "record",
-             "The verdicts on every record of a text: one for YAML or JSON, one per line for "
-             "JSON Lines.");
+             "The verdicts on every record of a text: one for JSON, one per YAML document, one "
+             "per line for JSON Lines.");
 
   py::class_<LiveTable>(module, "LiveTable")
       .def(py::init<>())

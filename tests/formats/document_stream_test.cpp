@@ -103,5 +103,94 @@ TEST(DocumentStreamTest, PrettyPrintedJsonIsNotJsonLines) {
   EXPECT_TRUE(FailsAt(documents[0].node, "json-syntax", 1, 2));
 }
 
+std::vector<YamlDocumentText> ReadYamlDocuments(const std::string& text,
+                                                const ReadLimits& limits = {}) {
+  std::istringstream in(text);
+  YamlDocumentReader reader(in, limits);
+  std::vector<YamlDocumentText> documents;
+  while (std::optional<YamlDocumentText> document = reader.Next()) {
+    documents.push_back(std::move(*document));
+  }
+  return documents;
+}
+
+// `referee verify` read a YAML file of several documents (what `convert --to yaml` writes for a
+// stream) as one, and refused it as `yaml-multiple-documents`.
+TEST(YamlDocumentReaderTest, ReadsEachDocumentOfAStreamWithItsFirstLine) {
+  std::vector<YamlDocumentText> documents = ReadYamlDocuments(
+      "# a season\na: 1\n---\nb: 2\nc: 3\n--- # the third\n\nd: 4\n...\n# the end\n");
+  ASSERT_EQ(documents.size(), 3u);
+  EXPECT_EQ(documents[0].text, "# a season\na: 1\n");
+  EXPECT_EQ(documents[0].first_line, 1u);
+  EXPECT_EQ(documents[1].text, "---\nb: 2\nc: 3\n");
+  EXPECT_EQ(documents[1].first_line, 3u);
+  EXPECT_EQ(documents[2].text, "--- # the third\n\nd: 4\n...\n");  // what follows is no document
+  EXPECT_EQ(documents[2].first_line, 6u);
+  for (size_t i = 0; i < documents.size(); ++i) EXPECT_EQ(documents[i].index, i);
+}
+
+TEST(YamlDocumentReaderTest, AMarkerBeforeTheFirstDocumentAndAValueOnTheMarkerLine) {
+  std::vector<YamlDocumentText> documents =
+      ReadYamlDocuments("# notes\n---\na: 1\n--- {b: 2}\n---\n");
+  ASSERT_EQ(documents.size(), 2u);
+  EXPECT_EQ(documents[0].text, "# notes\n---\na: 1\n");
+  EXPECT_EQ(documents[1].text, "--- {b: 2}\n");  // a last `---` with nothing after it is none
+  EXPECT_EQ(documents[1].first_line, 4u);
+}
+
+TEST(YamlDocumentReaderTest, AnEndMarkerEndsADocumentAndDirectivesGoWithTheNext) {
+  std::vector<YamlDocumentText> documents =
+      ReadYamlDocuments("a: 1\n...\n%YAML 1.2\n---\nb: 2\n...\nc: 3\n");
+  ASSERT_EQ(documents.size(), 3u);
+  EXPECT_EQ(documents[0].text, "a: 1\n...\n");
+  EXPECT_EQ(documents[1].text, "%YAML 1.2\n---\nb: 2\n...\n");
+  EXPECT_EQ(documents[1].first_line, 3u);
+  EXPECT_EQ(documents[2].text, "c: 3\n");
+  EXPECT_EQ(documents[2].first_line, 7u);
+}
+
+TEST(YamlDocumentReaderTest, ADocumentOfNothingIsNone) {
+  std::vector<YamlDocumentText> documents = ReadYamlDocuments("---\n# empty\n---\na: 1\n---\n");
+  ASSERT_EQ(documents.size(), 1u);
+  EXPECT_EQ(documents[0].text, "---\na: 1\n");
+  EXPECT_EQ(documents[0].first_line, 3u);
+  EXPECT_EQ(documents[0].index, 0u);
+}
+
+TEST(YamlDocumentReaderTest, NothingButCommentsIsOneEmptyDocument) {
+  std::vector<YamlDocumentText> documents = ReadYamlDocuments("# nothing\n\n");
+  ASSERT_EQ(documents.size(), 1u);
+  EXPECT_EQ(documents[0].text, "# nothing\n\n");
+  EXPECT_EQ(ReadYamlDocuments("").size(), 1u);
+}
+
+TEST(YamlDocumentReaderTest, MarkersAreWholeLinesAtTheStart) {
+  // `----`, `---x` and an indented `---` are text of the document, not markers.
+  std::vector<YamlDocumentText> documents = ReadYamlDocuments("a: |\n  ---\nb: ---x\n----: 1\n");
+  EXPECT_EQ(documents.size(), 1u);
+}
+
+// A document over the limit is not kept, and the stream ends there: an endless line (/dev/zero
+// named as a YAML file) must not be read to its end.
+TEST(YamlDocumentReaderTest, ADocumentOverTheLimitEndsTheStream) {
+  ReadLimits limits;
+  limits.max_document_bytes = 20;
+  std::vector<YamlDocumentText> documents =
+      ReadYamlDocuments("a: 1\n---\nb: " + std::string(100, 'x') + "\n---\nc: 3\n", limits);
+  ASSERT_EQ(documents.size(), 2u);
+  EXPECT_FALSE(documents[0].too_long);
+  EXPECT_TRUE(documents[1].too_long);
+  EXPECT_TRUE(documents[1].text.empty());
+  EXPECT_TRUE(FailsAt(Result<Node>(Fail(YamlDocumentReader::TooLarge(documents[1], limits))),
+                      "too-large", 2, 0));
+  documents = ReadYamlDocuments("a: 1\nb: 2\nc: 3\nd: 4\ne: 5\nf: 6\n", limits);
+  ASSERT_EQ(documents.size(), 1u);
+  EXPECT_TRUE(documents[0].too_long);
+}
+
+TEST(YamlDocumentReaderTest, ParseYamlOnLinePlacesAFindingOnTheLineOfTheStream) {
+  EXPECT_TRUE(FailsAt(ParseYamlOnLine("---\na: 1\na: 2\n", 10, {}), "duplicate-key", 12, 1));
+}
+
 }  // namespace
 }  // namespace referee::formats

@@ -117,10 +117,32 @@ TEST_F(Readers, OnePlayerAtSeveralSeatsIsADuplicatePlayer) {
   EXPECT_NE(run.output.find("at /players/E"), std::string::npos) << run.output;
 }
 
-// Was told "is it indented like the lines above it?".
+// Was told "is it indented like the lines above it?"; then `yaml-multiple-documents`. A document
+// after the end marker `...` is a second record, as after `---`.
 TEST_F(Readers, DocumentAfterTheEndMarkerIsASecondDocument) {
   Write("two.yaml", Sample() + "...\n" + Sample());
-  Expect("two.yaml", 2, "yaml-multiple-documents");
+  RunResult run = RunLimited(folder_, "verify two.yaml");
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("two.yaml#2: valid"), std::string::npos) << run.output;
+}
+
+// `verify` refused what `convert --to yaml` writes for a stream (`yaml-multiple-documents`): each
+// document is a record, and a finding in the second is placed at its line of the file.
+TEST_F(Readers, AYamlStreamIsReadRecordByRecord) {
+  std::string first = Sample();
+  std::string second = SampleWith("players: {N: alice, E: bob, S: carol, W: dave}",
+                                  "players: {N: alice, E: alice, S: alice, W: bob}");
+  Write("stream.yaml", first + "---\n" + second);
+  RunResult run = RunLimited(folder_, "verify stream.yaml");
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_NE(run.output.find("stream.yaml#1: valid"), std::string::npos) << run.output;
+  auto lines_of = [](const std::string& text) {
+    return static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+  };
+  // The players line is line 4 of the record; the second record starts after the first and `---`.
+  std::string place = "stream.yaml#2:" + std::to_string(lines_of(first) + 1 + 4) + ":";
+  EXPECT_NE(run.output.find(place), std::string::npos) << place << "\n" << run.output;
+  EXPECT_NE(run.output.find("duplicate-player"), std::string::npos) << run.output;
 }
 
 }  // namespace

@@ -133,7 +133,7 @@ class Checker:
             return [json.loads(line) for line in text.splitlines() if line.strip()]
         if relative.endswith(".json"):
             return [json.loads(text)]
-        return [yaml.load(text, Loader=RecordLoader)]
+        return list(yaml.load_all(text, Loader=RecordLoader))
 
     # --- records -------------------------------------------------------------------------------
 

@@ -35,6 +35,7 @@ class RawSocket {
   RawSocket& operator=(const RawSocket&) = delete;
 
   bool connected() const { return connected_; }
+  int fd() const { return fd_; }
   void Send(const std::string& bytes) {
     EXPECT_EQ(::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL),
               static_cast<ssize_t>(bytes.size()));

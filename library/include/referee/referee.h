@@ -114,8 +114,9 @@ struct Verdict {
 };
 
 // Verifies a record given as text: YAML, JSON, or JSON Lines (recognised from its first bytes).
-// One verdict per record: one for YAML and JSON, one per line for JSON Lines. `name` names the
-// text in the verdicts.
+// One verdict per record: one for JSON, one per YAML document (documents separated by `---`, named
+// NAME#1, NAME#2... when there are several), one per line for JSON Lines. `name` names the text
+// in the verdicts.
 REFEREE_API std::vector<Verdict> Verify(std::string_view text, std::string_view name = "record");
 
 // One match refereed live, as `referee live` does (docs/live.md), one JSON line at a time: the
