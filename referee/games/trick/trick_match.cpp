@@ -87,7 +87,9 @@ Ruling TrickMatch::Commit(const Event& event) {
   Ruling ruling;
   if (const auto* deal = event.As<DealEvent>()) {
     ruling = CommitDeal(event, *deal);
-  } else if (event.As<DealEndEvent>() == nullptr) {
+  } else if (event.As<DealEndEvent>() != nullptr) {
+    ruling = CommitDealEnd(event);
+  } else {
     ruling = CommitOwn(event);
   }
   opening_awaited_ = Opening().has_value();
@@ -96,8 +98,36 @@ Ruling TrickMatch::Commit(const Event& event) {
 
 void TrickMatch::Rejected(const Event& event) {
   rejected_deal_ = event.deal;
-  const auto* deal = event.As<DealEvent>();
-  if (deal != nullptr && !last_dealer_ && deal->dealer) declared_first_dealer_ = deal->dealer;
+  rejected_dealers_.clear();
+  if (const auto* deal = event.As<DealEvent>()) {
+    if (!deal->dealer) return;
+    if (!last_dealer_) declared_first_dealer_ = deal->dealer;
+    rejected_dealers_.push_back(*deal->dealer);
+    // Cards dealt from a pack order or a seed tell their dealer: the hands they give.
+    if (!deal->deck && !deal->seeded) return;
+    for (Seat seat : kAllSeats) {
+      if (seat != *deal->dealer && ResolveHands(event, *deal, seat).has_value()) {
+        rejected_dealers_.push_back(seat);
+      }
+    }
+    return;
+  }
+  // A first lead from another seat than the dealer's left tells the dealer the play went by.
+  const auto* play = event.As<PlayEvent>();
+  if (play == nullptr || !deal_ || !deal_->tricks.empty() || deal_->current_size != 0 ||
+      deal_->leader != LeftOf(deal_->dealer)) {
+    return;
+  }
+  for (Seat seat : kAllSeats) {
+    if (seat != deal_->leader && deal_->hands[SeatIndex(seat)].Contains(play->card)) {
+      rejected_dealers_.push_back(RightOf(seat));
+    }
+  }
+}
+
+bool TrickMatch::PassesFromVoidedDeal(Seat dealer) const {
+  return std::any_of(voided_dealers_.begin(), voided_dealers_.end(),
+                     [&](Seat voided) { return NextDealer(voided) == dealer; });
 }
 
 std::optional<Finding> TrickMatch::CheckOwn(const Event& event) const {
@@ -134,7 +164,8 @@ std::optional<Finding> TrickMatch::CheckDeal(const Event& event, const DealEvent
     return Illegal("missing-dealer", Place{event.path, place},
                    "expected the deal to name its dealer");
   }
-  if (std::optional<Seat> expected = ExpectedDealer(); expected && *expected != *deal.dealer) {
+  if (std::optional<Seat> expected = ExpectedDealer();
+      expected && *expected != *deal.dealer && !PassesFromVoidedDeal(*deal.dealer)) {
     place.actor = SeatName(*deal.dealer);
     return Illegal("wrong-dealer", Place{ChildPath(event.path.str(), "dealer"), place},
                    "expected " + SeatName(*expected) +
@@ -168,9 +199,11 @@ void TrickMatch::StartDeal(Seat dealer, int board, const std::array<CardSet, 4>&
   deal.hands = hands;
   deal.dealt = hands;
   deal.leader = LeftOf(dealer);
+  deal.first_leader = deal.leader;
   deal.must_follow_suit = MustFollowSuit();
   deal.hand_size = HandSize();
   deal_ = std::move(deal);
+  voided_dealers_.clear();
   OnDealStarted();
 }
 
@@ -357,6 +390,14 @@ Result<std::array<CardSet, 4>> TrickMatch::ResolveHands(const Event& event, cons
 
 std::optional<Finding> TrickMatch::CheckDealEnd(const Event& event) const {
   if (!deal_) return std::nullopt;
+  // A deal a trick short whose missing trick fits at one place only is accepted with its
+  // finding, and played out with it (CommitDealEnd).
+  if (deal_->current_size == 0) {
+    if (std::optional<MissingTrick> missing = FindMissingTrick(WrittenTricks())) {
+      if (missing->also.empty()) return std::nullopt;
+      return MissingTrickFinding(*missing, event.path.str());  // where, it cannot tell
+    }
+  }
   int played = static_cast<int>(deal_->tricks.size());
   std::string partial = deal_->current_size == 0 ? ""
                                                  : " and " + Plural(deal_->current_size, "card") +
@@ -365,6 +406,137 @@ std::optional<Finding> TrickMatch::CheckDealEnd(const Event& event) const {
                  "expected " + Plural(HandSize(), "trick") + " in deal " +
                      std::to_string(deal_->number) + " before the next deal, found " +
                      Plural(played, "trick") + partial);
+}
+
+Ruling TrickMatch::CommitDealEnd(const Event& event) {
+  if (!deal_) return {};
+  std::optional<MissingTrick> missing = FindMissingTrick(WrittenTricks());
+  REFEREE_CHECK(missing.has_value(), "a short deal was accepted without its missing trick");
+  Ruling ruling;
+  ruling.findings.push_back(MissingTrickFinding(*missing, event.path.str()));
+  ReplayDealWith(missing->tricks);
+  return ruling;
+}
+
+std::vector<std::array<Card, 4>> TrickMatch::WrittenTricks() const {
+  std::vector<std::array<Card, 4>> written;
+  for (const CompletedTrick& trick : deal_->tricks) written.push_back(trick.cards);
+  return written;
+}
+
+std::optional<TrickMatch::MissingTrick> TrickMatch::FindMissingTrick(
+    const std::vector<std::array<Card, 4>>& written) const {
+  if (!deal_ || written.size() + 1 != static_cast<size_t>(deal_->hand_size)) return std::nullopt;
+  CardSet unplayed;
+  for (CardSet hand : deal_->dealt) unplayed = unplayed | hand;
+  for (const std::array<Card, 4>& trick : written) {
+    for (Card card : trick) {
+      if (!unplayed.Contains(card)) return std::nullopt;  // not dealt, or written twice
+      unplayed.Remove(card);
+    }
+  }
+  if (unplayed.Size() != 4) return std::nullopt;
+  MissingTrick found;
+  for (size_t at = 0; at <= written.size(); ++at) {
+    auto tricks = PlayedWithTrickAt(written, unplayed, at);
+    if (!tricks) continue;
+    if (found.place == 0) {
+      found.tricks = std::move(*tricks);
+      found.place = static_cast<int>(at) + 1;
+    } else {
+      found.also.push_back(static_cast<int>(at) + 1);
+    }
+  }
+  if (found.place == 0) return std::nullopt;
+  return found;
+}
+
+std::optional<std::vector<std::array<Card, 4>>> TrickMatch::PlayedWithTrickAt(
+    const std::vector<std::array<Card, 4>>& written, CardSet unplayed, size_t insert_at) const {
+  std::array<CardSet, 4> hands = deal_->dealt;
+  Seat leader = deal_->first_leader;
+  std::optional<Suit> trump = Trump();
+  std::vector<std::array<Card, 4>> tricks;
+  tricks.reserve(written.size() + 1);
+  auto seat_at = [&](int position) { return SeatIndex(SeatAt(SeatIndex(leader) + position)); };
+  for (size_t k = 0, next = 0; k <= written.size(); ++k) {
+    std::array<Card, 4> cards;
+    if (k == insert_at) {
+      for (int position = 0; position < 4; ++position) {
+        CardSet own = hands[seat_at(position)] & unplayed;
+        if (own.Size() != 1) return std::nullopt;
+        cards[position] = own.Cards().front();
+      }
+    } else {
+      cards = written[next++];
+    }
+    for (int position = 0; position < 4; ++position) {
+      CardSet& hand = hands[seat_at(position)];
+      Card card = cards[position];
+      Suit led = cards[0].suit;
+      bool revoke = deal_->must_follow_suit && card.suit != led && hand.HasSuit(led);
+      if (!hand.Contains(card) || (position > 0 && revoke)) return std::nullopt;
+      hand.Remove(card);
+    }
+    Seat winner = TrickWinner(cards, leader, trump);
+    leader = NextLeader(CompletedTrick{leader, cards, winner});
+    tricks.push_back(cards);
+  }
+  return tricks;
+}
+
+Finding TrickMatch::MissingTrickFinding(const MissingTrick& missing,
+                                        const std::string& tricks_path) const {
+  int written = static_cast<int>(missing.tricks.size()) - 1;
+  std::string cards;
+  for (Card card : missing.tricks[missing.place - 1])
+    cards += (cards.empty() ? "" : " ") + ToString(card);
+  std::string also;
+  for (int place : missing.also) also += (also.empty() ? "" : ", ") + std::to_string(place);
+  std::string after = also.empty() ? "; the deal is checked and scored with it there"
+                                   : " or trick " + also + " (the record cannot tell which)";
+  std::string path =
+      missing.place <= written ? ChildPath(tricks_path, missing.place - 1) : tricks_path;
+  return Illegal("missing-trick",
+                 Place{path, GamePlace{.deal = deal_->number, .trick = missing.place}},
+                 "expected " + Plural(HandSize(), "trick") + " in deal " +
+                     std::to_string(deal_->number) + ", found " + Plural(written, "trick") +
+                     ": the cards never played, " + cards + ", make a legal trick " +
+                     std::to_string(missing.place) + after)
+      .Comparing(FactValue::Number(HandSize()), FactValue::Number(written));
+}
+
+void TrickMatch::ReplayDealWith(const std::vector<std::array<Card, 4>>& tricks) {
+  DealInProgress& deal = *deal_;
+  deal.hands = deal.dealt;
+  deal.played.clear();
+  deal.tricks.clear();
+  deal.current_size = 0;
+  deal.leader = deal.first_leader;
+  // Every card is legal (PlayedWithTrickAt): the last closes the deal and scores it.
+  for (const std::array<Card, 4>& trick : tricks) {
+    for (Card card : trick) PlayCard(card);
+  }
+}
+
+std::optional<std::vector<std::array<Card, 4>>> TrickMatch::WholeDealShortByATrick(
+    std::span<const Event> events) const {
+  if (!deal_) return std::nullopt;
+  size_t count = static_cast<size_t>(deal_->hand_size - 1) * 4;
+  if (events.size() != count || deal_->played.size() > count) return std::nullopt;
+  std::vector<std::array<Card, 4>> written(static_cast<size_t>(deal_->hand_size - 1));
+  for (size_t i = 0; i < events.size(); ++i) {
+    const auto* play = events[i].As<PlayEvent>();
+    if (play == nullptr || events[i].actor || events[i].deal != deal_->number ||
+        play->trick != static_cast<int>(i / 4) + 1 || play->position != static_cast<int>(i % 4) ||
+        play->written_size != 4) {
+      return std::nullopt;
+    }
+    // The run holds the deal's plays from its first: what was played so far is its start.
+    if (i < deal_->played.size() && deal_->played[i] != play->card) return std::nullopt;
+    written[i / 4][i % 4] = play->card;
+  }
+  return written;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -446,8 +618,8 @@ std::optional<Finding> TrickMatch::CheckCardHolder(const Event& event, const Pla
                          ", which was already played to this trick");
     }
   }
-  // Another seat holds the card. A record is public once finished, and names that seat (it may
-  // have played out of turn); a live seat is told only that the card is not its own.
+  // Another seat holds the card. A record is public once finished, and names that seat and what
+  // the seat to play could have played; a live seat is told only that the card is not its own.
   Seat holder = seat;
   for (Seat other : kAllSeats) {
     if (deal_->hands[SeatIndex(other)].Contains(card)) holder = other;
@@ -461,11 +633,35 @@ std::optional<Finding> TrickMatch::CheckCardHolder(const Event& event, const Pla
                        " (" + LeaderReason(trick) + "), found " + found)
         .Comparing(FactValue::Word(SeatName(seat)), FactValue::Word(ToString(card)));
   }
-  found += setup_.secret_hands ? ", which " + SeatName(seat) + " does not hold"
-                               : ", which " + SeatName(holder) + " holds: played out of turn?";
+  if (setup_.secret_hands) {
+    return Illegal("card-not-in-hand", place,
+                   "expected a card from " + SeatName(seat) + "'s hand (" + SeatName(seat) +
+                       " plays next to this trick), found " + found + ", which " + SeatName(seat) +
+                       " does not hold");
+  }
   return Illegal("card-not-in-hand", place,
-                 "expected a card from " + SeatName(seat) + "'s hand (" + SeatName(seat) +
-                     " plays next to this trick), found " + found);
+                 "expected a card from " + SeatName(seat) + "'s hand (" + PlayableText(seat) +
+                     "), found " + found + ", which " + SeatName(holder) + " holds" +
+                     OutOfTurnGuess(seat, holder));
+}
+
+std::string TrickMatch::PlayableText(Seat seat) const {
+  CardSet hand = deal_->hands[SeatIndex(seat)];
+  std::string who = SeatName(seat) + " plays next to this trick";
+  if (!deal_->must_follow_suit) return who + "; it holds " + hand.ToString();
+  Suit led = deal_->current[0].suit;
+  if (!hand.HasSuit(led)) {
+    return who + "; it holds no " + SuitName(led) + ", so any of " + hand.ToString();
+  }
+  return who + " and holds " + hand.OfSuit(led).ToString() + " in " + SuitName(led) +
+         ", the suit led";
+}
+
+std::string TrickMatch::OutOfTurnGuess(Seat seat, Seat holder) const {
+  // Likely only where the holder is the next to play and has not played to this trick: the
+  // record may have put its card a place early.
+  bool next_to_play = holder == LeftOf(seat) && deal_->current_size < 3;
+  return next_to_play ? ", the next to play: played out of turn?" : "";
 }
 
 std::optional<Finding> TrickMatch::CheckFollow(const Event& event, const PlayEvent& play,
@@ -540,6 +736,22 @@ Match::RunRuling TrickMatch::ApplyRun(std::span<const Event> events) {
     }
     Result<Ruling> ruling = Apply(event);
     if (!ruling.has_value()) {
+      // A deal one trick short fails at a later trick: the missing trick is the finding, and
+      // the deal goes on with it put in.
+      std::optional<MissingTrick> missing;
+      if (auto written = WholeDealShortByATrick(events)) missing = FindMissingTrick(*written);
+      if (missing && !missing->also.empty()) {
+        run.rejection =
+            MissingTrickFinding(*missing, ParentPath(ParentPath(events.front().path.str())));
+        return run;
+      }
+      if (missing) {
+        run.findings.push_back(
+            MissingTrickFinding(*missing, ParentPath(ParentPath(events.front().path.str()))));
+        ReplayDealWith(missing->tricks);
+        run.accepted = events.size();
+        return run;
+      }
       run.rejection = std::move(ruling).error();
       return run;
     }
@@ -706,8 +918,23 @@ bool TrickMatch::VoidCurrentDeal(const std::optional<std::vector<int>>& stand_in
     return true;  // the rejected event belonged to a deal already scored: nothing to void
   }
   int number = CurrentDealNumber();
-  Seat dealer = deal_ ? deal_->dealer
-                      : ExpectedDealer().value_or(declared_first_dealer_.value_or(Seat::kNorth));
+  // Whom the deal may have been dealt by: the dealer the record wrote first (the next deal is
+  // checked against it), then what the rejected event points to and what the rotation expected.
+  std::vector<Seat> possible;
+  auto add = [&](Seat seat) {
+    if (std::find(possible.begin(), possible.end(), seat) == possible.end()) {
+      possible.push_back(seat);
+    }
+  };
+  if (deal_) add(deal_->dealer);
+  if (rejected_deal_ == number) {
+    for (Seat seat : rejected_dealers_) add(seat);
+  }
+  if (!deal_) {
+    if (std::optional<Seat> expected = ExpectedDealer()) add(*expected);
+    for (Seat voided : voided_dealers_) add(NextDealer(voided));
+  }
+  Seat dealer = possible.empty() ? declared_first_dealer_.value_or(Seat::kNorth) : possible.front();
   size_t units = ScoreUnits().size();
   DealScore score{std::vector<int>(units, 0),
                   "dealer " + SeatName(dealer) + "; not scored: an illegal event stopped its check",
@@ -722,6 +949,7 @@ bool TrickMatch::VoidCurrentDeal(const std::optional<std::vector<int>>& stand_in
   deal_.reset();
   opening_awaited_ = false;
   last_dealer_ = dealer;
+  voided_dealers_ = std::move(possible);
   AddRow(number, board, std::move(score), true);
   return true;
 }
@@ -774,6 +1002,10 @@ std::string TrickMatch::Describe() const {
   std::ostringstream text;
   text << "deals scored " << DealsScored();
   if (last_dealer_) text << "; last dealer " << SeatName(*last_dealer_);
+  if (!voided_dealers_.empty()) {
+    text << "; the voided deal's dealer one of";
+    for (Seat seat : voided_dealers_) text << " " << SeatName(seat);
+  }
   text << "; totals";
   for (int total : sheet_.totals) text << " " << total;
   if (deal_) {
