@@ -59,8 +59,10 @@ RecordOutput Work(const VerifyOptions& options, Document& document) {
 }
 
 // The end of a run: the records that are not valid, each with its first finding, then the
-// tally. The list is kept to its first kListed records, so that memory does not follow a run
-// where everything fails (each of them was printed in full in its turn).
+// tally; with --quiet the tally alone, as --quiet printed only what is not valid and the list
+// would repeat each finding just printed. The list is kept to its first kListed records, so that
+// memory does not follow a run where everything fails (each of them was printed in full in its
+// turn).
 class Summary {
  public:
   static constexpr size_t kListed = 1000;
@@ -77,7 +79,8 @@ class Summary {
 
   size_t records() const { return tally_.Total(); }
 
-  std::string Text() const {
+  std::string Text(bool quiet) const {
+    if (quiet) return TallyLine();
     std::string text;
     if (!listed_.empty()) text += "not valid:\n";
     for (const std::string& line : listed_) text += "  " + line + "\n";
@@ -170,7 +173,7 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
     if (!out.flush()) return exit_code;
     err << summary.TallyLine();
   } else {
-    out << summary.Text();
+    out << summary.Text(options.quiet);
   }
   return exit_code;
 }

@@ -9,6 +9,7 @@ list(APPEND FORMATS_SOURCES
   locate.cpp
   scalar_shape.cpp
   text_checks.cpp
+  yaml_indentation.cpp
   yaml_prescan.cpp
   yaml_reader.cpp
   yaml_writer.cpp

@@ -17,6 +17,7 @@
 #include "formats/locate.h"
 #include "formats/scalar_shape.h"
 #include "formats/text_checks.h"
+#include "formats/yaml_indentation.h"
 #include "formats/yaml_prescan.h"
 
 namespace referee::formats {
@@ -303,6 +304,12 @@ Finding SyntaxFinding(std::string_view source, const YAML::Exception& error) {
                        "expected spaces to indent the line, found a tab (YAML does not allow "
                        "tabs for indentation)",
                        LocateOffset(source, *tab));
+  }
+  // yaml-cpp says "end of map not found" of a line indented one space short: name the line.
+  if (error.mark.pos >= 0) {
+    if (auto misindented = MisindentedLine(source, static_cast<size_t>(error.mark.pos))) {
+      return *std::move(misindented);
+    }
   }
   return MalformedAt("yaml-syntax", "", "expected valid YAML, found a syntax error: " + error.msg,
                      Where(error.mark));

@@ -113,6 +113,17 @@ TEST_F(CliMessages, ManyRecordsToJsonAreRefusedOnce) {
   EXPECT_EQ(Count(json.output, "holds more than one record"), 1u) << json.output;
 }
 
+// Regression: `--quiet` on one bad file printed its finding twice, in the verdict and again in
+// the `not valid:` list under it.
+TEST_F(CliMessages, QuietPrintsABadFilesFindingOnce) {
+  Write("record.yaml", Sample("samples/collusion/invalid/revoke.yaml"));
+  ShellResult run = Run("verify --quiet record.yaml");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(Count(run.output, "error[revoke]"), 1u) << run.output;
+  EXPECT_EQ(Count(run.output, "not valid:"), 0u) << run.output;
+  EXPECT_NE(run.output.find("1 record: 0 valid, 1 invalid"), std::string::npos) << run.output;
+}
+
 // Regression: a missing file was reported, followed by "0 records: 0 valid, ..." as if something
 // had been verified.
 TEST_F(CliMessages, AMissingPathPrintsNoTally) {

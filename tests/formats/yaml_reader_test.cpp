@@ -174,7 +174,7 @@ TEST(YamlReaderTest, ReportsSyntaxErrorsWithYamlCppPosition) {
   EXPECT_TRUE(FailsWith(unclosed, "yaml-syntax"));
   EXPECT_GT(unclosed.error().place.line, 0u);
   EXPECT_TRUE(FailsAt(ParseYaml("a: b: c\n"), "yaml-syntax", 1, 5));
-  EXPECT_TRUE(FailsAt(ParseYaml("a: 1\n b: 2\n"), "yaml-syntax", 2, 3));
+  EXPECT_TRUE(FailsAt(ParseYaml("a: 1\n b: 2\n"), "yaml-syntax", 2, 2));  // see below
   Result<Node> tab = ParseYaml("a:\n  b: 1\n \tc: 2\n");
   EXPECT_TRUE(FailsAt(tab, "yaml-syntax", 3, 2));
   EXPECT_NE(tab.error().message.find("found a tab"), std::string::npos);
@@ -185,6 +185,37 @@ TEST(YamlReaderTest, ReportsSyntaxErrorsWithYamlCppPosition) {
   Result<Node> bad_escape = ParseYaml("a: \"\\uD800\"\n");
   EXPECT_TRUE(FailsWith(bad_escape, "yaml-syntax"));
   EXPECT_NE(bad_escape.error().message.find("expected valid YAML"), std::string::npos);
+}
+
+// Regression: a line indented one space short got yaml-cpp's "end of map not found", which
+// names neither the line nor the indentation that would have gone on.
+TEST(YamlReaderTest, ALineIndentedOneSpaceShortSaysWhatIndentationWasExpected) {
+  const std::string record =
+      "deals:\n"
+      "  - dealer: E\n"
+      "    hands:\n"
+      "      N: AS KS\n"
+      "     E: AH KH\n"
+      "    tricks: []\n";
+  Result<Node> short_line = ParseYaml(record);
+  EXPECT_TRUE(FailsAt(short_line, "yaml-syntax", 5, 6));
+  EXPECT_EQ(short_line.error().message,
+            "expected valid YAML, found line 5 indented by 5 spaces, which matches none of the "
+            "lines above it: 6 spaces would go on as line 4 does, 4 as line 3 does");
+  // A list item one space short, and a key one space deep under a complete value.
+  Result<Node> item = ParseYaml("deals:\n  - dealer: E\n - dealer: S\n");
+  EXPECT_TRUE(FailsAt(item, "yaml-syntax", 3, 2));
+  EXPECT_EQ(item.error().message,
+            "expected valid YAML, found line 3 indented by 1 space, which matches none of the "
+            "lines above it: 2 spaces would go on as line 2 does, 0 as line 1 does");
+  Result<Node> deep = ParseYaml("a: 1\n b: 2\n");
+  EXPECT_EQ(deep.error().message,
+            "expected valid YAML, found line 2 indented by 1 space, deeper than line 1, whose "
+            "value is complete: 0 spaces would go on as line 1 does");
+  // Lines of a block scalar and of a flow collection are theirs to indent.
+  EXPECT_TRUE(ParseYaml("a: |\n  x\n   y\n  z\nb: [1,\n   2]\nc: 3\n").has_value());
+  Result<Node> after = ParseYaml("a: |\n  x\n   y\nb:\n  c: 1\n d: 2\n");
+  EXPECT_TRUE(FailsAt(after, "yaml-syntax", 6, 2));
 }
 
 TEST(YamlReaderTest, EnforcesDepthLimit) {

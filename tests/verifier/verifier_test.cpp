@@ -98,5 +98,78 @@ TEST(Verifier, PositionsAreFilledFromTheRecord) {
   EXPECT_EQ(verdict.findings[0].place.column, 18u);
 }
 
+// A valid match of 11 deals with one slip in it, as a scorer makes one.
+std::string FirstToHundred() { return Sample("samples/collusion/valid/first-to-100.yaml"); }
+
+std::vector<const Finding*> Errors(const Verdict& verdict) {
+  std::vector<const Finding*> errors;
+  for (const Finding& finding : verdict.findings) {
+    if (finding.severity != Severity::kNote) errors.push_back(&finding);
+  }
+  return errors;
+}
+
+// Regression: deal 1's dealer written N for E gave wrong-leader in deal 1, then wrong-dealer in
+// every later deal (each checked against the rotation from the voided deal, and voided in turn),
+// then result-mismatch, with a few events checked of the whole match.
+TEST(VerifierRecovery, ADealerChangedInDealOneIsOneFinding) {
+  std::string text = FirstToHundred();
+  Verdict valid = Verify(text);
+  ASSERT_EQ(valid.status, Status::kValid);
+  text.replace(text.find("  - dealer: E"), 13, "  - dealer: N");
+  Verdict verdict = Verify(text);
+  EXPECT_EQ(verdict.status, Status::kInvalid);
+  std::vector<const Finding*> errors = Errors(verdict);
+  ASSERT_EQ(errors.size(), 1u) << ::testing::PrintToString(Codes(verdict));
+  EXPECT_EQ(errors[0]->code, "wrong-leader");
+  EXPECT_EQ(errors[0]->place.game.deal, 1);
+  EXPECT_EQ(errors[0]->place.game.trick, 1);
+  // Deal 1's 52 cards went unchecked; every other deal was checked.
+  EXPECT_EQ(verdict.events_checked, valid.events_checked - 52);
+}
+
+// A dealer changed later in the match: the next deal passes on from the dealer the rotation
+// expected, so the slip is one finding.
+TEST(VerifierRecovery, ADealerChangedInALaterDealIsOneFinding) {
+  std::string text = FirstToHundred();
+  Verdict valid = Verify(text);
+  size_t third =
+      text.find("  - dealer:", text.find("  - dealer:", text.find("  - dealer:") + 1) + 1);
+  std::string written = text.substr(third + 12, 1);
+  text.replace(third + 12, 1, written == "N" ? "S" : "N");
+  Verdict verdict = Verify(text);
+  std::vector<const Finding*> errors = Errors(verdict);
+  ASSERT_EQ(errors.size(), 1u) << ::testing::PrintToString(Codes(verdict));
+  EXPECT_EQ(errors[0]->code, "wrong-dealer");
+  EXPECT_EQ(errors[0]->place.game.deal, 3);
+  EXPECT_GE(verdict.events_checked, valid.events_checked - 53);
+}
+
+// Regression: trick 7 of deal 2 left out gave wrong-leader at a later trick and never said the
+// deal had 12 tricks.
+TEST(VerifierRecovery, ATrickDroppedFromDealTwoIsSaidToBeMissing) {
+  std::string text = FirstToHundred();
+  Verdict valid = Verify(text);
+  size_t deal = text.find("  - dealer:", text.find("  - dealer:") + 1);
+  size_t trick = text.find("    tricks:\n", deal) + 12;
+  for (int skip = 0; skip < 6; ++skip) trick = text.find('\n', trick) + 1;
+  text.erase(trick, text.find('\n', trick) + 1 - trick);
+  Verdict verdict = Verify(text);
+  EXPECT_EQ(verdict.status, Status::kInvalid);
+  std::vector<const Finding*> errors = Errors(verdict);
+  ASSERT_EQ(errors.size(), 1u) << ::testing::PrintToString(Codes(verdict));
+  EXPECT_EQ(errors[0]->code, "missing-trick");
+  EXPECT_EQ(errors[0]->place.game.deal, 2);
+  EXPECT_EQ(errors[0]->place.game.trick, 7);
+  EXPECT_EQ(errors[0]->place.path, "/deals/1/tricks/6");
+  EXPECT_NE(errors[0]->message.find("expected 13 tricks in deal 2, found 12 tricks"),
+            std::string::npos)
+      << errors[0]->message;
+  // Every card of the record was checked, the deal with its missing trick put back.
+  EXPECT_EQ(verdict.events_checked, valid.events_checked - 4);
+  EXPECT_EQ(verdict.events_unchecked, 0);
+  EXPECT_EQ(verdict.outcome, valid.outcome);
+}
+
 }  // namespace
 }  // namespace referee::verifier

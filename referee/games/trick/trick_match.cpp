@@ -87,7 +87,9 @@ Ruling TrickMatch::Commit(const Event& event) {
   Ruling ruling;
   if (const auto* deal = event.As<DealEvent>()) {
     ruling = CommitDeal(event, *deal);
-  } else if (event.As<DealEndEvent>() == nullptr) {
+  } else if (event.As<DealEndEvent>() != nullptr) {
+    ruling = CommitDealEnd(event);
+  } else {
     ruling = CommitOwn(event);
   }
   opening_awaited_ = Opening().has_value();
@@ -96,8 +98,36 @@ Ruling TrickMatch::Commit(const Event& event) {
 
 void TrickMatch::Rejected(const Event& event) {
   rejected_deal_ = event.deal;
-  const auto* deal = event.As<DealEvent>();
-  if (deal != nullptr && !last_dealer_ && deal->dealer) declared_first_dealer_ = deal->dealer;
+  rejected_dealers_.clear();
+  if (const auto* deal = event.As<DealEvent>()) {
+    if (!deal->dealer) return;
+    if (!last_dealer_) declared_first_dealer_ = deal->dealer;
+    rejected_dealers_.push_back(*deal->dealer);
+    // Cards dealt from a pack order or a seed tell their dealer: the hands they give.
+    if (!deal->deck && !deal->seeded) return;
+    for (Seat seat : kAllSeats) {
+      if (seat != *deal->dealer && ResolveHands(event, *deal, seat).has_value()) {
+        rejected_dealers_.push_back(seat);
+      }
+    }
+    return;
+  }
+  // A first lead from another seat than the dealer's left tells the dealer the play went by.
+  const auto* play = event.As<PlayEvent>();
+  if (play == nullptr || !deal_ || !deal_->tricks.empty() || deal_->current_size != 0 ||
+      deal_->leader != LeftOf(deal_->dealer)) {
+    return;
+  }
+  for (Seat seat : kAllSeats) {
+    if (seat != deal_->leader && deal_->hands[SeatIndex(seat)].Contains(play->card)) {
+      rejected_dealers_.push_back(RightOf(seat));
+    }
+  }
+}
+
+bool TrickMatch::PassesFromVoidedDeal(Seat dealer) const {
+  return std::any_of(voided_dealers_.begin(), voided_dealers_.end(),
+                     [&](Seat voided) { return NextDealer(voided) == dealer; });
 }
 
 std::optional<Finding> TrickMatch::CheckOwn(const Event& event) const {
@@ -134,7 +164,8 @@ std::optional<Finding> TrickMatch::CheckDeal(const Event& event, const DealEvent
     return Illegal("missing-dealer", Place{event.path, place},
                    "expected the deal to name its dealer");
   }
-  if (std::optional<Seat> expected = ExpectedDealer(); expected && *expected != *deal.dealer) {
+  if (std::optional<Seat> expected = ExpectedDealer();
+      expected && *expected != *deal.dealer && !PassesFromVoidedDeal(*deal.dealer)) {
     place.actor = SeatName(*deal.dealer);
     return Illegal("wrong-dealer", Place{ChildPath(event.path.str(), "dealer"), place},
                    "expected " + SeatName(*expected) +
@@ -168,9 +199,11 @@ void TrickMatch::StartDeal(Seat dealer, int board, const std::array<CardSet, 4>&
   deal.hands = hands;
   deal.dealt = hands;
   deal.leader = LeftOf(dealer);
+  deal.first_leader = deal.leader;
   deal.must_follow_suit = MustFollowSuit();
   deal.hand_size = HandSize();
   deal_ = std::move(deal);
+  voided_dealers_.clear();
   OnDealStarted();
 }
 
@@ -357,6 +390,14 @@ Result<std::array<CardSet, 4>> TrickMatch::ResolveHands(const Event& event, cons
 
 std::optional<Finding> TrickMatch::CheckDealEnd(const Event& event) const {
   if (!deal_) return std::nullopt;
+  // A deal a trick short whose missing trick fits at one place only is accepted with its
+  // finding, and played out with it (CommitDealEnd).
+  if (deal_->current_size == 0) {
+    if (std::optional<MissingTrick> missing = FindMissingTrick(WrittenTricks())) {
+      if (missing->also.empty()) return std::nullopt;
+      return MissingTrickFinding(*missing, event.path.str());  // where, it cannot tell
+    }
+  }
   int played = static_cast<int>(deal_->tricks.size());
   std::string partial = deal_->current_size == 0 ? ""
                                                  : " and " + Plural(deal_->current_size, "card") +
@@ -365,6 +406,16 @@ std::optional<Finding> TrickMatch::CheckDealEnd(const Event& event) const {
                  "expected " + Plural(HandSize(), "trick") + " in deal " +
                      std::to_string(deal_->number) + " before the next deal, found " +
                      Plural(played, "trick") + partial);
+}
+
+Ruling TrickMatch::CommitDealEnd(const Event& event) {
+  if (!deal_) return {};
+  std::optional<MissingTrick> missing = FindMissingTrick(WrittenTricks());
+  REFEREE_CHECK(missing.has_value(), "a short deal was accepted without its missing trick");
+  Ruling ruling;
+  ruling.findings.push_back(MissingTrickFinding(*missing, event.path.str()));
+  ReplayDealWith(missing->tricks);
+  return ruling;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -446,8 +497,8 @@ std::optional<Finding> TrickMatch::CheckCardHolder(const Event& event, const Pla
                          ", which was already played to this trick");
     }
   }
-  // Another seat holds the card. A record is public once finished, and names that seat (it may
-  // have played out of turn); a live seat is told only that the card is not its own.
+  // Another seat holds the card. A record is public once finished, and names that seat and what
+  // the seat to play could have played; a live seat is told only that the card is not its own.
   Seat holder = seat;
   for (Seat other : kAllSeats) {
     if (deal_->hands[SeatIndex(other)].Contains(card)) holder = other;
@@ -461,11 +512,35 @@ std::optional<Finding> TrickMatch::CheckCardHolder(const Event& event, const Pla
                        " (" + LeaderReason(trick) + "), found " + found)
         .Comparing(FactValue::Word(SeatName(seat)), FactValue::Word(ToString(card)));
   }
-  found += setup_.secret_hands ? ", which " + SeatName(seat) + " does not hold"
-                               : ", which " + SeatName(holder) + " holds: played out of turn?";
+  if (setup_.secret_hands) {
+    return Illegal("card-not-in-hand", place,
+                   "expected a card from " + SeatName(seat) + "'s hand (" + SeatName(seat) +
+                       " plays next to this trick), found " + found + ", which " + SeatName(seat) +
+                       " does not hold");
+  }
   return Illegal("card-not-in-hand", place,
-                 "expected a card from " + SeatName(seat) + "'s hand (" + SeatName(seat) +
-                     " plays next to this trick), found " + found);
+                 "expected a card from " + SeatName(seat) + "'s hand (" + PlayableText(seat) +
+                     "), found " + found + ", which " + SeatName(holder) + " holds" +
+                     OutOfTurnGuess(seat, holder));
+}
+
+std::string TrickMatch::PlayableText(Seat seat) const {
+  CardSet hand = deal_->hands[SeatIndex(seat)];
+  std::string who = SeatName(seat) + " plays next to this trick";
+  if (!deal_->must_follow_suit) return who + "; it holds " + hand.ToString();
+  Suit led = deal_->current[0].suit;
+  if (!hand.HasSuit(led)) {
+    return who + "; it holds no " + SuitName(led) + ", so any of " + hand.ToString();
+  }
+  return who + " and holds " + hand.OfSuit(led).ToString() + " in " + SuitName(led) +
+         ", the suit led";
+}
+
+std::string TrickMatch::OutOfTurnGuess(Seat seat, Seat holder) const {
+  // Likely only where the holder is the next to play and has not played to this trick: the
+  // record may have put its card a place early.
+  bool next_to_play = holder == LeftOf(seat) && deal_->current_size < 3;
+  return next_to_play ? ", the next to play: played out of turn?" : "";
 }
 
 std::optional<Finding> TrickMatch::CheckFollow(const Event& event, const PlayEvent& play,
@@ -538,7 +613,29 @@ Match::RunRuling TrickMatch::ApplyRun(std::span<const Event> events) {
       ++run.accepted;
       continue;
     }
-    if (!ApplyInRun(event, run)) return run;
+    Result<Ruling> ruling = Apply(event);
+    if (!ruling.has_value()) {
+      // A deal one trick short fails at a later trick: the missing trick is the finding, and
+      // the deal goes on with it put in.
+      std::optional<MissingTrick> missing;
+      if (auto written = WholeDealShortByATrick(events)) missing = FindMissingTrick(*written);
+      if (missing && !missing->also.empty()) {
+        run.rejection =
+            MissingTrickFinding(*missing, ParentPath(ParentPath(events.front().path.str())));
+        return run;
+      }
+      if (missing) {
+        run.findings.push_back(
+            MissingTrickFinding(*missing, ParentPath(ParentPath(events.front().path.str()))));
+        ReplayDealWith(missing->tricks);
+        run.accepted = events.size();
+        return run;
+      }
+      run.rejection = std::move(ruling).error();
+      return run;
+    }
+    ++run.accepted;
+    for (Finding& finding : ruling->findings) run.findings.push_back(std::move(finding));
   }
   return run;
 }
@@ -700,8 +797,23 @@ bool TrickMatch::VoidCurrentDeal(const std::optional<std::vector<int>>& stand_in
     return true;  // the rejected event belonged to a deal already scored: nothing to void
   }
   int number = CurrentDealNumber();
-  Seat dealer = deal_ ? deal_->dealer
-                      : ExpectedDealer().value_or(declared_first_dealer_.value_or(Seat::kNorth));
+  // Whom the deal may have been dealt by: the dealer the record wrote first (the next deal is
+  // checked against it), then what the rejected event points to and what the rotation expected.
+  std::vector<Seat> possible;
+  auto add = [&](Seat seat) {
+    if (std::find(possible.begin(), possible.end(), seat) == possible.end()) {
+      possible.push_back(seat);
+    }
+  };
+  if (deal_) add(deal_->dealer);
+  if (rejected_deal_ == number) {
+    for (Seat seat : rejected_dealers_) add(seat);
+  }
+  if (!deal_) {
+    if (std::optional<Seat> expected = ExpectedDealer()) add(*expected);
+    for (Seat voided : voided_dealers_) add(NextDealer(voided));
+  }
+  Seat dealer = possible.empty() ? declared_first_dealer_.value_or(Seat::kNorth) : possible.front();
   size_t units = ScoreUnits().size();
   DealScore score{std::vector<int>(units, 0),
                   "dealer " + SeatName(dealer) + "; not scored: an illegal event stopped its check",
@@ -716,6 +828,7 @@ bool TrickMatch::VoidCurrentDeal(const std::optional<std::vector<int>>& stand_in
   deal_.reset();
   opening_awaited_ = false;
   last_dealer_ = dealer;
+  voided_dealers_ = std::move(possible);
   AddRow(number, board, std::move(score), true);
   return true;
 }
@@ -768,6 +881,10 @@ std::string TrickMatch::Describe() const {
   std::ostringstream text;
   text << "deals scored " << DealsScored();
   if (last_dealer_) text << "; last dealer " << SeatName(*last_dealer_);
+  if (!voided_dealers_.empty()) {
+    text << "; the voided deal's dealer one of";
+    for (Seat seat : voided_dealers_) text << " " << SeatName(seat);
+  }
   text << "; totals";
   for (int total : sheet_.totals) text << " " << total;
   if (deal_) {

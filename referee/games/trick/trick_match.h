@@ -177,7 +177,8 @@ class TrickMatch : public Match {
     FixedList<Card, 52> played;
     FixedList<CompletedTrick, 13> tricks;
     Seat leader = Seat::kNorth;
-    std::array<Card, 4> current{};  // the trick being played
+    Seat first_leader = Seat::kNorth;  // who led to the first trick
+    std::array<Card, 4> current{};     // the trick being played
     int current_size = 0;
     // The game's constants, asked once a deal rather than once a card.
     bool must_follow_suit = true;
@@ -196,6 +197,8 @@ class TrickMatch : public Match {
   void StartDeal(Seat dealer, int board, const std::array<CardSet, 4>& hands);
   std::optional<Finding> CheckDeal(const Event& event, const DealEvent& deal) const;
   std::optional<Finding> CheckDealEnd(const Event& event) const;
+  Ruling CommitDealEnd(const Event& event);
+  bool PassesFromVoidedDeal(Seat dealer) const;
   std::optional<Finding> CheckPlay(const Event& event, const PlayEvent& play) const;
   Ruling CommitDeal(const Event& event, const DealEvent& deal);
   Ruling CommitPlay(const PlayEvent& play);
@@ -234,6 +237,11 @@ class TrickMatch : public Match {
   std::optional<Finding> CheckPlayContext(const Event& event, const PlayEvent& play) const;
   std::optional<Finding> CheckCardHolder(const Event& event, const PlayEvent& play,
                                          Seat seat) const;
+  // What the seat to play could have played, for a card-not-in-hand message: "W plays next to
+  // this trick and holds 9C 4C in clubs, the suit led".
+  std::string PlayableText(Seat seat) const;
+  // ", the next to play: played out of turn?" where the card's holder plays next, else nothing.
+  std::string OutOfTurnGuess(Seat seat, Seat holder) const;
   std::optional<Finding> CheckFollow(const Event& event, const PlayEvent& play, Seat seat) const;
   Seat TrickWinner(const std::array<Card, 4>& cards, Seat leader, std::optional<Suit> trump) const;
   // A trick just closed: its number, its winner, and whether it was the deal's last (the deal is
@@ -254,6 +262,32 @@ class TrickMatch : public Match {
     deal.current[deal.current_size++] = card;
     deal.played.push_back(card);
   }
+  // A deal one trick short (a trick of the record lost): the deal's written tricks, with the
+  // cards never played (one held by each seat) put in as a trick at each place in turn. The
+  // tricks of the deal where that makes the whole deal legal, and the place's number (1-based,
+  // the first that fits) and the other places that fit; none when no place does.
+  struct MissingTrick {
+    std::vector<std::array<Card, 4>> tricks;  // the whole deal, the trick put in
+    int place = 0;
+    std::vector<int> also;
+  };
+  std::vector<std::array<Card, 4>> WrittenTricks() const;  // the deal's closed tricks
+  std::optional<MissingTrick> FindMissingTrick(
+      const std::vector<std::array<Card, 4>>& written) const;
+  // The deal's tricks played from its dealt hands, with the cards never played put in as trick
+  // `insert_at` (0-based): the tricks when every card is legal, else none.
+  std::optional<std::vector<std::array<Card, 4>>> PlayedWithTrickAt(
+      const std::vector<std::array<Card, 4>>& written, CardSet unplayed, size_t insert_at) const;
+  // The missing-trick finding, at the deal's `tricks_path`. Where the trick fits at one place
+  // only, the deal is replayed with it put in (ReplayDealWith: played out and scored, as the
+  // record's other tricks say it went on); where it fits at several, the finding rejects the
+  // deal's event, which voids the deal (its claim standing in): its score cannot be told.
+  Finding MissingTrickFinding(const MissingTrick& missing, const std::string& tricks_path) const;
+  void ReplayDealWith(const std::vector<std::array<Card, 4>>& tricks);
+  // The written tricks of a run that holds every play of the deal under way from its first, each
+  // of four cards, one fewer than a deal has; none otherwise.
+  std::optional<std::vector<std::array<Card, 4>>> WholeDealShortByATrick(
+      std::span<const Event> events) const;
   // The trick of four cards closes under the deal's trump (Trump()).
   ClosedTrick CloseTrick(std::optional<Suit> trump);
   void CloseDeal();
@@ -271,6 +305,13 @@ class TrickMatch : public Match {
   // The deal of the last rejected event: voiding concerns that deal only, so a stray card after
   // a finished deal (extra-trick) does not void the deal that follows. Not part of the state.
   int rejected_deal_ = 0;
+  // The dealers the last rejected event points to for its deal (the dealer its deal event
+  // wrote, the seats whose dealing of its seed or pack gives its hands, the dealer its first
+  // lead implies): what VoidCurrentDeal keeps. Not part of the state.
+  std::vector<Seat> rejected_dealers_;
+  // The dealers a voided deal may have had: the next deal may pass on from any of them, so one
+  // slip in a dealer (or a deal voided before its dealer could be told) is one finding.
+  std::vector<Seat> voided_dealers_;
   // The hands the last deal event checked resolved to, kept for its Commit: a seeded deal is
   // shuffled once, not once to check it and again to apply it. A memo, not part of the state.
   mutable std::optional<std::pair<const Event*, std::array<CardSet, 4>>> checked_hands_;

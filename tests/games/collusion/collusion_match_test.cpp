@@ -86,6 +86,46 @@ TEST(CollusionMatch, ARevokeIsRejectedAndChangesNothing) {
   EXPECT_TRUE(match->Apply(Play("3H", 1, 1)).has_value());
 }
 
+// Regression: a card typo (AC written AD) was "found AD, which S holds: played out of turn?",
+// a guess made whoever held the card, and nothing said what the seat could have played.
+TEST(CollusionMatch, ACardTypoSaysWhatTheSeatCouldHavePlayed) {
+  const games::GameDescriptor* game = games::FindGame("collusion");
+  MatchSetup setup{RuleOptions(game->options), {"a", "b", "c", "d"}, std::nullopt, nullptr};
+  auto match = game->new_match(setup);
+  games::trick::DealEvent deal{.dealer = Seat::kWest};
+  deal.hands = std::array<std::vector<Card>, 4>{Cards("2H KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"),
+                                                Cards("AS KH QH JH TH 9H 8H 7H 6H 5H 4H 3H AH"),
+                                                Cards("AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D"),
+                                                Cards("AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C")};
+  ASSERT_TRUE(match->Apply(Dealing(1, deal, "/deals/0")).has_value());
+  ASSERT_TRUE(match->Apply(Play("2H", 1, 0)).has_value());
+  // W holds AC and is not the next to play: no guess.
+  auto typo = match->Apply(Play("AC", 1, 1));
+  ASSERT_FALSE(typo.has_value());
+  EXPECT_EQ(typo.error().code, "card-not-in-hand");
+  EXPECT_EQ(
+      typo.error().message,
+      "expected a card from E's hand (E plays next to this trick and holds 3H 4H 5H 6H 7H 8H 9H "
+      "TH JH QH KH AH in hearts, the suit led), found AC, which W holds");
+  // S holds AD and plays next: the card may have been written a place early.
+  auto early = match->Apply(Play("AD", 1, 1));
+  ASSERT_FALSE(early.has_value());
+  EXPECT_EQ(
+      early.error().message,
+      "expected a card from E's hand (E plays next to this trick and holds 3H 4H 5H 6H 7H 8H 9H "
+      "TH JH QH KH AH in hearts, the suit led), found AD, which S holds, the next to "
+      "play: played out of turn?");
+  // A seat that cannot follow could have played any card.
+  auto suits = NewCollusion();
+  ASSERT_TRUE(suits->Apply(SuitPerSeatDeal(Seat::kWest)).has_value());
+  ASSERT_TRUE(suits->Apply(Play("AS", 1, 0)).has_value());
+  auto any = suits->Apply(Play("AC", 1, 1));
+  ASSERT_FALSE(any.has_value());
+  EXPECT_EQ(any.error().message,
+            "expected a card from E's hand (E plays next to this trick; it holds no spades, so any "
+            "of 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH), found AC, which W holds");
+}
+
 TEST(CollusionMatch, AWholeDealWithNobodyFollowingScoresThirteenNilNilNil) {
   auto match = NewCollusion();
   ASSERT_TRUE(match->Apply(SuitPerSeatDeal(Seat::kWest)).has_value());
