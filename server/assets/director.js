@@ -179,6 +179,12 @@ async function refresh() {
   render();
 }
 
+// A table's number in its round, as the tables are called in the room.
+function tableNumber(id) {
+  const found = currentRound().tables.find((table) => table.id === id);
+  return found ? found.table : id;
+}
+
 async function makeSheet(form) {
   const reply = await api.write('/tokens', {}, event.journal_lines);
   if (!reply.json.ok) return say(refusal(reply), true);
@@ -194,8 +200,8 @@ async function makeSheet(form) {
                                width: 180, height: 180});
     image.src = await qrImage(address);
     cards.push(make('div', {class: 'seat-link', 'data-player': player}, [
-      make('p', {class: 'big', text: `Table ${link.table}, seat ${link.seat}`}),
-      make('p', {text: player}), image,
+      make('p', {class: 'big', text: `Table ${tableNumber(link.table)}, seat ${link.seat}`}),
+      make('p', {text: `${player} (${link.table})`}), image,
       make('p', {class: 'link-text'}, [make('a', {href: address, text: address})]),
     ]));
   }

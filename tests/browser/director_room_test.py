@@ -123,16 +123,17 @@ class DirectorRoomTest(harness.PageTest):
         self.browser.wait('director', lambda d: len(d.find_elements(
             By.CSS_SELECTOR, '#sheet .seat-link img.qr')) == len(PLAYERS), what='the sheet')
         event = self.server.call('GET', f'/events/{EVENT}')[1]
-        seats = {player: (table['id'], seat) for table in event['rounds'][1]['tables']
+        seats = {player: (table['id'], table['table'], seat)
+                 for table in event['rounds'][1]['tables']
                  for seat, player in table['players'].items()}
         self.assertEqual(len(seats), len(PLAYERS))
         decoder = shutil.which('zbarimg')  # zbar-tools: scripts/setup.sh --tests
         self.assertIsNotNone(decoder, 'no zbarimg to read the QR codes')
         for card in self.browser.use('director').find_elements(By.CSS_SELECTOR, '#sheet .seat-link'):
             player = card.get_attribute('data-player')
-            table, seat = seats[player]
+            table, number, seat = seats[player]
             self.assertEqual(card.find_element(By.CSS_SELECTOR, '.big').text,
-                             f'Table {table}, seat {seat}')
+                             f'Table {number}, seat {seat}')
             link = card.find_element(By.CSS_SELECTOR, '.link-text a').text
             self.assertRegex(link, rf'^http://127\.0\.0\.1:\d+/seat/{table}#[0-9a-f]{{16,}}$')
             self.assertEqual(self.decode(decoder, card.find_element(By.CSS_SELECTOR, 'img')), link)
