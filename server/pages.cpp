@@ -126,15 +126,24 @@ bool IsPagePath(std::string_view path) {
          path == "/room";
 }
 
-// A link's QR code as SVG: one square path of the dark modules, four modules of quiet zone, the
-// link's text as its title (what a screen reader says).
+// A link's QR code as SVG: one path of the dark modules, a rectangle per run of them in a row, four
+// modules of quiet zone, the link's text as its title (what a screen reader says).
 std::string QrSvg(const QRcode& code, std::string_view text) {
   int size = code.width + 8;
   std::string path;
+  auto dark = [&code](int x, int y) { return (code.data[y * code.width + x] & 1) != 0; };
   for (int y = 0; y < code.width; ++y) {
-    for (int x = 0; x < code.width; ++x) {
-      if ((code.data[y * code.width + x] & 1) == 0) continue;
-      path.append("M" + std::to_string(x + 4) + " " + std::to_string(y + 4) + "h1v1h-1z");
+    for (int x = 0; x < code.width;) {
+      if (!dark(x, y)) {
+        ++x;
+        continue;
+      }
+      int run = 1;  // a row's dark modules side by side make one rectangle
+      while (x + run < code.width && dark(x + run, y)) ++run;
+      std::string length = std::to_string(run);
+      path.append("M" + std::to_string(x + 4) + " " + std::to_string(y + 4) + "h" + length +
+                  "v1h-" + length + "z");
+      x += run;
     }
   }
   std::string side = std::to_string(size);

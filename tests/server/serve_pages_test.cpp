@@ -196,22 +196,22 @@ TEST(ServePages, AQrCodeIsAnSvgOfTheLinkInTheBody) {
   EXPECT_EQ(reply.content_type, "image/svg+xml");
   EXPECT_NE(reply.headers.find("Cache-Control: no-store"), std::string::npos);
   std::smatch box;
-  ASSERT_TRUE(std::regex_search(reply.body, box, std::regex(R"(viewBox="0 0 (\d+) (\d+)")")));
+  ASSERT_TRUE(std::regex_search(reply.body, box, std::regex(R"re(viewBox="0 0 (\d+) (\d+)")re")));
   int side = std::stoi(box[1]);
   EXPECT_EQ(side, std::stoi(box[2]));
   EXPECT_EQ((side - 8 - 17) % 4, 0) << side;
   EXPECT_GE(side - 8, 21);
   EXPECT_NE(reply.body.find("<title>" + link + "</title>"), std::string::npos);
-  // The finder pattern's corner: module (0, 0) of the code is dark, drawn at (4, 4).
-  EXPECT_NE(reply.body.find("M4 4h1v1h-1z"), std::string::npos);
+  // The finder pattern's top row: seven dark modules from the code's corner, drawn at (4, 4).
+  EXPECT_NE(reply.body.find("M4 4h7v1h-7z"), std::string::npos);
   // Another link, another code.
   EXPECT_NE(Qr(link + "0").body, reply.body);
 }
 
 TEST(ServePages, AQrCodeIsOnlyOfALinkAndOnlyPosted) {
-  for (const std::string body : {std::string(), std::string("no link"), std::string("/a<b>"),
-                                 std::string("/a\"b"), std::string("/a&b"), std::string("ftp://x"),
-                                 std::string("/a\x01"), std::string(501, '/')}) {
+  for (const std::string& body : {std::string(), std::string("no link"), std::string("/a<b>"),
+                                  std::string("/a\"b"), std::string("/a&b"), std::string("ftp://x"),
+                                  std::string("/a\x01"), std::string(501, '/')}) {
     server::HttpResponse reply = Qr(body);
     EXPECT_EQ(reply.status, 400) << body;
     EXPECT_NE(reply.body.find("\"bad-link\""), std::string::npos) << body;
