@@ -52,7 +52,7 @@ set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER "The referee project")
 set(CPACK_DEBIAN_PACKAGE_SECTION games)
-# The shared libraries' packages (yaml-cpp, fmt, spdlog, Boost.JSON, OpenSSL), found by
+# The shared libraries' packages (yaml-cpp, fmt, spdlog, Boost.JSON, OpenSSL, libqrencode), found by
 # dpkg-shlibdeps from the program itself.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS bash-completion)

@@ -16,7 +16,7 @@ export PYTHONDONTWRITEBYTECODE=1  # nothing written beside the tests
 mkdir -p docs/images
 artefacts=$(mktemp -d)
 trap 'rm -rf "$artefacts"' EXIT
-for test in seat_match scorer seat_controls; do
+for test in seat_match scorer seat_controls director_room; do
   /usr/bin/python3 "tests/browser/${test}_test.py" --referee "$referee" --artefacts "$artefacts" \
     --docs docs/images
 done

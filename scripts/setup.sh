@@ -17,10 +17,10 @@ set -euo pipefail
 build=(
   g++ cmake ninja-build pkg-config help2man python3-dev pybind11-dev
   libyaml-cpp-dev libboost-json1.81-dev libboost1.81-dev libspdlog-dev libfmt-dev
-  libcli11-dev libssl-dev libgtest-dev libgmock-dev librapidcheck-dev
+  libcli11-dev libssl-dev libqrencode-dev libgtest-dev libgmock-dev librapidcheck-dev
 )
 tests=(clang-format curl jq time python3-yaml python3-jsonschema haproxy locales)
-browser=(chromium chromium-driver python3-selenium)
+browser=(chromium chromium-driver python3-selenium zbar-tools)
 sanitize=(clang libclang-rt-14-dev)
 package=(debootstrap dpkg-dev file)
 

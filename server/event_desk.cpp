@@ -77,11 +77,27 @@ std::optional<int64_t> IntegerMember(const Node& body, std::string_view key, int
   return *value;
 }
 
-std::string SeatLink(const std::string& event, const std::string& token) {
-  return "/seat#event=" + event + "&token=" + token;
+// A player's seat link for a round: the seat page of the table the player sits at (the token in the
+// fragment, docs/organisers.md), and that table; a player who sits the round out has no link (the
+// same token serves at the tables of later rounds).
+Node PlayerLink(const Event& event, int round, const std::string& player,
+                const std::string& token) {
+  Node link = Node::Map({});
+  link.AddMember("token", {}, Text(token));
+  for (const EventTable* table : event.TablesOf(round)) {
+    for (const auto& [seat, seated] : event.SeatsOf(*table)) {
+      if (seated != player) continue;
+      link.AddMember("table", {}, Text(table->id));
+      link.AddMember("seat", {}, Text(seat));
+      link.AddMember("link", {}, Text("/seat/" + table->id + "#" + token));
+      return link;
+    }
+  }
+  link.AddMember("sitting_out", {}, Node::Scalar(Node::Kind::kBool, "true", {}));
+  return link;
 }
 std::string DirectorLink(const std::string& event, const std::string& token) {
-  return "/director#event=" + event + "&token=" + token;
+  return "/director/" + event + "#" + token;
 }
 
 }  // namespace
@@ -518,16 +534,13 @@ void EventDesk::Create(const HttpRequest& request, Respond& respond) {
   // Tokens: the director's, and one for each player: the seat links.
   std::optional<std::string> director = NewToken();
   if (!director) return respond(Error(500, "no-randomness", "the random source failed"));
-  Node players = Node::Map({});
+  std::map<std::string, std::string> tokens;
   Node hashes = Node::Map({});
   for (const std::string& player : event.Players()) {
     std::optional<std::string> seat = NewToken();
     if (!seat) return respond(Error(500, "no-randomness", "the random source failed"));
-    Node link = Node::Map({});
-    link.AddMember("token", {}, Text(*seat));
-    link.AddMember("link", {}, Text(SeatLink(id, *seat)));
-    players.AddMember(player, {}, std::move(link));
     hashes.AddMember(player, {}, Text(TokenHash(*seat)));
+    tokens[player] = *seat;
   }
   Node create = CreationAct(*body, event, hashes, TokenHash(*director));
   auto slot = std::make_shared<Slot>(service_.io_);
@@ -564,6 +577,9 @@ void EventDesk::Create(const HttpRequest& request, Respond& respond) {
   director_link.AddMember("token", {}, Text(*director));
   director_link.AddMember("link", {}, Text(DirectorLink(id, *director)));
   reply.AddMember("director", {}, std::move(director_link));
+  Node players = Node::Map({});
+  for (const std::string& player : now.Players())
+    players.AddMember(player, {}, PlayerLink(now, 1, player, tokens.at(player)));
   reply.AddMember("players", {}, std::move(players));
   spdlog::info("event {}: created ({}, {} rounds)", id, now.league().game, now.schedule().rounds);
   Commit(slot, nullptr, {});
@@ -1090,7 +1106,7 @@ void EventDesk::Act(const std::shared_ptr<Slot>& slot, const std::string& text, 
       if (!token) return respond(Error(500, "no-randomness", "the random source failed"));
       rest->AddMember("token_sha256", {}, Text(TokenHash(*token)));
       reply.AddMember("token", {}, Text(*token));
-      reply.AddMember("link", {}, Text("/seat#table=" + table_id + "&token=" + *token));
+      reply.AddMember("link", {}, Text("/seat/" + table_id + "#" + *token));
     }
     Node act = Stamped(kind, "director", EventMs(event), *rest);
     then = [this, table, act](Respond answer, HttpResponse response) {
@@ -1334,10 +1350,7 @@ void EventDesk::Tokens(const std::shared_ptr<Slot>& slot, const std::string& tex
     std::optional<std::string> token = NewToken();
     if (!token) return respond(Error(500, "no-randomness", "the random source failed"));
     hashes.AddMember(player, {}, Text(TokenHash(*token)));
-    Node link = Node::Map({});
-    link.AddMember("token", {}, Text(*token));
-    link.AddMember("link", {}, Text(SeatLink(event.id(), *token)));
-    links.AddMember(player, {}, std::move(link));
+    links.AddMember(player, {}, PlayerLink(event, event.rounds_made(), player, *token));
   }
   Node rest = Node::Map({});
   rest.AddMember("player_sha256", {}, hashes);

@@ -1,6 +1,9 @@
 #include "server/pages.h"
 
+#include <qrencode.h>
+
 #include <map>
+#include <memory>
 #include <string_view>
 
 #include "server/page_assets.h"
@@ -27,6 +30,8 @@ constexpr std::string_view kRevalidate = "Cache-Control: no-cache\r\n";
 constexpr std::string_view kKeep = "Cache-Control: public, max-age=31536000, immutable\r\n";
 
 constexpr std::string_view kVersionMark = "{{version}}";
+
+constexpr size_t kMaxQrText = 500;
 
 std::string_view Extension(std::string_view name) {
   size_t dot = name.rfind('.');
@@ -114,10 +119,52 @@ HttpResponse Asset(std::string_view name, const std::string& query) {
 }
 
 bool IsPagePath(std::string_view path) {
-  for (std::string_view prefix : {"/seat/", "/scorer/", "/assets/"}) {
+  for (std::string_view prefix : {"/seat/", "/scorer/", "/director/", "/room/", "/assets/"}) {
     if (path.substr(0, prefix.size()) == prefix) return true;
   }
-  return path == "/" || path == "/seat" || path == "/scorer";
+  return path == "/" || path == "/seat" || path == "/scorer" || path == "/director" ||
+         path == "/room";
+}
+
+// A link's QR code as SVG: one path of the dark modules, a rectangle per run of them in a row, four
+// modules of quiet zone, the link's text as its title (what a screen reader says).
+std::string QrSvg(const QRcode& code, std::string_view text) {
+  int size = code.width + 8;
+  std::string path;
+  auto dark = [&code](int x, int y) { return (code.data[y * code.width + x] & 1) != 0; };
+  for (int y = 0; y < code.width; ++y) {
+    for (int x = 0; x < code.width;) {
+      if (!dark(x, y)) {
+        ++x;
+        continue;
+      }
+      int run = 1;  // a row's dark modules side by side make one rectangle
+      while (x + run < code.width && dark(x + run, y)) ++run;
+      std::string length = std::to_string(run);
+      path.append("M" + std::to_string(x + 4) + " " + std::to_string(y + 4) + "h" + length +
+                  "v1h-" + length + "z");
+      x += run;
+    }
+  }
+  std::string side = std::to_string(size);
+  return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " + side + " " + side +
+         "\" shape-rendering=\"crispEdges\" role=\"img\"><title>" + std::string(text) +
+         "</title><rect width=\"" + side + "\" height=\"" + side +
+         "\" fill=\"#fff\"/><path fill=\"#000\" d=\"" + path + "\"/></svg>\n";
+}
+
+// A link fit for a QR code: a path of this server (it starts with `/`) or an http(s) address, of
+// printable ASCII without the characters SVG text would have to escape.
+bool QrText(std::string_view text) {
+  if (text.empty() || text.size() > kMaxQrText) return false;
+  if (text[0] != '/' && text.rfind("http://", 0) != 0 && text.rfind("https://", 0) != 0)
+    return false;
+  for (char c : text) {
+    if (c <= ' ' || c > '~' || c == '<' || c == '>' || c == '&' || c == '"' || c == '\'') {
+      return false;
+    }
+  }
+  return true;
 }
 
 }  // namespace
@@ -134,7 +181,24 @@ std::optional<HttpResponse> PageResponse(const std::string& method, const std::s
     return Asset(std::string_view(path).substr(kAssets.size()), query);
   if (auto seat = TablePage(path, "/seat/", "seat.html")) return seat;
   if (auto scorer = TablePage(path, "/scorer/", "scorer.html")) return scorer;
+  if (auto director = TablePage(path, "/director/", "director.html")) return director;
+  if (auto room = TablePage(path, "/room/", "room.html")) return room;
   return Page("missing.html");
+}
+
+HttpResponse QrResponse(const HttpRequest& request) {
+  if (request.method != "POST") return MethodNotAllowed("POST");
+  if (!QrText(request.body)) {
+    return Error(
+        400, "bad-link",
+        "expected the body to be a link (a path from / or an http(s) address) of at most " +
+            std::to_string(kMaxQrText) +
+            " printable characters, without spaces, quotes, <, > or &");
+  }
+  std::unique_ptr<QRcode, decltype(&QRcode_free)> code(
+      QRcode_encodeString8bit(request.body.c_str(), 0, QR_ECLEVEL_M), &QRcode_free);
+  if (code == nullptr) return Error(500, "qr", "the QR code could not be made");
+  return FileReply(200, "qr.svg", QrSvg(*code, request.body), "Cache-Control: no-store\r\n");
 }
 
 }  // namespace referee::server

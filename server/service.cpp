@@ -139,6 +139,7 @@ void Service::Route(const HttpRequest& request, Respond respond) {
     if (request.method == "GET") return ListTables(respond);
     return respond(MethodNotAllowed("GET, POST"));
   }
+  if (path == "/qr") return respond(QrResponse(request));
   if (auto page = PageResponse(request.method, path, query)) return respond(std::move(*page));
   constexpr std::string_view kPrefix = "/tables/";
   if (path.rfind(kPrefix, 0) != 0) {

@@ -340,3 +340,34 @@ export function sheetTable(sheet, unitName) {
 export function gameTitle(name) {
   return typeof name === 'string' && name ? name[0].toUpperCase() + name.slice(1) : 'Table';
 }
+
+// The event API (docs/serve.md, "A club night"), as the director's page and the room's screen
+// use it: the same requests as a table's, under /events/ID.
+export class EventApi extends TableApi {
+  constructor(event, token) {
+    super(event, token);
+    this.base = `/events/${encodeURIComponent(event)}`;
+  }
+
+  // A director's request that writes a line of the event's journal, naming the line it will be
+  // (`expect`): when its reply is lost it is sent once more, and the server applies it once.
+  async write(path, body, lines) {
+    const sent = {...body, expect: lines + 1};
+    try {
+      return await this.request('POST', path, {body: sent});
+    } catch (error) {
+      return this.request('POST', path, {body: sent});
+    }
+  }
+}
+
+// A QR code of a link, as the server draws it (POST /qr: the link, which holds a token, travels
+// in a body, never in an address), as an image's address.
+export async function qrImage(link) {
+  const response = await fetch('/qr', {
+    method: 'POST', body: link, cache: 'no-store', credentials: 'omit',
+    referrerPolicy: 'no-referrer', headers: {'Content-Type': 'text/plain'},
+  });
+  if (!response.ok) throw new Error(`the server answered ${response.status}`);
+  return `data:image/svg+xml,${encodeURIComponent(await response.text())}`;
+}

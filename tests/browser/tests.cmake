@@ -4,7 +4,7 @@
 # these tests out). Each file starts a real server and one Chromium; the screenshots are kept in
 # the build tree, in browser-artefacts/. One at a time: each Chromium wants the machine's cores.
 if(REFEREE_BROWSER_TESTS)
-  foreach(name seat_match scorer seat_controls)
+  foreach(name seat_match scorer seat_controls director_room)
     add_test(NAME Browser.${name}
              COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/${name}_test.py
                      --referee $<TARGET_FILE:referee>

@@ -136,7 +136,8 @@ TEST_F(ServeEventsTest, MakesTheFirstRoundsTablesAndALinkPerPlayer) {
   MadeEvent event = Make(EventBody("night", "collusion", 9, "swiss", 2));
   EXPECT_EQ(event.players.size(), 9u);
   EXPECT_EQ(Text(event.reply.Find("players")->members()[0].value, "link"),
-            "/seat#event=night&token=" + event.players["p1"]);
+            "/seat/" + Text(event.reply.Find("players")->members()[0].value, "table") + "#" +
+                event.players["p1"]);
   std::vector<std::string> tables = TableIds("night", 1);
   ASSERT_EQ(tables.size(), 2u);  // 8 seated, one sits out
   server::ClientResponse table = Request("GET", "/tables/" + tables[0]);

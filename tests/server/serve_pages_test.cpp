@@ -80,7 +80,8 @@ std::optional<server::HttpResponse> Page(const std::string& path, const std::str
 TEST(ServePages, EveryPageLoadsOnlyShippedFilesAndLessThan100KB) {
   const std::string version = server::AssetVersion();
   ASSERT_EQ(version.size(), 16u);
-  for (const std::string page : {"/", "/seat/t1", "/scorer/t1", "/nowhere/here"}) {
+  for (const std::string page :
+       {"/", "/seat/t1", "/scorer/t1", "/director/e1", "/room/e1", "/nowhere/here"}) {
     std::optional<server::HttpResponse> html =
         page == "/nowhere/here" ? Page("/seat/bad$id") : Page(page);
     ASSERT_TRUE(html.has_value()) << page;
@@ -134,7 +135,7 @@ class ServePagesTest : public ::testing::Test {
 
 TEST_F(ServePagesTest, PagesAreHtmlWithTheirPolicyAndAssetsAreKeptByVersion) {
   const std::string version = server::AssetVersion();
-  for (const std::string target : {"/", "/seat/t-1_x", "/scorer/T9"}) {
+  for (const std::string target : {"/", "/seat/t-1_x", "/scorer/T9", "/director/e-1", "/room/e1"}) {
     Reply page = Fetch(target);
     EXPECT_EQ(page.status, 200) << target;
     EXPECT_EQ(page.headers["content-type"], "text/html; charset=utf-8") << target;
@@ -161,8 +162,9 @@ TEST_F(ServePagesTest, PagesAreHtmlWithTheirPolicyAndAssetsAreKeptByVersion) {
 }
 
 TEST_F(ServePagesTest, AWrongPageIsAPageThatSaysSoAndTheApiIsAsItWas) {
-  for (const std::string target : {"/assets/nothing.js", "/assets/", "/seat/", "/seat",
-                                   "/scorer/a/b", "/seat/..%2F", "/assets/index.html"}) {
+  for (const std::string target :
+       {"/assets/nothing.js", "/assets/", "/seat/", "/seat", "/scorer/a/b", "/seat/..%2F",
+        "/assets/index.html", "/director/a/b", "/room/", "/room"}) {
     Reply missing = Fetch(target);
     EXPECT_EQ(missing.status, 404) << target;
     EXPECT_EQ(missing.headers["content-type"], "text/html; charset=utf-8") << target;
@@ -179,6 +181,45 @@ TEST_F(ServePagesTest, AWrongPageIsAPageThatSaysSoAndTheApiIsAsItWas) {
   EXPECT_EQ(tables.status, 200);
   EXPECT_EQ(tables.headers["content-type"], "application/json");
   EXPECT_EQ(tables.headers.count("content-security-policy"), 0u);
+}
+
+server::HttpResponse Qr(const std::string& body, const std::string& method = "POST") {
+  return server::QrResponse(server::HttpRequest{method, "/qr", "", body});
+}
+
+// The QR code of a link: an SVG square of the code's modules and four of quiet zone on each side,
+// (a version-V code is 17 + 4V modules wide), the dark modules as one path, the link its title.
+TEST(ServePages, AQrCodeIsAnSvgOfTheLinkInTheBody) {
+  const std::string link = "http://192.168.1.20:8080/seat/night-r1-t2#0123456789abcdef0123";
+  server::HttpResponse reply = Qr(link);
+  ASSERT_EQ(reply.status, 200) << reply.body;
+  EXPECT_EQ(reply.content_type, "image/svg+xml");
+  EXPECT_NE(reply.headers.find("Cache-Control: no-store"), std::string::npos);
+  std::smatch box;
+  ASSERT_TRUE(std::regex_search(reply.body, box, std::regex(R"re(viewBox="0 0 (\d+) (\d+)")re")));
+  int side = std::stoi(box[1]);
+  EXPECT_EQ(side, std::stoi(box[2]));
+  EXPECT_EQ((side - 8 - 17) % 4, 0) << side;
+  EXPECT_GE(side - 8, 21);
+  EXPECT_NE(reply.body.find("<title>" + link + "</title>"), std::string::npos);
+  // The finder pattern's top row: seven dark modules from the code's corner, drawn at (4, 4).
+  EXPECT_NE(reply.body.find("M4 4h7v1h-7z"), std::string::npos);
+  // Another link, another code.
+  EXPECT_NE(Qr(link + "0").body, reply.body);
+}
+
+TEST(ServePages, AQrCodeIsOnlyOfALinkAndOnlyPosted) {
+  for (const std::string& body : {std::string(), std::string("no link"), std::string("/a<b>"),
+                                  std::string("/a\"b"), std::string("/a&b"), std::string("ftp://x"),
+                                  std::string("/a\x01"), std::string(501, '/')}) {
+    server::HttpResponse reply = Qr(body);
+    EXPECT_EQ(reply.status, 400) << body;
+    EXPECT_NE(reply.body.find("\"bad-link\""), std::string::npos) << body;
+  }
+  EXPECT_EQ(Qr(std::string(500, '/')).status, 200);
+  server::HttpResponse got = Qr("/seat/t1#abc", "GET");
+  EXPECT_EQ(got.status, 405);
+  EXPECT_EQ(got.allow, "POST");
 }
 
 }  // namespace
