@@ -6,6 +6,7 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include <cctype>
 #include <chrono>
 #include <fstream>
 #include <random>
@@ -47,7 +48,9 @@ std::string League(const std::string& game, int count) {
 
 std::string EventBody(const std::string& id, const std::string& game, int count,
                       const std::string& method, int rounds, const std::string& seed = "s") {
-  std::string rules = game == "collusion" ? R"({"target":10})" : R"({"target":60})";
+  std::string rules = game == "collusion"    ? R"({"target":10})"
+                      : game == "conspiracy" ? R"({"deals":4})"
+                                             : R"({"target":60})";
   return R"({"id":")" + id + R"(","league":)" + League(game, count) + R"(,"schedule":{"method":")" +
          method + R"(","seed":")" + seed + R"(","planned_rounds":)" + std::to_string(rounds) +
          R"(},"table_header":{"rules":)" + rules + "}}";
@@ -506,32 +509,116 @@ RC_GTEST_PROP(ServeEventsRetry, EveryActPostedTwiceIsAppliedOnce, ()) {
   }
 }
 
-// What a seat may learn of an event does not depend on the seed: two events alike but for their
-// seeds (a Mitchell, whose seating the seed does not draw) answer a seat's event requests, and the
-// public table, the same but for the seed's digest; the seed itself appears nowhere.
-TEST_F(ServeEventsTest, WhatASeatLearnsOfAnEventIsTheSameWhateverTheSeed) {
-  MadeEvent one = Make(EventBody("one", "plonk", 6, "mitchell", 3, "first-seed"));
-  MadeEvent two = Make(EventBody("two", "plonk", 6, "mitchell", 3, "second-seed"));
-  auto strip = [](std::string text, const std::string& id) {
-    for (const char* key : {"\"seed_sha256\":\"", "\"journal_sha256\":\""}) {
-      size_t at = text.find(key);
-      if (at != std::string::npos) text.erase(at, std::string(key).size() + 65);
-    }
-    size_t at;
-    while ((at = text.find(id)) != std::string::npos) text.replace(at, id.size(), "ID");
-    return text;
-  };
-  for (const auto& [player, token] : one.players) {
-    std::string a = Request("GET", "/events/one/seat", token).body;
-    std::string b = Request("GET", "/events/two/seat", two.players[player]).body;
-    EXPECT_EQ(strip(a, "one"), strip(b, "two"));
-    EXPECT_EQ(a.find("first-seed"), std::string::npos);
+// `text` with what differs between two events of the same league by right only: their ids, the
+// digests that commit to their seeds, and the cards of `hand` (those the seat may see, a word
+// each).
+std::string Masked(std::string text, const std::string& id, const std::string& hand) {
+  // Every digest ("seed_sha256", "journal_sha256", the standings' provenance): each commits to
+  // the seed, which is published when the event ends, and reveals nothing of it before.
+  const std::string key = "sha256\":\"";
+  for (size_t at = text.find(key); at != std::string::npos; at = text.find(key, at + 1)) {
+    text.erase(at + key.size(), 64);
   }
-  EXPECT_EQ(strip(Request("GET", "/events/one").body, "one"),
-            strip(Request("GET", "/events/two").body, "two"));
-  EXPECT_EQ(strip(Request("GET", "/tables/one-r1-t1").body, "one"),
-            strip(Request("GET", "/tables/two-r1-t1").body, "two"));
-  EXPECT_EQ(Request("GET", "/events/one/standings").body.find("first-seed"), std::string::npos);
+  for (size_t at; (at = text.find(id)) != std::string::npos;) text.replace(at, id.size(), "ID");
+  std::istringstream cards(hand);
+  auto is_word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+  for (std::string card; cards >> card;) {
+    for (size_t at = text.find(card); at != std::string::npos; at = text.find(card, at + 1)) {
+      bool starts = at == 0 || !is_word(text[at - 1]);
+      bool ends = at + card.size() == text.size() || !is_word(text[at + card.size()]);
+      if (starts && ends) text.replace(at, card.size(), "??");
+    }
+  }
+  return text;
+}
+
+std::vector<std::string> PlayersOf(const std::map<std::string, std::string>& tokens) {
+  std::vector<std::string> players;
+  for (const auto& [player, token] : tokens) players.push_back(player);
+  return players;
+}
+
+// Everything a player's seat token can ask of an event while its first round plays: the event's
+// public state and standings, the player's own page, and its table's state, view, legal events
+// and wait. Each reply masked (Masked) of the event's id and of the cards the player may see.
+std::vector<std::string> WhatASeatReceives(server::HttpClient& client, const std::string& event,
+                                           const std::string& player, const std::string& token) {
+  auto get = [&](const std::string& path, const std::string& with) {
+    auto reply = client.Request("GET", path, with, "");
+    RC_ASSERT(reply.has_value());
+    return std::to_string(reply->status) + " " + reply->body;
+  };
+  auto state = client.Request("GET", "/events/" + event, "", "");
+  RC_ASSERT(state.has_value() && state->status == 200);
+  std::string table;
+  for (const Node& at : state->json.Find("rounds")->items().at(0).Find("tables")->items()) {
+    for (const auto& seat : at.Find("players")->members()) {
+      if (seat.value.text() == player) table = Text(at, "id");
+    }
+  }
+  std::vector<std::string> replies = {get("/events/" + event, ""),
+                                      get("/events/" + event + "/standings", token),
+                                      get("/events/" + event + "/seat", token)};
+  if (table.empty()) {  // sitting out: no table, no cards
+    for (std::string& reply : replies) reply = Masked(reply, event, "");
+    return replies;
+  }
+  auto view = client.Request("GET", "/tables/" + table + "/view", token, "");
+  RC_ASSERT(view.has_value() && view->status == 200);
+  const Node* seen = view->json.Find("view");
+  // The cards the seat may see: its hand, and the hands its rules show it (Conspiracy's partner).
+  std::string hand = seen != nullptr ? Text(*seen, "hand") : "";
+  const Node* known = seen != nullptr ? seen->Find("known_hands") : nullptr;
+  for (const auto& shown : known != nullptr ? known->members() : std::vector<Node::Member>{}) {
+    hand += " " + shown.value.text();
+  }
+  auto public_table = client.Request("GET", "/tables/" + table, "", "");
+  RC_ASSERT(public_table.has_value() && public_table->status == 200);
+  int events = std::stoi(Text(public_table->json, "events"));
+  RC_ASSERT(events > 0);  // the first deal is dealt when the table is made: wait answers at once
+  replies.push_back(public_table->body);
+  replies.push_back(view->body);
+  replies.push_back(get("/tables/" + table + "/legal", token));
+  replies.push_back(get("/tables/" + table + "/wait?after=" + std::to_string(events - 1), token));
+  for (std::string& reply : replies) reply = Masked(reply, event, hand);
+  return replies;
+}
+
+// Seat secrecy for events: for a random partnership event (game, movement, size and seeds drawn;
+// Mitchell and Howell seat by the movement, not by the seed), every player's seat token receives
+// the same from every endpoint it can call in two events that differ only in their seeds, so in
+// every card but its own: whatever it cannot see does not reach it. The seeds themselves appear
+// nowhere while the event plays.
+RC_GTEST_PROP(ServeEventsSecrecy, WhatASeatReceivesIsTheSameWhateverTheCardsItCannotSee, ()) {
+  std::string game = *rc::gen::element<std::string>("plonk", "conspiracy");
+  std::string method = *rc::gen::element<std::string>("mitchell", "howell");
+  int pairs = *rc::gen::inRange(5, 8);  // Mitchell seats 5 pairs or more
+  std::string first = "a" + std::to_string(*rc::gen::inRange(0, 1000000));
+  std::string second = "b" + std::to_string(*rc::gen::inRange(0, 1000000));
+  fs::path data = ServeScratch("secrecy");
+  TestServer server(data);
+  server::HttpClient client("127.0.0.1", server.port());
+  std::map<std::string, std::string> tokens[2];
+  const std::string ids[2] = {"evening-a", "evening-b"};
+  const std::string seeds[2] = {first, second};
+  for (int e = 0; e < 2; ++e) {
+    auto made = client.Request("POST", "/events", kOrganiser,
+                               EventBody(ids[e], game, pairs, method, 2, seeds[e]));
+    RC_ASSERT(made.has_value());
+    RC_ASSERT(made->status == 201);
+    for (const auto& member : made->json.Find("players")->members()) {
+      tokens[e][member.key] = Text(member.value, "token");
+    }
+  }
+  RC_ASSERT(tokens[0].size() == static_cast<size_t>(2 * pairs));
+  // One player a case (the cases cover the seats), so that each case stays a few requests.
+  std::string player = *rc::gen::elementOf(PlayersOf(tokens[0]));
+  std::vector<std::string> one = WhatASeatReceives(client, ids[0], player, tokens[0].at(player));
+  std::vector<std::string> two = WhatASeatReceives(client, ids[1], player, tokens[1].at(player));
+  for (size_t i = 0; i < one.size(); ++i) {
+    RC_ASSERT(one[i] == two[i]);
+    RC_ASSERT(one[i].find(first) == std::string::npos);
+  }
 }
 
 }  // namespace
