@@ -3,19 +3,15 @@
 #include <algorithm>
 
 #include "referee/core/bot.h"
-#include "referee/games/trick/trick_faults.h"
-#include "referee/games/trick/trick_match.h"
-#include "referee/games/trick/trick_record.h"
+#include "referee/games/trick/trick_game.h"
 
 namespace referee::testing::eights {
 namespace {
 
-const std::vector<std::string> kSeatUnits = {"N", "E", "S", "W"};
-
 class EightsMatch : public games::trick::TrickMatch {
  public:
-  explicit EightsMatch(MatchSetup setup)
-      : TrickMatch(std::move(setup)),
+  EightsMatch(MatchSetup setup, const games::trick::TrickRules& rules)
+      : TrickMatch(std::move(setup), rules),
         deals_(static_cast<int>(this->setup().rules.Integer("deals"))) {}
 
   bool IsOver() const override { return !InDeal() && DealsScored() >= deals_; }
@@ -36,12 +32,9 @@ class EightsMatch : public games::trick::TrickMatch {
   std::unique_ptr<Match> Clone() const override { return std::make_unique<EightsMatch>(*this); }
 
  protected:
-  CardSet Pack() const override { return Pack32(); }
-  bool MustFollowSuit() const override { return true; }
-  const std::vector<std::string>& ScoreUnits() const override { return kSeatUnits; }
   bool AcceptsNoMoreDeals() const override { return IsOver(); }
   games::trick::DealScore ScoreDeal(const games::trick::FinishedDeal& deal) override {
-    std::vector<int> tricks = games::trick::TricksByUnit(deal, kSeatUnits);
+    std::vector<int> tricks = games::trick::TricksByUnit(deal, ScoreUnits());
     return {tricks, "dealer " + SeatName(deal.dealer), {tricks}};
   }
 
@@ -59,27 +52,18 @@ class LowestCardBot : public Bot {
   }
 };
 
-const games::trick::TrickBodySpec& BodySpec() {
-  static const games::trick::TrickBodySpec kSpec{{}, kSeatUnits};
-  return kSpec;
-}
-
-games::GameDescriptor MakeDescriptor() {
-  games::GameDescriptor game = games::trick::TrickGameDescriptor<&BodySpec, EightsMatch>();
+games::trick::TrickGame Declare() {
+  games::trick::TrickGame game;
   game.name = "eights";
   game.title = "Eights (a game of the tests)";
   game.source = "tests/plugin/eights.h";
   game.options = {OptionSpec{
       "deals", OptionSpec::Type::kInteger, 1, 100, {}, int64_t{4}, "the number of deals played"}};
+  game.rules = {Pack32(), /*must_follow_suit=*/true, {"N", "E", "S", "W"}};
   game.league.sides = games::SideKind::kSeat;
   game.league.schemes = {"placement", "duplicate"};
   game.league.tie_breaks = {"wins", "total-score", "matches-played"};
   game.league.default_tie_breaks = {"wins", "total-score"};
-  game.faults = games::trick::TrickFaults(/*follows_suit=*/true);
-  game.deal_board = [](const RuleOptions& rules, const std::string& seed, int board, int players,
-                       Sha256Function sha256) {
-    return games::trick::DealTrickBoard(Descriptor(), rules, seed, board, players, sha256);
-  };
   game.heuristic_bot = [] { return std::unique_ptr<Bot>(std::make_unique<LowestCardBot>()); };
   return game;
 }
@@ -87,8 +71,7 @@ games::GameDescriptor MakeDescriptor() {
 }  // namespace
 
 const games::GameDescriptor& Descriptor() {
-  static const games::GameDescriptor kDescriptor = MakeDescriptor();
-  return kDescriptor;
+  return games::trick::TrickGameDescriptor<EightsMatch, &Declare>();
 }
 
 }  // namespace referee::testing::eights

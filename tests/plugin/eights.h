@@ -3,11 +3,12 @@
 // there are no trumps, each trick scores its winner one point, and after `deals` deals (4 by
 // default) the highest total wins, equal totals sharing the win.
 //
-// Adding it took this file and eights.cpp, nothing outside tests/plugin/: a Match on the shared
-// trick engine (pack, scoring, end), a GameDescriptor (options, record body, league traits,
-// faults, boards), and a ScopedGame to register it while the tests run. The verifier, the
-// generator, the live referee, the standings and the outputs then handle it as they handle the
-// shipped games (eights_test.cpp).
+// Adding it took this file and eights.cpp, nothing outside tests/plugin/: a match on the shared
+// trick engine (its scoring and its end) and a TrickGame that declares the rest (name, options,
+// pack, following suit, scoring units, league traits, bot), from which the trick engine makes the
+// registry's descriptor (record body, live lines, faults, boards); a ScopedGame registers it
+// while the tests run. The verifier, the generator, the live referee, the standings and the
+// outputs then handle it as they handle the shipped games (eights_test.cpp).
 #pragma once
 
 #include "referee/games/registry.h"

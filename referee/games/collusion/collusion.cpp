@@ -4,19 +4,15 @@
 
 #include "referee/games/collusion/collusion_bot.h"
 #include "referee/games/collusion/collusion_scoring.h"
-#include "referee/games/trick/trick_faults.h"
-#include "referee/games/trick/trick_match.h"
-#include "referee/games/trick/trick_record.h"
+#include "referee/games/trick/trick_game.h"
 
 namespace referee::games::collusion {
 namespace {
 
-const std::vector<std::string> kSeatUnits = {"N", "E", "S", "W"};
-
 class CollusionMatch : public trick::TrickMatch {
  public:
-  explicit CollusionMatch(MatchSetup setup)
-      : TrickMatch(std::move(setup)),
+  CollusionMatch(MatchSetup setup, const trick::TrickRules& rules)
+      : TrickMatch(std::move(setup), rules),
         target_(static_cast<int>(this->setup().rules.Integer("target"))) {}
 
   bool IsOver() const override { return !winners_.empty(); }
@@ -42,9 +38,6 @@ class CollusionMatch : public trick::TrickMatch {
   std::unique_ptr<Match> Clone() const override { return std::make_unique<CollusionMatch>(*this); }
 
  protected:
-  CardSet Pack() const override { return FullPack52(); }
-  bool MustFollowSuit() const override { return true; }
-  const std::vector<std::string>& ScoreUnits() const override { return kSeatUnits; }
   bool AcceptsNoMoreDeals() const override { return IsOver(); }
 
   trick::DealScore ScoreDeal(const trick::FinishedDeal& deal) override {
@@ -54,7 +47,7 @@ class CollusionMatch : public trick::TrickMatch {
     RecordWinners(score, before);
     return trick::DealScore{std::vector<int>(score.points.begin(), score.points.end()),
                             Label(deal, score),
-                            trick::DealStatistics(trick::TricksByUnit(deal, kSeatUnits))};
+                            trick::DealStatistics(trick::TricksByUnit(deal, ScoreUnits()))};
   }
 
   std::string DescribeExtra() const override {
@@ -91,10 +84,10 @@ class CollusionMatch : public trick::TrickMatch {
     }
     facts[5] = static_cast<int64_t>(score.bonus_case);
     facts[6] = deducting;
-    return DealLabel(&WordLabel, facts);
+    return DealLabel(&LabelText, facts);
   }
 
-  static std::string WordLabel(const DealLabel::Facts& facts) {
+  static std::string LabelText(const DealLabel::Facts& facts) {
     std::string label;
     label.reserve(96);
     label.append("dealer ").push_back(SeatLetter(SeatAt(static_cast<int>(facts[0]))));
@@ -116,13 +109,8 @@ class CollusionMatch : public trick::TrickMatch {
   std::vector<Seat> winners_;
 };
 
-const trick::TrickBodySpec& BodySpec() {
-  static const trick::TrickBodySpec kSpec{{}, kSeatUnits};
-  return kSpec;
-}
-
-GameDescriptor MakeDescriptor() {
-  GameDescriptor game = trick::TrickGameDescriptor<&BodySpec, CollusionMatch>();
+trick::TrickGame Declare() {
+  trick::TrickGame game;
   game.name = "collusion";
   game.title = "Collusion (David Parlett)";
   game.source = "parlettgames.uk/oricards/collude.html";
@@ -135,16 +123,12 @@ GameDescriptor MakeDescriptor() {
                  int64_t{100},
                  "the score to reach, only with the help of a bonus"},
   };
+  game.rules = {FullPack52(), /*must_follow_suit=*/true, {"N", "E", "S", "W"}};
   game.league.sides = SideKind::kSeat;
   game.league.schemes = {"placement", "duplicate"};
   game.league.tie_breaks = {"wins",           "total-score", "head-to-head",    "point-difference",
                             "matches-played", "buchholz",    "sonneborn-berger"};
   game.league.default_tie_breaks = {"wins", "total-score", "head-to-head"};
-  game.faults = trick::TrickFaults(/*follows_suit=*/true);
-  game.deal_board = [](const RuleOptions& rules, const std::string& seed, int board, int players,
-                       Sha256Function sha256) {
-    return trick::DealTrickBoard(Descriptor(), rules, seed, board, players, sha256);
-  };
   game.heuristic_bot = &NewHeuristicBot;
   return game;
 }
@@ -152,8 +136,7 @@ GameDescriptor MakeDescriptor() {
 }  // namespace
 
 const GameDescriptor& Descriptor() {
-  static const GameDescriptor kDescriptor = MakeDescriptor();
-  return kDescriptor;
+  return trick::TrickGameDescriptor<CollusionMatch, &Declare>();
 }
 
 }  // namespace referee::games::collusion

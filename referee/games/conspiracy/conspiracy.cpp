@@ -4,14 +4,11 @@
 #include "referee/games/conspiracy/conspiracy_events.h"
 #include "referee/games/conspiracy/conspiracy_record.h"
 #include "referee/games/conspiracy/conspiracy_scoring.h"
-#include "referee/games/trick/trick_faults.h"
-#include "referee/games/trick/trick_match.h"
-#include "referee/games/trick/trick_record.h"
+#include "referee/games/trick/trick_game.h"
 
 namespace referee::games::conspiracy {
 namespace {
 
-const std::vector<std::string> kSideUnits = {"NS", "EW"};
 constexpr char kTieDraw[] = "draw";
 constexpr char kTieTwoMore[] = "two-more";
 
@@ -27,7 +24,7 @@ std::string CallText(const CallEvent& call) { return CallText(call.tricks, call.
 // "dealer N; EW called 8 hearts, took 8: EW +16; conference 42.5 s", worded when read from the
 // facts ScoreDeal keeps: dealer, calling side, tricks called, trump suit (-1 for no trump), tricks
 // taken, the side that scores and its points, whether the side conferred and for how long.
-std::string WordLabel(const DealLabel::Facts& facts) {
+std::string LabelText(const DealLabel::Facts& facts) {
   auto side = [](int64_t fact) { return PartnershipName(static_cast<Partnership>(fact)); };
   std::optional<Suit> trump;
   if (facts[3] >= 0) trump = static_cast<Suit>(facts[3]);
@@ -39,10 +36,12 @@ std::string WordLabel(const DealLabel::Facts& facts) {
   return label;
 }
 
-class ConspiracyMatch : public trick::TrickMatch {
+// The deal opens with the call, by the dealer's left-hand opponent, after an optional conference
+// of the calling side: the match is its own DealOpening.
+class ConspiracyMatch : public trick::TrickMatch, public trick::DealOpening {
  public:
-  explicit ConspiracyMatch(MatchSetup setup)
-      : TrickMatch(std::move(setup)),
+  ConspiracyMatch(MatchSetup setup, const trick::TrickRules& rules)
+      : TrickMatch(std::move(setup), rules),
         no_trump_allowed_(this->setup().rules.Flag("no_trump")),
         conference_ms_(this->setup().rules.Integer("conference_seconds") * 1000),
         fixed_deals_(static_cast<int>(this->setup().rules.Integer("deals"))),
@@ -53,21 +52,17 @@ class ConspiracyMatch : public trick::TrickMatch {
   std::unique_ptr<Match> Clone() const override { return std::make_unique<ConspiracyMatch>(*this); }
 
  protected:
-  CardSet Pack() const override { return Pack32(); }  // 8 each
-  bool MustFollowSuit() const override { return true; }
-  const std::vector<std::string>& ScoreUnits() const override { return kSideUnits; }
   // With no fixed number of deals, any even count ends the match, yet play may go on.
   bool AcceptsNoMoreDeals() const override { return fixed_deals_ > 0 && IsOver(); }
   trick::DealScore ScoreDeal(const trick::FinishedDeal& deal) override;
-  // The deal opens with the call, by the dealer's left-hand opponent (after an optional
-  // conference of the calling side).
-  std::optional<ToAct> Opening() const override {
+  const trick::DealOpening* Opening() const override { return this; }
+  std::optional<ToAct> Awaited() const override {
     if (!InDeal() || call_) return std::nullopt;
     return ToAct{Phase::kAct, CallEvent::kKind, SeatIndex(Caller()), CurrentDealNumber(), 0};
   }
   Finding MissingOpening(const Event& play) const override;
-  std::optional<Finding> CheckOwn(const Event& event) const override;
-  Ruling CommitOwn(const Event& event) override;
+  std::optional<Finding> CheckOpening(const Event& event) const override;
+  Ruling CommitOpening(const Event& event) override;
   std::vector<Event> LegalOpening() const override;
   std::optional<Suit> Trump() const override { return call_ ? call_->call.trump : std::nullopt; }
   // Seed 003: the calling partners "see each other's cards" in their conference.
@@ -78,13 +73,11 @@ class ConspiracyMatch : public trick::TrickMatch {
   Payload ViewExtension(Seat /*seat*/) const override {
     return call_ ? Payload(*call_) : Payload();
   }
-  void OnDealStarted() override { ResetDeal(); }
-  void OnDealVoided() override { ResetDeal(); }
   std::string LeaderReason(int trick_number) const override;
   std::string DescribeExtra() const override;
 
  private:
-  void ResetDeal() {
+  void ResetDeal() override {
     call_.reset();
     conference_.reset();
   }
@@ -113,11 +106,11 @@ class ConspiracyMatch : public trick::TrickMatch {
   std::optional<ConferenceEvent> conference_;
 };
 
-std::optional<Finding> ConspiracyMatch::CheckOwn(const Event& event) const {
+std::optional<Finding> ConspiracyMatch::CheckOpening(const Event& event) const {
   const auto* call = event.As<CallEvent>();
   const auto* conference = event.As<ConferenceEvent>();
-  if (call == nullptr && conference == nullptr) return TrickMatch::CheckOwn(event);
-  if (!Opening()) {
+  if (call == nullptr && conference == nullptr) return NotThisGames(event);
+  if (!Awaited()) {
     return Unexpected(event.path, PlaceOf(event.path).game,
                       call != nullptr ? "expected no call now, found a call"
                                       : "expected no conference now, found one");
@@ -125,7 +118,7 @@ std::optional<Finding> ConspiracyMatch::CheckOwn(const Event& event) const {
   return call != nullptr ? CheckCall(event, *call) : CheckConference(event, *conference);
 }
 
-Ruling ConspiracyMatch::CommitOwn(const Event& event) {
+Ruling ConspiracyMatch::CommitOpening(const Event& event) {
   if (const auto* conference = event.As<ConferenceEvent>()) {
     return CommitConference(event, *conference);
   }
@@ -251,8 +244,8 @@ trick::DealScore ConspiracyMatch::ScoreDeal(const trick::FinishedDeal& deal) {
   calls[static_cast<int>(calling)] = 1;
   made[static_cast<int>(calling)] = score.made ? 1 : 0;
   return trick::DealScore{{score.points[0], score.points[1]},
-                          DealLabel(&WordLabel, facts),
-                          trick::DealStatistics(trick::TricksByUnit(deal, kSideUnits),
+                          DealLabel(&LabelText, facts),
+                          trick::DealStatistics(trick::TricksByUnit(deal, ScoreUnits()),
                                                 std::move(calls), std::move(made))};
 }
 
@@ -335,25 +328,21 @@ std::vector<OptionSpec> Options() {
   };
 }
 
-GameDescriptor MakeDescriptor() {
-  GameDescriptor game = trick::TrickGameDescriptor<&BodySpec, ConspiracyMatch>();
+trick::TrickGame Declare() {
+  trick::TrickGame game;
   game.name = "conspiracy";
   game.title = "Conspiracy (Vinay Kolhatkar)";
   game.source = "pagat.com/invented/conspiracy.html";
   game.options = Options();
-  game.deal_statistics.push_back({"calls", "deals in which the side called"});
-  game.deal_statistics.push_back({"calls-made", "deals in which the side took exactly its call"});
-  game.side_statistics = game.deal_statistics;
+  game.rules = {Pack32(), /*must_follow_suit=*/true, {"NS", "EW"}};  // 8 cards each
+  game.body = BodySpec();
+  game.statistics = {{"calls", "deals in which the side called"},
+                     {"calls-made", "deals in which the side took exactly its call"}};
   game.league = trick::PartnershipLeague();
   game.league.tie_breaks.push_back("calls-made");
   game.league.statistic_tie_breaks = {{"calls-made", "calls-made"}};
   game.league.always_shown = {"calls-made"};
-  game.live.stamp_line = &StampLine;
-  game.faults = trick::TrickFaults(/*follows_suit=*/true);
-  game.deal_board = [](const RuleOptions& rules, const std::string& seed, int board, int players,
-                       Sha256Function sha256) {
-    return trick::DealTrickBoard(Descriptor(), rules, seed, board, players, sha256);
-  };
+  game.stamp_line = &StampLine;
   game.heuristic_bot = &NewHeuristicBot;
   return game;
 }
@@ -361,8 +350,7 @@ GameDescriptor MakeDescriptor() {
 }  // namespace
 
 const GameDescriptor& Descriptor() {
-  static const GameDescriptor kDescriptor = MakeDescriptor();
-  return kDescriptor;
+  return trick::TrickGameDescriptor<ConspiracyMatch, &Declare>();
 }
 
 }  // namespace referee::games::conspiracy

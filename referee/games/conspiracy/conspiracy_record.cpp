@@ -10,8 +10,6 @@ using record::Fields;
 using record::Node;
 using record::Value;
 
-const std::vector<std::string> kSideUnits = {"NS", "EW"};
-
 // The call's fields; the caller has checked the keys. The calling seat is `by` in a record and
 // `seat` in a live line.
 Result<Event> ReadCallFields(const Fields& fields, std::string_view by_key, int deal) {
@@ -165,14 +163,12 @@ std::string SecondsText(int64_t millis) {
   return text;
 }
 
-const trick::TrickBodySpec& BodySpec() {
-  static const trick::TrickBodySpec kSpec{
+trick::TrickBodySpec BodySpec() {
+  return trick::TrickBodySpec{
       {{"conference", &ReadConference, &WriteConference, &ReadLiveConference, &WriteConference},
        {"call", &ReadCall, &WriteCall, &ReadLiveCall, &WriteLiveCall}},
-      kSideUnits,
       &WriteCallView,
       &ReadCallView};
-  return kSpec;
 }
 
 }  // namespace referee::games::conspiracy

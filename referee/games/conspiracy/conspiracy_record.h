@@ -8,7 +8,7 @@
 
 namespace referee::games::conspiracy {
 
-const trick::TrickBodySpec& BodySpec();
+trick::TrickBodySpec BodySpec();
 
 // A seat's conference line as the server keeps it (GameDescriptor::live.stamp_line): from the
 // call phase's start to now, by the server's clock; refused outside the calling side's call.

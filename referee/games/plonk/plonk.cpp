@@ -2,14 +2,11 @@
 
 #include "referee/games/plonk/plonk_bot.h"
 #include "referee/games/plonk/plonk_scoring.h"
-#include "referee/games/trick/trick_faults.h"
-#include "referee/games/trick/trick_match.h"
-#include "referee/games/trick/trick_record.h"
+#include "referee/games/trick/trick_game.h"
 
 namespace referee::games::plonk {
 namespace {
 
-const std::vector<std::string> kSideUnits = {"NS", "EW"};
 constexpr char kRotationLeft[] = "left";
 constexpr char kRotationTwoDealers[] = "two-dealers";
 
@@ -23,8 +20,8 @@ struct LastTrick {
 
 class PlonkMatch : public trick::TrickMatch {
  public:
-  explicit PlonkMatch(MatchSetup setup)
-      : TrickMatch(std::move(setup)),
+  PlonkMatch(MatchSetup setup, const trick::TrickRules& rules)
+      : TrickMatch(std::move(setup), rules),
         target_(static_cast<int>(this->setup().rules.Integer("target"))),
         two_dealers_(this->setup().rules.Choice("dealer_rotation") == kRotationTwoDealers) {}
 
@@ -33,16 +30,12 @@ class PlonkMatch : public trick::TrickMatch {
   std::unique_ptr<Match> Clone() const override { return std::make_unique<PlonkMatch>(*this); }
 
  protected:
-  CardSet Pack() const override { return FullPack52(); }  // 13 each: see plonk.h
-  bool MustFollowSuit() const override { return false; }  // "never any requirement"
-  const std::vector<std::string>& ScoreUnits() const override { return kSideUnits; }
   bool AcceptsNoMoreDeals() const override { return IsOver(); }
   trick::DealScore ScoreDeal(const trick::FinishedDeal& deal) override;
   Seat NextLeader(const trick::CompletedTrick& trick) const override;
   std::string LeaderReason(int trick_number) const override;
   Seat NextDealer(Seat last_dealer) const override;
-  void OnDealStarted() override { last_trick_.reset(); }
-  void OnDealVoided() override { last_trick_.reset(); }
+  void ResetDeal() override { last_trick_.reset(); }
   std::string DescribeExtra() const override;
 
  private:
@@ -89,7 +82,7 @@ Seat PlonkMatch::NextDealer(Seat last_dealer) const {
 
 // "dealer N; NS live 5 for 40, dead 3; EW live 4 for 30, dead 2", worded when read: the dealer,
 // then each side's live cards, their points and its dead cards.
-std::string WordLabel(const DealLabel::Facts& facts) {
+std::string LabelText(const DealLabel::Facts& facts) {
   std::string label = "dealer " + SeatName(SeatAt(static_cast<int>(facts[0])));
   for (Partnership side : kAllPartnerships) {
     size_t at = 1 + 3 * static_cast<size_t>(side);
@@ -108,7 +101,7 @@ DealLabel Label(Seat dealer, const std::array<PlonkPile, 2>& piles) {
     facts[at + 1] = pile.live_points;
     facts[at + 2] = pile.dead_cards;
   }
-  return DealLabel(&WordLabel, facts);
+  return DealLabel(&LabelText, facts);
 }
 
 trick::DealScore PlonkMatch::ScoreDeal(const trick::FinishedDeal& deal) {
@@ -123,7 +116,7 @@ trick::DealScore PlonkMatch::ScoreDeal(const trick::FinishedDeal& deal) {
   last_trick_.reset();
   return trick::DealScore{{piles[0].Score(), piles[1].Score()},
                           Label(deal.dealer, piles),
-                          trick::DealStatistics(trick::TricksByUnit(deal, kSideUnits))};
+                          trick::DealStatistics(trick::TricksByUnit(deal, ScoreUnits()))};
 }
 
 Outcome PlonkMatch::GetOutcome() const {
@@ -151,13 +144,8 @@ std::string PlonkMatch::DescribeExtra() const {
   return text + "; winner " + (winner_ ? PartnershipName(*winner_) : "-");
 }
 
-const trick::TrickBodySpec& BodySpec() {
-  static const trick::TrickBodySpec kSpec{{}, kSideUnits};
-  return kSpec;
-}
-
-GameDescriptor MakeDescriptor() {
-  GameDescriptor game = trick::TrickGameDescriptor<&BodySpec, PlonkMatch>();
+trick::TrickGame Declare() {
+  trick::TrickGame game;
   game.name = "plonk";
   game.title = "Plonk (David Parlett)";
   game.source = "parlettgames.uk/oricards/plonk.html";
@@ -179,21 +167,15 @@ GameDescriptor MakeDescriptor() {
                  "left: the deal passes to the left; two-dealers: the first dealer and the player "
                  "at their left alternate"},
   };
+  // 13 cards each (see plonk.h); "never any requirement" to follow suit.
+  game.rules = {FullPack52(), /*must_follow_suit=*/false, {"NS", "EW"}};
   game.league = trick::PartnershipLeague();
-  game.faults = trick::TrickFaults(/*follows_suit=*/false);
-  game.deal_board = [](const RuleOptions& rules, const std::string& seed, int board, int players,
-                       Sha256Function sha256) {
-    return trick::DealTrickBoard(Descriptor(), rules, seed, board, players, sha256);
-  };
   game.heuristic_bot = &NewHeuristicBot;
   return game;
 }
 
 }  // namespace
 
-const GameDescriptor& Descriptor() {
-  static const GameDescriptor kDescriptor = MakeDescriptor();
-  return kDescriptor;
-}
+const GameDescriptor& Descriptor() { return trick::TrickGameDescriptor<PlonkMatch, &Declare>(); }
 
 }  // namespace referee::games::plonk

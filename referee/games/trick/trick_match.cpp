@@ -52,7 +52,7 @@ ToAct TrickMatch::Next() const {
     if (std::optional<Seat> dealer = ExpectedDealer()) next.actor = SeatIndex(*dealer);
     return next;
   }
-  if (std::optional<ToAct> opening = Opening()) return *opening;
+  if (std::optional<ToAct> opening = AwaitedOpening()) return *opening;
   next.deal = deal_->number;
   next.trick = static_cast<int>(deal_->tricks.size()) + 1;
   next.phase = Phase::kAct;
@@ -63,7 +63,7 @@ ToAct TrickMatch::Next() const {
 
 std::vector<Event> TrickMatch::LegalEvents() const {
   if (!deal_) return {};
-  if (Opening()) return LegalOpening();
+  if (AwaitedOpening()) return Opening()->LegalOpening();
   std::vector<Event> events;
   Seat seat = deal_->ToPlay();
   CardSet hand = deal_->hands[SeatIndex(seat)];
@@ -92,7 +92,7 @@ Ruling TrickMatch::Commit(const Event& event) {
   } else {
     ruling = CommitOwn(event);
   }
-  opening_awaited_ = Opening().has_value();
+  opening_awaited_ = AwaitedOpening().has_value();
   return ruling;
 }
 
@@ -130,14 +130,22 @@ bool TrickMatch::PassesFromVoidedDeal(Seat dealer) const {
                      [&](Seat voided) { return NextDealer(voided) == dealer; });
 }
 
-std::optional<Finding> TrickMatch::CheckOwn(const Event& event) const {
+Finding TrickMatch::NotThisGames(const Event& event) const {
   return Unexpected(event.path, PlaceOf(event.path).game,
                     "this game has no " + std::string(event.kind) + " event");
 }
 
-Finding TrickMatch::MissingOpening(const Event& play) const {
-  return Unexpected(play.path, PlaceOf(play.path).game,
-                    "expected the deal's opening before the first card, found a card played");
+std::optional<Finding> TrickMatch::CheckOwn(const Event& event) const {
+  const DealOpening* opening = Opening();
+  return opening != nullptr ? opening->CheckOpening(event) : NotThisGames(event);
+}
+
+Ruling TrickMatch::CommitOwn(const Event& event) {
+  // Only an event CheckOwn passed comes here, so the game has an opening; the match is not const
+  // here, and the opening is the match itself.
+  const DealOpening* opening = Opening();
+  REFEREE_CHECK(opening != nullptr, "a game's own event was applied in a game without an opening");
+  return const_cast<DealOpening*>(opening)->CommitOpening(event);
 }
 
 std::string TrickMatch::LeaderReason(int trick_number) const {
@@ -200,11 +208,11 @@ void TrickMatch::StartDeal(Seat dealer, int board, const std::array<CardSet, 4>&
   deal.dealt = hands;
   deal.leader = LeftOf(dealer);
   deal.first_leader = deal.leader;
-  deal.must_follow_suit = MustFollowSuit();
+  deal.must_follow_suit = rules_->must_follow_suit;
   deal.hand_size = HandSize();
   deal_ = std::move(deal);
   voided_dealers_.clear();
-  OnDealStarted();
+  ResetDeal();
 }
 
 bool TrickMatch::HandsAreADeal(const std::array<CardSet, 4>& hands,
@@ -438,7 +446,7 @@ std::optional<Finding> TrickMatch::CheckPlayContext(const Event& event,
                    "expected a new deal: deal " + std::to_string(DealsScored()) +
                        " was complete after " + Plural(HandSize(), "trick"));
   }
-  if (Opening()) return MissingOpening(event);
+  if (AwaitedOpening()) return Opening()->MissingOpening(event);
   int trick = static_cast<int>(deal_->tricks.size()) + 1;
   int position = deal_->current_size;
   bool structured = play.trick > 0 && play.position >= 0;
@@ -602,7 +610,7 @@ Match::RunRuling TrickMatch::ApplyRun(std::span<const Event> events) {
       }
       run.accepted += placed;
       if (placed == 4) {
-        CloseTrick(Trump());
+        CloseTrick(DealTrump());
         continue;
       }
     }
@@ -662,7 +670,7 @@ Seat TrickMatch::TrickWinner(const std::array<Card, 4>& cards, Seat leader,
 std::optional<TrickMatch::ClosedTrick> TrickMatch::PlayCard(Card card) {
   PlaceCard(card);
   if (deal_->current_size < 4) return std::nullopt;
-  return CloseTrick(Trump());
+  return CloseTrick(DealTrump());
 }
 
 TrickMatch::ClosedTrick TrickMatch::CloseTrick(std::optional<Suit> trump) {
@@ -824,7 +832,7 @@ bool TrickMatch::VoidCurrentDeal(const std::optional<std::vector<int>>& stand_in
                   "; the claimed points stand in: an illegal event stopped its check";
   }
   int board = deal_ ? deal_->board : number;
-  OnDealVoided();
+  ResetDeal();
   deal_.reset();
   opening_awaited_ = false;
   last_dealer_ = dealer;
@@ -848,10 +856,12 @@ View TrickMatch::ViewFor(int actor) const {
     table.trick = deal_->CurrentCards();
     table.played.assign(deal_->played.begin(), deal_->played.end());
     for (const CompletedTrick& trick : deal_->tricks) ++table.tricks_won[SeatIndex(trick.winner)];
-    for (Seat shown : HandsShownTo(seat)) {
-      table.known_hands.emplace_back(shown, deal_->dealt[SeatIndex(shown)]);
+    if (const DealOpening* opening = Opening()) {
+      for (Seat shown : opening->HandsShownTo(seat)) {
+        table.known_hands.emplace_back(shown, deal_->dealt[SeatIndex(shown)]);
+      }
+      table.extension = opening->ViewExtension(seat);
     }
-    table.extension = ViewExtension(seat);
   }
   view.game = Payload(std::move(table));
   return view;

@@ -4,9 +4,10 @@
 // pack and the hand size), the expected dealer, whose turn it is, the trick structure, who holds
 // which card, following suit where the game requires it, the trick winner (highest of the suit
 // led, or the highest trump), the score sheet, and voiding a deal after an illegal event. A game
-// supplies the rest through the hooks below: its pack, its scoring and its end of match, and
-// where it has them its own events before the first lead (an opening such as a call), its trumps,
-// the hands a seat is shown, its next leader and its next dealer.
+// declares its pack, whether players follow suit and its scoring units (TrickRules), and
+// supplies the rest through the hooks below: its scoring and its end of match and, where it has
+// them, its next leader, its next dealer, and a deal's opening (DealOpening: events before the
+// first lead, such as a call, which may name trumps and show a seat other hands).
 //
 // The state is fixed in size while a deal is played: the hands are bitsets, the trick in progress
 // an array, and the deal's plays and tricks are sized once when it is dealt.
@@ -56,8 +57,7 @@ struct DealScore {
 // Tricks taken in a deal by each scoring unit: a unit is named by its seats ("N", "NS").
 std::vector<int> TricksByUnit(const FinishedDeal& deal, const std::vector<std::string>& units);
 
-// A deal's statistics, each list moved in: a braced list would copy every one of them, an
-// allocation more per statistic on every deal verified.
+// A deal's statistics (DealScore::statistics) from its lists, each moved in rather than copied.
 template <typename... Lists>
 std::vector<std::vector<int>> DealStatistics(Lists&&... lists) {
   std::vector<std::vector<int>> statistics;
@@ -72,9 +72,46 @@ enum class Placing {
   kByResult,  // partnerships: the winner (both sides in a draw) first, the other second
 };
 
+// What a trick game fixes for all its deals, declared once (TrickGame::rules) and kept for the
+// program's life: a match reads it for every outcome, so it is never copied.
+struct TrickRules {
+  CardSet pack;  // Pack32() or FullPack52(): a quarter of it to each seat
+  bool must_follow_suit = true;
+  // The scoring units, each a name of its seats: "N".."W" (each seat for itself) or "NS", "EW".
+  std::vector<std::string> units;
+};
+
+// A phase a game plays in each deal before the first lead (Conspiracy's call, with the calling
+// side's conference): its events, which the game checks and applies, and what it decides for the
+// play that follows (trumps, the hands a seat is shown, what a seat's view adds). A game that has
+// one derives its match from this as well and says so once, through TrickMatch::Opening().
+class DealOpening {
+ public:
+  // The event the deal awaits (what it is, who makes it), while it awaits it; none once the
+  // opening is over and play may begin.
+  virtual std::optional<ToAct> Awaited() const = 0;
+  // The legal events of the opening, while it is awaited.
+  virtual std::vector<Event> LegalOpening() const = 0;
+  // The game's own events, those the engine does not know: a finding when `event` may not be
+  // applied now (one of a kind the game does not have: TrickMatch::NotThisGames).
+  virtual std::optional<Finding> CheckOpening(const Event& event) const = 0;
+  virtual Ruling CommitOpening(const Event& event) = 0;
+  // The finding for a card played while the opening is awaited.
+  virtual Finding MissingOpening(const Event& play) const = 0;
+  // What the opening decided: the trump suit, if any; the hands `seat` has been shown during the
+  // deal (as they were dealt); what the game adds to a seat's view (TrickView::extension).
+  virtual std::optional<Suit> Trump() const = 0;
+  virtual std::vector<Seat> HandsShownTo(Seat seat) const = 0;
+  virtual Payload ViewExtension(Seat seat) const = 0;
+
+ protected:
+  ~DealOpening() = default;
+};
+
 class TrickMatch : public Match {
  public:
-  explicit TrickMatch(MatchSetup setup) : setup_(std::move(setup)) {}
+  TrickMatch(MatchSetup setup, const TrickRules& rules)
+      : setup_(std::move(setup)), rules_(&rules) {}
 
   ToAct Next() const override;
   // A trick's cards as a record gives them, played in one loop: each that passes every check of
@@ -97,41 +134,22 @@ class TrickMatch : public Match {
   void Rejected(const Event& event) override;
 
   // --- Hooks each game supplies. ---
-  virtual CardSet Pack() const = 0;
-  virtual bool MustFollowSuit() const = 0;
-  // The scoring units ("N", "NS"), kept by the game for the program's life: asked for every
-  // outcome, so never copied.
-  virtual const std::vector<std::string>& ScoreUnits() const = 0;
   virtual DealScore ScoreDeal(const FinishedDeal& deal) = 0;
   // Whether the match has ended for good: no further deal is accepted.
   virtual bool AcceptsNoMoreDeals() const = 0;
 
   // --- Hooks with defaults, for games that have more. ---
-  // The event a deal awaits before its first lead (a call), while it awaits it: what it is and
-  // who makes it. None by default: the first lead follows the deal.
-  virtual std::optional<ToAct> Opening() const { return std::nullopt; }
-  // A card played while the opening is awaited (only asked when Opening() is set).
-  virtual Finding MissingOpening(const Event& play) const;
-  // The game's own events (a call, a conference), checked and applied by the game; by default
-  // there are none and any such event is unexpected.
-  virtual std::optional<Finding> CheckOwn(const Event& event) const;
-  virtual Ruling CommitOwn(const Event& /*event*/) { return {}; }
-  // The legal events of the opening, while it is awaited.
-  virtual std::vector<Event> LegalOpening() const { return {}; }
-  virtual std::optional<Suit> Trump() const { return std::nullopt; }
-  // Hands `seat` has been shown during the deal, as they were dealt (a partner's, at a
-  // conference); none by default.
-  virtual std::vector<Seat> HandsShownTo(Seat /*seat*/) const { return {}; }
-  // What the game adds to a seat's view (TrickView::extension); nothing by default.
-  virtual Payload ViewExtension(Seat /*seat*/) const { return {}; }
-  virtual void OnDealStarted() {}
-  virtual void OnDealVoided() {}
+  // The deal's opening, for a game that has one: the match itself, which then derives from
+  // DealOpening too. None by default: the first lead follows the deal.
+  virtual const DealOpening* Opening() const { return nullptr; }
   // Who leads the next trick; by default the winner of the last.
   virtual Seat NextLeader(const CompletedTrick& trick) const { return trick.winner; }
   // Why the expected seat leads, for a wrong-leader message.
   virtual std::string LeaderReason(int trick_number) const;
   // The dealer of the next deal; by default one seat to the left of the last dealer.
   virtual Seat NextDealer(Seat last_dealer) const { return LeftOf(last_dealer); }
+  // Called when a deal starts and when it is voided: the game forgets what it kept of the last.
+  virtual void ResetDeal() {}
   // Game state beyond the shared part, for Describe().
   virtual std::string DescribeExtra() const { return ""; }
 
@@ -144,6 +162,8 @@ class TrickMatch : public Match {
 
   // --- State the hooks may read. ---
   const MatchSetup& setup() const { return setup_; }
+  const CardSet& Pack() const { return rules_->pack; }
+  const std::vector<std::string>& ScoreUnits() const { return rules_->units; }
   // A ruling with one announcement, or with none when the set-up asks for none (the verifier):
   // `text()` words it, only then.
   template <typename Text>
@@ -164,6 +184,8 @@ class TrickMatch : public Match {
   Place PlaceOf(const std::string& path, int trick = 0, std::optional<Seat> seat = {},
                 std::optional<Card> card = {}) const;
   static Finding Unexpected(const std::string& path, GamePlace place, const std::string& message);
+  // The finding for an event of a kind the game does not have, or not now.
+  Finding NotThisGames(const Event& event) const;
 
  private:
   struct DealInProgress {
@@ -288,14 +310,27 @@ class TrickMatch : public Match {
   // of four cards, one fewer than a deal has; none otherwise.
   std::optional<std::vector<std::array<Card, 4>>> WholeDealShortByATrick(
       std::span<const Event> events) const;
-  // The trick of four cards closes under the deal's trump (Trump()).
+  // The trick of four cards closes under the deal's trump (DealTrump()).
   ClosedTrick CloseTrick(std::optional<Suit> trump);
   void CloseDeal();
   Ruling Announced(const ClosedTrick& closed) const;
   void AddRow(int number, int board, DealScore score, bool void_deal);
   void AddSideStatistics(std::vector<SideResult>& sides) const;
 
+  // The opening's own events, checked and applied where there is one; elsewhere unexpected.
+  std::optional<Finding> CheckOwn(const Event& event) const;
+  Ruling CommitOwn(const Event& event);
+  std::optional<ToAct> AwaitedOpening() const {
+    const DealOpening* opening = Opening();
+    return opening != nullptr ? opening->Awaited() : std::nullopt;
+  }
+  std::optional<Suit> DealTrump() const {
+    const DealOpening* opening = Opening();
+    return opening != nullptr ? opening->Trump() : std::nullopt;
+  }
+
   MatchSetup setup_;
+  const TrickRules* rules_;
   std::optional<Seat> last_dealer_;
   std::optional<DealInProgress> deal_;
   ScoreSheet sheet_;

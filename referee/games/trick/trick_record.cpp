@@ -4,6 +4,7 @@
 
 #include "referee/core/fixed_list.h"
 #include "referee/core/printable.h"
+#include "referee/games/registry.h"
 #include "referee/record/fields.h"
 #include "referee/record/record_writer.h"
 
@@ -141,7 +142,7 @@ class DealReader {
     if (!last) sink_.Add(MakeEvent(DealEndEvent{}, number, std::nullopt, Member(number, "tricks")));
     if (std::optional<Value> claim = deal->Optional("claim")) {
       record::DealClaim read{number, Member(number, "claim"), {}};
-      REFEREE_TRY(ReadClaim(*claim, spec_.claim_units, read));
+      REFEREE_TRY(ReadClaim(*claim, header_.game->score_units, read));
       sink_.Add(read);
     }
     return {};
@@ -285,52 +286,6 @@ Result<void> ReadTrickBody(Value root, const record::Record& header, const Trick
     REFEREE_TRY(reader.Read(deal, number, number == static_cast<int>(deals->size())));
   }
   return {};
-}
-
-void FillTrickDescriptor(GameDescriptor& game, const std::vector<std::string>& units) {
-  game.player_shape = PlayerShape::kFourSeats;
-  game.body_keys = {"deals"};
-  game.result_keys = units;
-  game.result_keys.push_back("winner");
-  game.score_units = units;
-  game.deal_statistics = {{"tricks", "tricks taken"}};
-  game.side_statistics = game.deal_statistics;
-  game.live.events_key = "deals";
-  game.live.seat_line = [](const Event& event) -> std::optional<Event> {
-    if (event.As<DealEndEvent>() != nullptr) return std::nullopt;  // a record's marker only
-    return event;
-  };
-}
-
-Result<Node> DealTrickBoard(const GameDescriptor& game, const RuleOptions& rules,
-                            const std::string& seed, int board, int /*players*/,
-                            Sha256Function sha256) {
-  MatchSetup setup{rules, {"N", "E", "S", "W"}, seed, sha256};
-  std::unique_ptr<Match> match = game.new_match(setup);
-  DealEvent deal{.dealer = SeatAt(board - 1), .board = board, .seeded = true};
-  auto ruling = match->Apply(MakeEvent(deal, 1, std::nullopt, "/deals/0"));
-  if (!ruling.has_value()) return Fail(std::move(ruling).error());
-  Node node = Node::Map({});
-  node.AddMember("board", {}, record::IntegerNode(board));
-  node.AddMember("dealer", {}, record::StringNode(SeatName(*deal.dealer)));
-  Node hands = Node::Map({});
-  for (Seat seat : kAllSeats) {
-    View view = match->ViewFor(SeatIndex(seat));
-    hands.AddMember(SeatName(seat), {},
-                    record::StringNode(view.game.As<TrickView>()->hand.ToString()));
-  }
-  node.AddMember("hands", {}, std::move(hands));
-  return node;
-}
-
-LeagueTraits PartnershipLeague() {
-  LeagueTraits league;
-  league.sides = SideKind::kPartnership;
-  league.schemes = {"match-points", "placement", "duplicate"};
-  league.tie_breaks = {"wins",           "total-score", "point-difference", "head-to-head",
-                       "matches-played", "buchholz",    "sonneborn-berger"};
-  league.default_tie_breaks = {"point-difference", "head-to-head"};
-  return league;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,9 +11,7 @@
 #include "referee/core/card.h"
 #include "referee/core/match.h"
 #include "referee/core/result.h"
-#include "referee/games/registry.h"
 #include "referee/games/trick/trick_events.h"
-#include "referee/games/trick/trick_match.h"
 #include "referee/record/document.h"
 #include "referee/record/fields.h"
 #include "referee/record/node.h"
@@ -36,9 +34,10 @@ struct DealPart {
   record::Node (*write_live)(const Event& event) = nullptr;
 };
 
+// What a game adds to the trick games' record body and live lines: its deal parts and its part of
+// a seat's view. (A deal's claim is per the game's scoring units, GameDescriptor::score_units.)
 struct TrickBodySpec {
   std::vector<DealPart> parts;
-  std::vector<std::string> claim_units;  // "N".."W" or "NS", "EW"
   // What the game adds to a seat's view (TrickView::extension), as the live view writes it and
   // reads it back; none by default.
   void (*write_view_extension)(const TrickView& view, record::Node& node) = nullptr;
@@ -63,24 +62,6 @@ record::Node WriteLiveEvent(const Event& event, const TrickBodySpec& spec);
 record::Node WriteLiveView(const View& view, const TrickBodySpec& spec);
 Result<View> ReadLiveView(record::Value view, const TrickBodySpec& spec);
 
-// What every trick game's descriptor shares, for a game whose body `Spec()` gives: four seats,
-// `deals:` as the body, claims and totals per unit plus `winner`, tricks as a statistic, the
-// body's readers and writers and the live lines and views. The game adds its name, source,
-// options, match and the rest.
-// `MatchType`, the game's match, is a TrickMatch made from a MatchSetup.
-template <const TrickBodySpec& (*Spec)(), class MatchType>
-GameDescriptor TrickGameDescriptor();
-
-// One board of a seed for `referee deal` (GameDescriptor::deal_board), dealt by `game`'s engine:
-// board b as deal 1 of a match whose dealer is N, E, S, W, N, ... for b = 1, 2, 3, 4, 5, ...
-Result<record::Node> DealTrickBoard(const GameDescriptor& game, const RuleOptions& rules,
-                                    const std::string& seed, int board, int players,
-                                    Sha256Function sha256);
-
-// How a league counts a game of two partnerships: entrants are players or partnerships,
-// match points by default, ranked on point difference then head to head.
-LeagueTraits PartnershipLeague();
-
 // Calls take(card) for each card of a list of cards (a hand, a pack order, a trick): a list, or
 // one space-separated string (record-format.md, "Cards"), at most `max_cards`. A word that is no
 // card is `bad-card` at its pointer; the cards before it have been taken.
@@ -96,38 +77,6 @@ std::vector<std::string> DealKeysOf(const TrickBodySpec& spec);
 Result<std::optional<Seat>> ReadOptionalSeat(const record::Fields& fields, std::string_view key);
 
 // ---------------------------------------------------------------------------------------------
-
-void FillTrickDescriptor(GameDescriptor& game, const std::vector<std::string>& units);
-
-template <const TrickBodySpec& (*Spec)(), class MatchType>
-GameDescriptor TrickGameDescriptor() {
-  GameDescriptor game;
-  FillTrickDescriptor(game, Spec().claim_units);
-  game.new_match = [](const MatchSetup& setup) -> std::unique_ptr<Match> {
-    return std::make_unique<MatchType>(setup);
-  };
-  game.read_body = [](record::Value root, const record::Record& header, record::BodySink& sink) {
-    return ReadTrickBody(root, header, Spec(), sink);
-  };
-  game.write_body = [](const record::Record& record, record::Node& root) {
-    WriteTrickBody(record, root, Spec());
-  };
-  game.live.read_event = [](record::Value line, const record::Record& header, const ToAct& next,
-                            LineSource) {
-    // A trick game's lines claim nothing a seat cannot see, so their source changes nothing.
-    return ReadLiveEvent(line, header, next, Spec());
-  };
-  game.live.write_event = [](const Event& event, const record::Record&) {
-    return WriteLiveEvent(event, Spec());
-  };
-  game.live.write_view = [](const View& view, const record::Record&) {
-    return WriteLiveView(view, Spec());
-  };
-  game.live.read_view = [](record::Value view, const record::Record&) {
-    return ReadLiveView(view, Spec());
-  };
-  return game;
-}
 
 Finding BadCardWord(record::Value value, size_t index);
 

@@ -51,7 +51,7 @@ std::optional<std::vector<std::array<Card, 4>>> TrickMatch::PlayedWithTrickAt(
     const std::vector<std::array<Card, 4>>& written, CardSet unplayed, size_t insert_at) const {
   std::array<CardSet, 4> hands = deal_->dealt;
   Seat leader = deal_->first_leader;
-  std::optional<Suit> trump = Trump();
+  std::optional<Suit> trump = DealTrump();
   std::vector<std::array<Card, 4>> tricks;
   tricks.reserve(written.size() + 1);
   auto seat_at = [&](int position) { return SeatIndex(SeatAt(SeatIndex(leader) + position)); };
