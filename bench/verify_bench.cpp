@@ -66,6 +66,7 @@
 #include "referee/games/cahoots/cahoots_events.h"
 #include "referee/games/registry.h"
 #include "referee/games/trick/trick_events.h"
+#include "referee/games/game_record.h"
 #include "referee/record/record_writer.h"
 #include "tests/support/record_forms.h"
 #include "verifier/deal_cache.h"

@@ -6,7 +6,7 @@
 #include "formats/json_writer.h"
 #include "formats/yaml_writer.h"
 #include "referee/core/printable.h"
-#include "referee/record/record_reader.h"
+#include "referee/games/game_record.h"
 #include "referee/record/record_writer.h"
 #include "reports/verdict_text.h"
 #include "verifier/verify_text.h"

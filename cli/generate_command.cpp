@@ -10,6 +10,7 @@
 #include "formats/json_writer.h"
 #include "formats/yaml_writer.h"
 #include "generator/generator.h"
+#include "referee/games/game_record.h"
 #include "referee/record/record_writer.h"
 
 namespace referee::cli {

@@ -11,6 +11,7 @@
 #include "referee/core/names.h"
 #include "referee/core/printable.h"
 #include "referee/games/registry.h"
+#include "referee/games/game_record.h"
 #include "referee/record/record_writer.h"
 
 namespace referee::cli {

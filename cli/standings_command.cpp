@@ -26,7 +26,7 @@
 #include "formats/text_checks.h"
 #include "formats/yaml_reader.h"
 #include "library/standings_render.h"
-#include "referee/record/record_reader.h"
+#include "referee/games/game_record.h"
 #include "reports/league.h"
 #include "reports/ratings.h"
 #include "reports/standings.h"

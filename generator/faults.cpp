@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "referee/games/game_record.h"
 #include "referee/record/record_writer.h"
 #include "verifier/verifier.h"
 

@@ -6,7 +6,7 @@
 #include "generator/faults.h"
 #include "referee/core/bot.h"
 #include "referee/core/check.h"
-#include "referee/record/record_reader.h"
+#include "referee/games/game_record.h"
 #include "referee/record/record_writer.h"
 #include "verifier/sha256.h"
 #include "verifier/verifier.h"

@@ -15,7 +15,7 @@
 #include "library/standings_render.h"
 #include "live/live_referee.h"
 #include "referee/games/registry.h"
-#include "referee/record/record_reader.h"
+#include "referee/games/game_record.h"
 #include "referee/record/record_writer.h"
 #include "reports/league.h"
 #include "reports/standings.h"

@@ -2,6 +2,7 @@
 
 #include "formats/json_reader.h"
 #include "formats/json_writer.h"
+#include "referee/games/game_record.h"
 #include "referee/record/record_writer.h"
 
 namespace referee::live {

@@ -5,7 +5,7 @@
 #include <set>
 
 #include "referee/core/check.h"
-#include "referee/record/record_reader.h"
+#include "referee/games/game_record.h"
 #include "referee/record/record_writer.h"
 #include "reports/standings.h"
 #include "verifier/sha256.h"

@@ -6,7 +6,7 @@
 #include "formats/json_writer.h"
 #include "referee/core/seat.h"
 #include "referee/games/registry.h"
-#include "referee/record/record_reader.h"
+#include "referee/games/game_record.h"
 #include "server/http_client.h"
 
 namespace referee::server {

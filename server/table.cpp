@@ -6,6 +6,7 @@
 #include "formats/json_writer.h"
 #include "live/journal.h"
 #include "referee/games/registry.h"
+#include "referee/games/game_record.h"
 #include "referee/record/record_writer.h"
 
 namespace referee::server {

@@ -4,7 +4,7 @@
 #include <optional>
 
 #include "referee/games/registry.h"
-#include "referee/record/record_reader.h"
+#include "referee/games/game_record.h"
 #include "verifier/deal_cache.h"
 #include "verifier/sha256.h"
 

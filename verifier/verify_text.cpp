@@ -6,7 +6,7 @@
 #include "formats/locate.h"
 #include "formats/yaml_reader.h"
 #include "referee/record/document.h"
-#include "referee/record/record_reader.h"
+#include "referee/games/game_record.h"
 #include "verifier/verifier.h"
 
 namespace referee::verifier {

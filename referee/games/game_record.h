@@ -1,6 +1,9 @@
-// Reads a record from its document: the common header and the claimed result here, the body
-// through its game's reader (GameDescriptor::read_body). The first problem found is a Malformed
-// finding with its JSON pointer.
+// A whole record read from its document and written back: the common header and the claimed
+// result here, the body through its game's reader and writer (GameDescriptor::read_body,
+// write_body). It finds the game in the registry, so it sits above the games, which sit above
+// referee/record/ (the document, its fields and the Record they fill). The functions keep the
+// record namespace of what they read and write. The first problem found is a Malformed finding
+// with its JSON pointer.
 #pragma once
 
 #include <optional>
@@ -29,6 +32,10 @@ Result<std::optional<std::vector<ClaimedFact>>> ReadRecordResult(Value root,
 // referee and the tests keep records so).
 Result<Record> ReadRecord(Value root);
 Result<Record> ReadRecord(const Node& root);
+
+// The record as a Node tree in canonical form: fixed key order, canonical cards, only the rule
+// options the record set. formats/ turns the tree into YAML or JSON text.
+Node WriteRecord(const Record& record);
 
 // Reads `rules:` against a game's option specs (also used by league files and live headers).
 Result<void> ReadRuleOptions(Value rules, const std::vector<OptionSpec>& specs,

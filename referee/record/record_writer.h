@@ -1,5 +1,5 @@
-// Writes a record back as a Node tree in canonical form: fixed key order, canonical cards, only
-// the rule options the record set. formats/ turns the tree into YAML or JSON text.
+// The small builders of a record's tree that the record writers share (the header's writer,
+// games/game_record.h, and each game's body writer). formats/ turns the tree into YAML or JSON.
 #pragma once
 
 #include "referee/record/node.h"
@@ -7,9 +7,6 @@
 
 namespace referee::record {
 
-Node WriteRecord(const Record& record);
-
-// Small builders shared by the games' body writers.
 Node StringNode(std::string text);
 Node IntegerNode(int64_t value);
 Node SecondsNode(int64_t millis);                       // "12.5"

@@ -12,6 +12,7 @@
 #include "formats/yaml_reader.h"
 #include "formats/yaml_writer.h"
 #include "generator/faults.h"
+#include "referee/games/game_record.h"
 #include "referee/record/record_writer.h"
 #include "verifier/verifier.h"
 

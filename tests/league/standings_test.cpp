@@ -15,7 +15,7 @@
 #include "formats/json_writer.h"
 #include "formats/yaml_reader.h"
 #include "referee/games/registry.h"
-#include "referee/record/record_reader.h"
+#include "referee/games/game_record.h"
 #include "referee/record/record_writer.h"
 #include "reports/standings_output.h"
 #include "tests/league/standings_fixtures.h"

@@ -12,7 +12,7 @@
 #include "formats/yaml_reader.h"
 #include "live/journal.h"
 #include "referee/core/seat.h"
-#include "referee/record/record_reader.h"
+#include "referee/games/game_record.h"
 #include "tests/live/live_test_util.h"
 
 namespace referee::testing {

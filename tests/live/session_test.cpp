@@ -11,7 +11,7 @@
 #include "live/live_referee.h"
 #include "referee/games/cahoots/cahoots_events.h"
 #include "referee/games/trick/trick_events.h"
-#include "referee/record/record_reader.h"
+#include "referee/games/game_record.h"
 #include "tests/live/live_test_util.h"
 #include "tests/shared/game_param.h"
 #include "verifier/verifier.h"

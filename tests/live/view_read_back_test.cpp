@@ -4,7 +4,7 @@
 // was; the public header holds no seed, pack order or goal pile.
 #include <gtest/gtest.h>
 
-#include "referee/record/record_reader.h"
+#include "referee/games/game_record.h"
 #include "tests/live/live_test_util.h"
 #include "tests/shared/game_param.h"
 

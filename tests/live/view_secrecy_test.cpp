@@ -15,7 +15,7 @@
 #include "referee/core/seat.h"
 #include "referee/games/cahoots/cahoots_cards.h"
 #include "referee/games/cahoots/cahoots_match.h"
-#include "referee/record/record_reader.h"
+#include "referee/games/game_record.h"
 #include "tests/live/live_test_util.h"
 #include "tests/shared/game_param.h"
 

@@ -15,6 +15,7 @@
 #include "live/live_script.h"
 #include "live/session.h"
 #include "referee/core/check.h"
+#include "referee/games/game_record.h"
 #include "referee/record/record_writer.h"
 #include "reports/league.h"
 #include "reports/standings.h"

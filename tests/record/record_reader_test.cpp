@@ -1,5 +1,5 @@
 // Reading the common header of a record, and finding a position from a JSON pointer.
-#include "referee/record/record_reader.h"
+#include "referee/games/game_record.h"
 
 #include <gtest/gtest.h>
 

@@ -15,7 +15,7 @@
 #include "formats/yaml_reader.h"
 #include "formats/yaml_writer.h"
 #include "referee/games/registry.h"
-#include "referee/record/record_reader.h"
+#include "referee/games/game_record.h"
 #include "referee/record/record_writer.h"
 #include "reports/verdict_text.h"
 #include "tests/shared/playout.h"

@@ -11,6 +11,7 @@
 #include "formats/scalar_shape.h"
 #include "referee/games/cahoots/cahoots_cards.h"
 #include "referee/games/registry.h"
+#include "referee/games/game_record.h"
 #include "referee/record/record_writer.h"
 
 namespace referee::testing {

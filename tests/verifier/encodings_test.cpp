@@ -19,6 +19,7 @@
 #include "formats/yaml_writer.h"
 #include "generator/generator.h"
 #include "referee/games/trick/trick_events.h"
+#include "referee/games/game_record.h"
 #include "referee/record/record_writer.h"
 #include "reports/verdict_text.h"
 #include "tests/shared/every_game.h"

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "formats/json_writer.h"
+#include "referee/games/game_record.h"
 #include "referee/record/record_writer.h"
 #include "reports/verdict_text.h"
 #include "tests/shared/every_game.h"

@@ -8,7 +8,7 @@
 
 #include "formats/yaml_reader.h"
 #include "referee/games/cahoots/cahoots_cards.h"
-#include "referee/record/record_reader.h"
+#include "referee/games/game_record.h"
 #include "referee/record/record_writer.h"
 #include "tests/games/cahoots/cahoots_test_util.h"
 

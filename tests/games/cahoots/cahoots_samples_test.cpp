@@ -11,7 +11,7 @@
 #include "formats/yaml_reader.h"
 #include "referee/games/cahoots/cahoots_match.h"
 #include "referee/games/registry.h"
-#include "referee/record/record_reader.h"
+#include "referee/games/game_record.h"
 #include "verifier/sha256.h"
 
 namespace referee::games::cahoots {
