@@ -1,60 +1,43 @@
-#include "cli/input.h"
+#include "batch/input.h"
 
-#include <dirent.h>
-#include <fcntl.h>
 #include <spdlog/spdlog.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cstring>
-#include <filesystem>
 #include <istream>
 #include <memory>
 #include <sstream>
-#include <system_error>
 
 #include "formats/document_stream.h"
 #include "formats/json_reader.h"
 #include "formats/text_checks.h"
 #include "formats/yaml_reader.h"
+#include "io/input_file.h"
 #include "live/journal.h"
 #include "referee/core/printable.h"
 #include "verifier/ordered_pipeline.h"
 #include "verifier/sha256.h"
 #include "verifier/verify_text.h"
 
-namespace referee::cli {
+namespace referee::batch {
 namespace {
 
-// A file read with read(2), so that a failed read keeps its errno for the message (an istream
-// only says that something failed). Standard input is read the same way, and left open.
+// An input as a stream buffer, for the readers of streams (YAML documents, a journal), and a
+// block at a time for a reader of large blocks (JSON Lines). A failed read ends the stream and is
+// kept, as the error of the input.
 class FileBuffer : public std::streambuf {
  public:
-  // `owned`: the descriptor is closed with the buffer.
-  FileBuffer(int fd, std::string name, bool owned)
-      : fd_(fd), name_(std::move(name)), owned_(owned) {}
-  ~FileBuffer() override {
-    if (owned_) ::close(fd_);
-  }
-  FileBuffer(const FileBuffer&) = delete;
-  FileBuffer& operator=(const FileBuffer&) = delete;
+  explicit FileBuffer(std::unique_ptr<io::InputFile> file) : file_(std::move(file)) {}
 
-  // "cannot read NAME: Input/output error" once a read has failed; reads after it see the end.
-  std::optional<std::string> Failure() const {
-    if (error_ == 0) return std::nullopt;
-    return "cannot read " + name_ + ": " + std::strerror(error_);
+  // Success while every read has succeeded; the error of the one that failed.
+  Result<void, Error> Read() const {
+    if (!failure_) return {};
+    return Fail(*failure_);
   }
+  bool Failed() const { return failure_.has_value(); }
   // How much has been read from the file so far (a little ahead of what has been used).
-  size_t BytesRead() const { return bytes_read_; }
-
-  // The size of the file, to size a read: 0 when it is not a regular file or not known.
-  size_t SizeHint() const {
-    struct stat status {};
-    if (::fstat(fd_, &status) != 0 || !S_ISREG(status.st_mode)) return 0;
-    return static_cast<size_t>(status.st_size);
-  }
+  size_t BytesRead() const { return file_->BytesRead(); }
+  io::InputFile& file() { return *file_; }
 
   // Reads up to `size` bytes straight into `data`, after any the buffer holds (for a reader of
   // large blocks, which needs no copy through the buffer's chunk): how many, 0 at the end of the
@@ -66,56 +49,38 @@ class FileBuffer : public std::streambuf {
       gbump(static_cast<int>(held));
       return static_cast<long>(held);
     }
-    if (error_ != 0) return -1;
-    ssize_t got = 0;
-    do {
-      got = ::read(fd_, data, size);
-    } while (got < 0 && errno == EINTR);
-    if (got < 0) error_ = errno;
-    if (got < 0) return -1;
-    bytes_read_ += static_cast<size_t>(got);
-    return got;
+    if (failure_) return -1;
+    Result<size_t, Error> got = file_->Read(data, size);
+    if (!got.has_value()) {
+      failure_ = std::move(got).error();
+      return -1;
+    }
+    return static_cast<long>(*got);
   }
 
  protected:
   int_type underflow() override {
     if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
-    if (error_ != 0) return traits_type::eof();
     // The chunk is made on first use: a file read whole with ReadInto needs none.
     if (!chunk_) chunk_ = std::make_unique<char[]>(kChunkBytes);
-    ssize_t got = 0;
-    do {
-      got = ::read(fd_, chunk_.get(), kChunkBytes);
-    } while (got < 0 && errno == EINTR);
-    if (got < 0) error_ = errno;
+    long got = ReadInto(chunk_.get(), kChunkBytes);
     if (got <= 0) return traits_type::eof();
-    bytes_read_ += static_cast<size_t>(got);
     setg(chunk_.get(), chunk_.get(), chunk_.get() + got);
     return traits_type::to_int_type(*gptr());
   }
 
  private:
-  int fd_;
-  std::string name_;
-  bool owned_;
-  int error_ = 0;
-  size_t bytes_read_ = 0;
+  std::unique_ptr<io::InputFile> file_;
+  std::optional<Error> failure_;
   static constexpr size_t kChunkBytes = size_t{1} << 16;
   std::unique_ptr<char[]> chunk_;
 };
 
-// Opens `path` ("-": standard input) for reading. A folder is refused here: on Linux it opens,
-// and only its first read fails.
-Result<std::unique_ptr<FileBuffer>, std::string> OpenFile(const std::string& path) {
-  if (path == "-") return std::make_unique<FileBuffer>(STDIN_FILENO, "standard input", false);
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return Unexpected<std::string>("cannot read " + path + ": " + std::strerror(errno));
-  auto file = std::make_unique<FileBuffer>(fd, path, true);
-  struct stat status;
-  if (::fstat(fd, &status) == 0 && S_ISDIR(status.st_mode)) {
-    return Unexpected<std::string>("cannot read " + path + ": it is a directory");
-  }
-  return file;
+// Opens `path` ("-": standard input) for reading as a user's input (io::OpenInput).
+Result<std::unique_ptr<FileBuffer>, Error> OpenFile(const std::string& path) {
+  auto file = io::OpenInput(path);
+  if (!file.has_value()) return Fail(std::move(file).error());
+  return std::make_unique<FileBuffer>(std::move(*file));
 }
 
 // A stream buffer that yields a prefix already read (to sniff the format) and then the rest of
@@ -157,32 +122,32 @@ std::string ReadBounded(std::istream& in, size_t limit) {
   return text;
 }
 
-// Records travel between threads in pieces, so that handing one over costs little next to
-// verifying it: a piece is a block of internal::kBlockBytes of a stream's lines, or
-// internal::kFilesPerPiece files (each read by the worker).
-constexpr size_t kPiecesPerThread = 4;
+// Records travel between threads in chunks, so that handing one over costs little next to
+// verifying it: a chunk is a block of internal::kBlockBytes of a stream's lines, or
+// internal::kFilesPerChunk files (each read by the worker).
+constexpr size_t kChunksPerThread = 4;
 
 // A live journal (docs/live.md) is read whole and replayed; its record is the document, with the
 // record's size limit. A torn last line (a crash mid-write) was never acknowledged: it is left
 // out, with a warning.
-std::optional<std::string> ReadJournal(std::string prefix, std::istream& in, const FileBuffer& file,
-                                       const formats::ReadLimits& limits, internal::Piece& piece) {
+Result<void, Error> ReadJournal(std::string prefix, std::istream& in, const FileBuffer& file,
+                                const formats::ReadLimits& limits, internal::Chunk& chunk) {
   std::string text = std::move(prefix) + ReadBounded(in, limits.max_document_bytes);
-  if (std::optional<std::string> failure = file.Failure()) return failure;
+  REFEREE_TRY(file.Read());
   Result<record::Node> node = Fail(formats::DocumentTooLarge(limits.max_document_bytes));
   if (text.size() <= limits.max_document_bytes) {
     size_t torn_bytes = 0;
     node = live::JournalRecord(text, &torn_bytes);
     if (torn_bytes > 0) {
-      spdlog::warn("{}: left out a torn last line ({} bytes)", Printable(piece.path), torn_bytes);
+      spdlog::warn("{}: left out a torn last line ({} bytes)", Printable(chunk.path), torn_bytes);
     }
   } else {
     text.clear();
   }
-  piece.documents.push_back(Document{piece.path, 0, false, std::move(node),
-                                     reports::SourceText(std::move(text)), piece.input,
+  chunk.documents.push_back(Document{chunk.path, 0, false, std::move(node),
+                                     reports::SourceText(std::move(text)), chunk.input,
                                      std::nullopt, limits});
-  return std::nullopt;
+  return {};
 }
 
 // A document of one whole input, read from its text when it is verified.
@@ -225,21 +190,20 @@ void ForEachYamlDocument(std::istream& in, const std::string& path, size_t input
 // The whole input as its documents. A read that fails is an I/O error and nothing else: the text
 // read before it is not a document to judge. Standard input is read whole, up to the size limit
 // of one record in all (a YAML stream of records there is bounded so too).
-std::optional<std::string> ReadWhole(std::istream& in, const FileBuffer& file,
-                                     formats::InputFormat format, const formats::ReadLimits& limits,
-                                     internal::Piece& piece) {
+Result<void, Error> ReadWhole(std::istream& in, const FileBuffer& file, formats::InputFormat format,
+                              const formats::ReadLimits& limits, internal::Chunk& chunk) {
   std::string text = ReadBounded(in, limits.max_document_bytes);
-  if (std::optional<std::string> failure = file.Failure()) return failure;
+  REFEREE_TRY(file.Read());
   if (format != formats::InputFormat::kYaml || text.size() > limits.max_document_bytes) {
-    piece.documents.push_back(
-        WholeDocument(piece.path, piece.input, std::move(text), format, limits));
-    return std::nullopt;
+    chunk.documents.push_back(
+        WholeDocument(chunk.path, chunk.input, std::move(text), format, limits));
+    return {};
   }
   std::istringstream stream(std::move(text));
   ForEachYamlDocument(
-      stream, piece.path, piece.input, limits, [] { return false; },
-      [&](Document& document) { piece.documents.push_back(document); });
-  return std::nullopt;
+      stream, chunk.path, chunk.input, limits, [] { return false; },
+      [&](Document& document) { chunk.documents.push_back(document); });
+  return {};
 }
 
 // A file, read, parsed and visited on the worker that took it: a YAML file document by document,
@@ -249,22 +213,19 @@ void VisitWholeFile(internal::WholeFile& file, const formats::ReadLimits& limits
                     const std::function<void(InputStep)>& step) {
   if (file.format == formats::InputFormat::kYaml) {
     auto opened = OpenFile(file.path);
-    if (!opened.has_value()) return step(InputStep{0, true, file.path, opened.error()});
+    if (!opened.has_value()) return step(InputStep{0, true, file.path, Fail(opened.error())});
     std::istream in(opened->get());
     FileBuffer& buffer = **opened;
     ForEachYamlDocument(
-        in, file.path, file.input, limits, [&buffer] { return buffer.Failure().has_value(); },
-        visit);
-    return step(InputStep{(*opened)->BytesRead(), true, file.path, (*opened)->Failure()});
+        in, file.path, file.input, limits, [&buffer] { return buffer.Failed(); }, visit);
+    return step(InputStep{buffer.BytesRead(), true, file.path, buffer.Read()});
   }
-  std::string text;
-  std::optional<std::string> failure = ReadFileBounded(file.path, limits.max_document_bytes, text);
-  InputStep done{text.size(), true, file.path, failure};
-  if (!failure) {
-    Document document =
-        WholeDocument(std::move(file.path), file.input, std::move(text), file.format, limits);
-    visit(document);
-  }
+  Result<std::string, Error> text = io::ReadInput(file.path, limits.max_document_bytes);
+  if (!text.has_value()) return step(InputStep{0, true, file.path, Fail(text.error())});
+  InputStep done{text->size(), true, file.path, {}};
+  Document document =
+      WholeDocument(std::move(file.path), file.input, std::move(*text), file.format, limits);
+  visit(document);
   step(std::move(done));
 }
 
@@ -273,134 +234,6 @@ std::string ReadPrefix(std::istream& in) {
   in.read(prefix.data(), static_cast<std::streamsize>(prefix.size()));
   prefix.resize(static_cast<size_t>(in.gcount()));
   return prefix;
-}
-
-namespace fs = std::filesystem;
-
-// Deeper than any real folder of records; a bound that keeps a hostile tree from exhausting the
-// stack.
-constexpr int kMaxFolderDepth = 64;
-
-// A folder's entries as its listing gives them: their names, kept end to end in one string, and
-// the type the listing tells for each (a dirent's d_type; DT_UNKNOWN on a file system that does
-// not tell, which is then asked).
-struct FolderListing {
-  struct Entry {
-    size_t offset = 0;
-    size_t size = 0;
-    unsigned char type = DT_UNKNOWN;
-  };
-  std::string names;
-  std::vector<Entry> entries;
-  std::string_view Name(const Entry& entry) const {
-    return std::string_view(names).substr(entry.offset, entry.size);
-  }
-};
-
-// The entries of `folder` but "." and "..", in the listing's order, into `listing`; the error
-// where the folder cannot be read (the entries read before it are kept). readdir(3), not
-// std::filesystem's iterator, which builds and parses a path per entry: with the sort of those
-// entries, listing a folder of 20,000 records cost 147 million instructions before any worker
-// could start.
-std::optional<std::string> ListFolder(const std::string& folder, FolderListing& listing) {
-  std::unique_ptr<DIR, int (*)(DIR*)> directory(::opendir(folder.c_str()), ::closedir);
-  if (directory == nullptr) return std::generic_category().message(errno);
-  while (true) {
-    errno = 0;
-    const dirent* entry = ::readdir(directory.get());
-    if (entry == nullptr) {
-      if (errno != 0) return std::generic_category().message(errno);
-      return std::nullopt;
-    }
-    std::string_view name(entry->d_name);
-    if (name == "." || name == "..") continue;
-    listing.entries.push_back({listing.names.size(), name.size(), entry->d_type});
-    listing.names.append(name);
-  }
-}
-
-// The type of the file at `path` (a link looked through when `follow`), as a dirent's d_type; the
-// error where it cannot be told (a link that leads nowhere or round in a loop).
-std::optional<std::string> TypeOf(const std::string& path, bool follow, unsigned char& type) {
-  struct stat status {};
-  if ((follow ? ::stat(path.c_str(), &status) : ::lstat(path.c_str(), &status)) != 0) {
-    return std::generic_category().message(errno);
-  }
-  type = S_ISDIR(status.st_mode)   ? DT_DIR
-         : S_ISREG(status.st_mode) ? DT_REG
-         : S_ISLNK(status.st_mode) ? DT_LNK
-                                   : DT_UNKNOWN;  // a FIFO, a socket, a device: none is a record
-  return std::nullopt;
-}
-
-void WalkFolder(const std::string& folder, int depth, OnProblem on_problem,
-                ExpandedInputs& expanded) {
-  if (on_problem == OnProblem::kStop && !expanded.problems.empty()) return;
-  if (depth > kMaxFolderDepth) {
-    expanded.problems.push_back(
-        {folder, "folders nested deeper than " + std::to_string(kMaxFolderDepth)});
-    return;
-  }
-  FolderListing listing;
-  if (std::optional<std::string> failure = ListFolder(folder, listing)) {
-    expanded.problems.push_back({folder, *failure});
-  }
-  // In name order, so that warnings and problems come in the same order on every file system.
-  // The entries share their folder, so their whole paths sort as their names do.
-  std::sort(listing.entries.begin(), listing.entries.end(),
-            [&listing](const FolderListing::Entry& a, const FolderListing::Entry& b) {
-              return listing.Name(a) < listing.Name(b);
-            });
-  std::string prefix = folder.ends_with('/') ? folder : folder + '/';
-  std::vector<std::string> folders;
-  for (const FolderListing::Entry& entry : listing.entries) {
-    std::string path;
-    path.reserve(prefix.size() + entry.size);
-    path.append(prefix).append(listing.Name(entry));
-    internal::AddFolderEntry(std::move(path), entry.type, expanded.files, folders,
-                             expanded.problems);
-  }
-  for (const std::string& inner : folders) WalkFolder(inner, depth + 1, on_problem, expanded);
-}
-
-}  // namespace
-
-ExpandedInputs ExpandInputs(const std::vector<std::string>& paths, OnProblem on_problem) {
-  ExpandedInputs expanded;
-  for (const std::string& path : paths) {
-    if (on_problem == OnProblem::kStop && !expanded.problems.empty()) break;
-    std::error_code error;
-    if (path == "-" || !fs::is_directory(path, error)) {
-      expanded.files.push_back(path);
-      continue;
-    }
-    // Sorted as whole paths, so a folder's files come in name order however deep they sit.
-    auto first_offset = static_cast<std::ptrdiff_t>(expanded.files.size());
-    WalkFolder(path, 0, on_problem, expanded);
-    auto first = expanded.files.begin() + first_offset;
-    // Already in order unless there were folders inside: checked in one pass.
-    if (!std::is_sorted(first, expanded.files.end())) std::sort(first, expanded.files.end());
-  }
-  return expanded;
-}
-
-namespace {
-
-// Read straight into the text, sized by the file's size plus one byte, so that a record file
-// takes one read for its bytes and one that finds the end, in one allocation. A file that turns
-// out longer, or has no size (a device), makes the text double, never past limit + 1 bytes.
-void ReadBounded(FileBuffer& buffer, size_t limit, std::string& text) {
-  const size_t most = limit + 1;
-  text.clear();
-  text.reserve(std::min(most, buffer.SizeHint() + 1));
-  while (text.size() < most) {
-    size_t had = text.size();
-    size_t room = text.capacity() > had ? text.capacity() - had : std::max<size_t>(had, 4096);
-    text.resize(had + std::min(room, most - had));
-    long got = buffer.ReadInto(text.data() + had, text.size() - had);
-    text.resize(had + static_cast<size_t>(std::max(got, 0L)));
-    if (got <= 0) break;
-  }
 }
 
 // Adds what is left of `buffer` to `sha256` and `size`, up to `bound` + 1 bytes in all.
@@ -417,41 +250,34 @@ void DigestRest(FileBuffer& buffer, size_t bound, verifier::Sha256Stream& sha256
 
 }  // namespace
 
-std::optional<std::string> ReadFileBounded(const std::string& path, size_t limit,
-                                           std::string& text) {
+Result<TextOrDigest, Error> ReadTextOrDigest(
+    const std::string& path, size_t limit,
+    const std::function<std::optional<size_t>(const std::string& text)>& bound) {
   auto file = OpenFile(path);
-  if (!file.has_value()) return file.error();
-  ReadBounded(**file, limit, text);
-  return (*file)->Failure();
-}
-
-std::optional<std::string> ReadFileBoundedOrDigest(
-    const std::string& path, size_t limit, std::string& text,
-    const std::function<std::optional<size_t>(const std::string& text)>& bound, FileDigest& digest,
-    bool& digested) {
-  digested = false;
-  auto file = OpenFile(path);
-  if (!file.has_value()) return file.error();
+  if (!file.has_value()) return Fail(std::move(file).error());
   FileBuffer& buffer = **file;
-  ReadBounded(buffer, limit, text);
-  if (buffer.Failure() || text.size() <= limit) return buffer.Failure();
-  std::optional<size_t> most = bound(text);
-  if (!most) return std::nullopt;
+  Result<std::string, Error> text = io::ReadAtMost(buffer.file(), limit + 1);
+  if (!text.has_value()) return Fail(std::move(text).error());
+  TextOrDigest read{std::move(*text), std::nullopt};
+  if (read.text.size() <= limit) return read;
+  std::optional<size_t> most = bound(read.text);
+  if (!most) return read;
   verifier::Sha256Stream sha256;
-  digest.size = std::min(text.size(), *most + 1);
-  sha256.Add(std::string_view(text).substr(0, digest.size));
-  text = std::string();  // read on without holding the start
+  FileDigest digest{{}, std::min(read.text.size(), *most + 1)};
+  sha256.Add(std::string_view(read.text).substr(0, digest.size));
+  read.text = std::string();  // read on without holding the start
   DigestRest(buffer, *most, sha256, digest.size);
+  REFEREE_TRY(buffer.Read());
   digest.sha256 = sha256.Finish();
-  digested = true;
-  return buffer.Failure();
+  read.digest = digest;
+  return read;
 }
 
-std::optional<std::string> ForEachDocument(const std::string& path,
-                                           std::optional<formats::InputFormat> format,
-                                           const formats::ReadLimits& limits,
-                                           const std::function<void(Document&)>& visit) {
-  std::optional<std::string> failure;
+Result<void, Error> ForEachDocument(const std::string& path,
+                                    std::optional<formats::InputFormat> format,
+                                    const formats::ReadLimits& limits,
+                                    const std::function<void(Document&)>& visit) {
+  Result<void, Error> read;
   ForEachDocumentOfInputs<bool>(
       {path}, InputOptions{format, limits, 1},
       [&](Document& document) {
@@ -460,9 +286,9 @@ std::optional<std::string> ForEachDocument(const std::string& path,
       },
       [](bool& /*visited*/) {},
       [&](const InputStep& step) {
-        if (step.input_ended) failure = step.failure;
+        if (step.input_ended) read = step.read;
       });
-  return failure;
+  return read;
 }
 
 Result<record::Node>& Document::Node() {
@@ -491,14 +317,14 @@ verifier::Verdict VerifyDocument(Document& document) {
 namespace internal {
 
 // The input the calling thread is reading as a JSON Lines stream, in blocks of whole lines.
-struct PieceReader::OpenInput {
+struct ChunkReader::OpenInput {
   std::string path;
   size_t input = 0;
   std::unique_ptr<FileBuffer> file;
   std::unique_ptr<formats::LineBlockReader> blocks;
   size_t bytes_reported = 0;
 
-  size_t BytesSinceLastPiece() {
+  size_t BytesSinceLastChunk() {
     size_t read = file->BytesRead();
     size_t bytes = read - bytes_reported;
     bytes_reported = read;
@@ -506,80 +332,80 @@ struct PieceReader::OpenInput {
   }
 };
 
-PieceReader::PieceReader(std::vector<std::string> paths, const InputOptions& options)
+ChunkReader::ChunkReader(std::vector<std::string> paths, const InputOptions& options)
     : paths_(std::move(paths)), options_(options) {}
 
-PieceReader::~PieceReader() = default;
+ChunkReader::~ChunkReader() = default;
 
 // A file of one document that a worker can read itself: named, and of a format known without
 // looking at it. Standard input, journals and JSON Lines (which may be a journal) are read here.
-bool PieceReader::ReadByWorker(const std::string& path) const {
+bool ChunkReader::ReadByWorker(const std::string& path) const {
   if (path == "-" || path.ends_with(".journal")) return false;
   std::optional<formats::InputFormat> format =
       options_.format ? options_.format : formats::FormatFromPath(path);
   return format && *format != formats::InputFormat::kJsonLines;
 }
 
-std::optional<Piece> PieceReader::Next() {
+std::optional<Chunk> ChunkReader::Next() {
   if (open_) return NextOfOpenInput();
   if (next_ == paths_.size()) return std::nullopt;
   if (!ReadByWorker(paths_[next_])) return OpenNext();
-  Piece piece;
-  while (next_ < paths_.size() && piece.files.size() < kFilesPerPiece &&
+  Chunk chunk;
+  while (next_ < paths_.size() && chunk.files.size() < kFilesPerChunk &&
          ReadByWorker(paths_[next_])) {
     formats::InputFormat format =
         options_.format ? *options_.format : *formats::FormatFromPath(paths_[next_]);
-    piece.files.push_back(WholeFile{std::move(paths_[next_]), next_, format});
+    chunk.files.push_back(WholeFile{std::move(paths_[next_]), next_, format});
     ++next_;
   }
-  return piece;
+  return chunk;
 }
 
-std::optional<Piece> PieceReader::NextOfOpenInput() {
-  Piece piece;
-  piece.path = open_->path;
-  piece.input = open_->input;
+std::optional<Chunk> ChunkReader::NextOfOpenInput() {
+  Chunk chunk;
+  chunk.path = open_->path;
+  chunk.input = open_->input;
   if (std::optional<formats::LineBlock> block = open_->blocks->Next()) {
-    piece.block = std::move(*block);
-    piece.bytes = open_->BytesSinceLastPiece();
-    return piece;
+    chunk.block = std::move(*block);
+    chunk.bytes = open_->BytesSinceLastChunk();
+    return chunk;
   }
-  piece.bytes = open_->BytesSinceLastPiece();
-  piece.ends_input = true;
-  piece.failure = open_->file->Failure();
+  chunk.bytes = open_->BytesSinceLastChunk();
+  chunk.ends_input = true;
+  chunk.read = open_->file->Read();
   open_.reset();
-  return piece;
+  return chunk;
 }
 
 // Opens the next input on this thread: it is read here whole (standard input, a journal) or line
-// by line (a JSON Lines stream, by the pieces that follow).
-Piece PieceReader::OpenNext() {
-  Piece piece;
-  piece.input = next_;
-  piece.path = std::move(paths_[next_++]);
-  piece.ends_input = true;
-  auto file = OpenFile(piece.path);
+// by line (a JSON Lines stream, by the chunks that follow).
+Chunk ChunkReader::OpenNext() {
+  Chunk chunk;
+  chunk.input = next_;
+  chunk.path = std::move(paths_[next_++]);
+  chunk.ends_input = true;
+  auto file = OpenFile(chunk.path);
   if (!file.has_value()) {
-    piece.failure = file.error();
-    return piece;
+    chunk.read = Fail(std::move(file).error());
+    return chunk;
   }
   const FileBuffer& buffer = **file;
   std::istream in(file->get());
   std::optional<formats::InputFormat> format = options_.format;
-  if (!format && piece.path != "-") format = formats::FormatFromPath(piece.path);
+  if (!format && chunk.path != "-") format = formats::FormatFromPath(chunk.path);
   std::string prefix;
-  bool journal_name = piece.path.ends_with(".journal");
+  bool journal_name = chunk.path.ends_with(".journal");
   if (!format || *format == formats::InputFormat::kJsonLines || journal_name) {
     // Standard input, a file name without a known extension, or lines that may be a journal:
     // look at the start.
     prefix = ReadPrefix(in);
-    piece.failure = buffer.Failure();
-    if (!piece.failure && (journal_name || live::LooksLikeJournal(prefix))) {
-      piece.failure = ReadJournal(std::move(prefix), in, buffer, options_.limits, piece);
+    chunk.read = buffer.Read();
+    if (chunk.read.has_value() && (journal_name || live::LooksLikeJournal(prefix))) {
+      chunk.read = ReadJournal(std::move(prefix), in, buffer, options_.limits, chunk);
     }
-    if (piece.failure || !piece.documents.empty()) {
-      piece.bytes = buffer.BytesRead();
-      return piece;
+    if (!chunk.read.has_value() || !chunk.documents.empty()) {
+      chunk.bytes = buffer.BytesRead();
+      return chunk;
     }
     if (!format) format = formats::SniffFormat(prefix);
   }
@@ -590,24 +416,24 @@ Piece PieceReader::OpenNext() {
         [stream](char* data, size_t size) { return stream->ReadInto(data, size); }, options_.limits,
         kBlockBytes);
     open_ = std::make_unique<OpenInput>(
-        OpenInput{piece.path, piece.input, std::move(*file), std::move(blocks), 0});
+        OpenInput{chunk.path, chunk.input, std::move(*file), std::move(blocks), 0});
     return *NextOfOpenInput();
   }
   PrefixedBuffer joined_buffer(std::move(prefix), **file);
   std::istream joined(&joined_buffer);
-  piece.failure = ReadWhole(joined, buffer, *format, options_.limits, piece);
-  piece.bytes = buffer.BytesRead();
-  return piece;
+  chunk.read = ReadWhole(joined, buffer, *format, options_.limits, chunk);
+  chunk.bytes = buffer.BytesRead();
+  return chunk;
 }
 
 namespace {
 
 // The records of a block, cut on the thread that works on them. A line too long to keep is its
 // finding; the others are parsed when their tree is needed.
-void VisitBlock(const formats::LineBlock& block, const Piece& piece,
+void VisitBlock(const formats::LineBlock& block, const Chunk& chunk,
                 const formats::ReadLimits& limits, const std::function<void(Document&)>& visit) {
-  Document document{piece.path,  static_cast<int>(block.first_index), true,  std::nullopt, {},
-                    piece.input, formats::InputFormat::kJsonLines,    limits};
+  Document document{chunk.path,  static_cast<int>(block.first_index), true,  std::nullopt, {},
+                    chunk.input, formats::InputFormat::kJsonLines,    limits};
   if (block.too_long) {
     formats::StreamedLine line{block.first_index, block.first_line, {}, true};
     document.parsed = formats::DocumentStream::Parse(line, limits).node;
@@ -625,51 +451,19 @@ void VisitBlock(const formats::LineBlock& block, const Piece& piece,
 
 }  // namespace
 
-void VisitPiece(Piece& piece, const formats::ReadLimits& limits,
+void VisitChunk(Chunk& chunk, const formats::ReadLimits& limits,
                 const std::function<void(Document&)>& visit,
                 const std::function<void(InputStep)>& step) {
-  for (WholeFile& file : piece.files) VisitWholeFile(file, limits, visit, step);
-  if (!piece.files.empty()) return;
-  if (piece.block) VisitBlock(*piece.block, piece, limits, visit);
-  for (Document& document : piece.documents) visit(document);
-  InputStep done{piece.bytes, piece.ends_input, {}, std::move(piece.failure)};
-  if (piece.ends_input) done.path = std::move(piece.path);
+  for (WholeFile& file : chunk.files) VisitWholeFile(file, limits, visit, step);
+  if (!chunk.files.empty()) return;
+  if (chunk.block) VisitBlock(*chunk.block, chunk, limits, visit);
+  for (Document& document : chunk.documents) visit(document);
+  InputStep done{chunk.bytes, chunk.ends_input, {}, std::move(chunk.read)};
+  if (chunk.ends_input) done.path = std::move(chunk.path);
   step(std::move(done));
 }
 
-size_t PiecesInFlight(unsigned threads) { return kPiecesPerThread * std::max(1u, threads); }
-
-// What a folder entry is: a link is looked through (a link to a record file is read as the file).
-// A link to a folder is not followed, since one that points at an ancestor would make the walk
-// endless; it is named in a warning, so records are never left out silently.
-// The entry's own type comes with the folder's listing on most file systems, so a folder of
-// plain files costs no call per file; only a link is looked through.
-void AddFolderEntry(std::string path, unsigned char type, std::vector<std::string>& files,
-                    std::vector<std::string>& folders, std::vector<InputProblem>& problems) {
-  std::optional<std::string> error;
-  if (type == DT_UNKNOWN) error = TypeOf(path, false, type);
-  bool link = type == DT_LNK;
-  if (!error && type == DT_DIR) {
-    folders.push_back(std::move(path));
-    return;
-  }
-  if (!error && link) error = TypeOf(path, true, type);
-  if (!error && link && type == DT_DIR) {
-    spdlog::warn("{} is a link to a folder, not followed (name it to verify what it holds)",
-                 Printable(path));
-    return;
-  }
-  if (!formats::FormatFromPath(path)) return;
-  // A link that leads nowhere or round in a loop, and anything that is not a regular file (a FIFO
-  // would block the walk for ever), is a problem.
-  if (error) {
-    problems.push_back({std::move(path), *error});
-  } else if (type != DT_REG) {
-    problems.push_back({std::move(path), "not a regular file"});
-  } else {
-    files.push_back(std::move(path));
-  }
-}
+size_t ChunksInFlight(unsigned threads) { return kChunksPerThread * std::max(1u, threads); }
 
 }  // namespace internal
-}  // namespace referee::cli
+}  // namespace referee::batch
