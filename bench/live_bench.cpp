@@ -70,7 +70,7 @@ Timing Run(const std::vector<std::vector<std::string>>& matches, size_t events,
       fs::remove(path);
       auto opened = live::JournalFile::Open(path.string());
       if (!opened.has_value()) {
-        std::fprintf(stderr, "live_bench: %s\n", opened.error().c_str());
+        std::fprintf(stderr, "live_bench: %s\n", opened.error().message.c_str());
         std::exit(4);
       }
       journal = std::move(*opened);

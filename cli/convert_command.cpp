@@ -1,8 +1,8 @@
 #include <iostream>
 
+#include "batch/input.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
-#include "cli/input.h"
 #include "formats/json_writer.h"
 #include "formats/yaml_writer.h"
 #include "referee/core/printable.h"
@@ -15,7 +15,7 @@ namespace referee::cli {
 namespace {
 
 // The record of a document: read from its text, or from the tree a live journal was made into.
-Result<record::Record> RecordOf(Document& document) {
+Result<record::Record> RecordOf(batch::Document& document) {
   if (document.text_format && !document.parsed) {
     return verifier::ReadRecordText(document.text.Text(), *document.text_format,
                                     document.text.FirstLine(), document.limits);
@@ -39,8 +39,8 @@ std::string Written(const record::Record& record, const std::string& to, int num
 int RunConvert(const ConvertOptions& options, std::ostream& out, std::ostream& err) {
   int exit_code = kExitValid;
   int records = 0;
-  std::optional<std::string> failure =
-      ForEachDocument(options.file, options.input, {}, [&](Document& document) {
+  Result<void, Error> read =
+      batch::ForEachDocument(options.file, options.input, {}, [&](batch::Document& document) {
         ++records;
         if (records > 1 && options.to == "json") {
           // Said once, however many records follow: they are skipped.
@@ -59,9 +59,9 @@ int RunConvert(const ConvertOptions& options, std::ostream& out, std::ostream& e
         }
         out << Written(*record, options.to, records);
       });
-  if (failure) {
-    err << "referee: " << Printable(*failure) << "\n";
-    return WorseExit(exit_code, kExitIo);
+  if (!read.has_value()) {
+    err << "referee: " << read.error().message << "\n";
+    return WorseExit(exit_code, read.error().exit_code());
   }
   return exit_code;
 }

@@ -6,8 +6,8 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
-#include "cli/input.h"
 #include "formats/json_reader.h"
+#include "io/input_file.h"
 #include "referee/core/printable.h"
 #include "referee/games/registry.h"
 #include "server/bot_client.h"
@@ -25,10 +25,12 @@ namespace fs = std::filesystem;
 constexpr size_t kMostJournalBytes = 64 << 20;
 
 int ReadJournal(const std::string& path, std::ostream& err, std::string& text) {
-  if (std::optional<std::string> failure = ReadFileBounded(path, kMostJournalBytes, text)) {
-    err << "referee: " << Printable(*failure) << "\n";
-    return kExitIo;
+  Result<std::string, Error> read = io::ReadInput(path, kMostJournalBytes);
+  if (!read.has_value()) {
+    err << "referee: " << read.error().message << "\n";
+    return read.error().exit_code();
   }
+  text = std::move(*read);
   if (text.size() > kMostJournalBytes) {
     err << Printable(path) << ": expected a journal of at most " << kMostJournalBytes << " bytes\n";
     return kExitMalformed;
@@ -99,13 +101,13 @@ int Export(const EventOptions& options, std::ostream& out, std::ostream& err) {
                                   : data / "records" / (table.id + ".json");
     std::error_code error;
     if (!fs::exists(file, error)) continue;  // in play: no record yet
-    std::string content;
-    if (std::optional<std::string> failure =
-            ReadFileBounded(file.string(), kMostJournalBytes, content)) {
-      err << "referee: " << Printable(*failure) << "\n";
-      return kExitIo;
+    // A file of the server's own: a regular file, whole, or an error that says why not.
+    Result<std::string, Error> content = io::ReadFile(file.string(), kMostJournalBytes);
+    if (!content.has_value()) {
+      err << "referee: " << content.error().message << "\n";
+      return content.error().exit_code();
     }
-    (table.settled ? settled : records)[table.id] = std::move(content);
+    (table.settled ? settled : records)[table.id] = std::move(*content);
   }
   server::EventExport files =
       server::MakeExport(*event, std::move(text), std::move(records), std::move(settled));
@@ -123,12 +125,12 @@ int Export(const EventOptions& options, std::ostream& out, std::ostream& err) {
 // new ones), a map "players": {"ann": {"token": ...}}.
 int ReadTokens(const std::string& path, std::ostream& err,
                std::map<std::string, std::string>& tokens) {
-  std::string text;
-  if (std::optional<std::string> failure = ReadFileBounded(path, 16 << 20, text)) {
-    err << "referee: " << Printable(*failure) << "\n";
-    return kExitIo;
+  Result<std::string, Error> text = io::ReadInput(path, 16 << 20);
+  if (!text.has_value()) {
+    err << "referee: " << text.error().message << "\n";
+    return text.error().exit_code();
   }
-  Result<record::Node> reply = formats::ParseJson(text);
+  Result<record::Node> reply = formats::ParseJson(*text);
   const record::Node* players = reply ? reply->Find("players") : nullptr;
   if (players == nullptr || !players->IsMap()) {
     err << Printable(path) << ": expected an event's reply with \"players\"\n";

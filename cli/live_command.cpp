@@ -28,7 +28,7 @@ int Corrupt(std::ostream& err, const std::string& path, const std::string& messa
 int OpenJournal(const std::string& path, std::unique_ptr<live::JournalFile>& file,
                 std::optional<live::Session>& resumed, std::ostream& err) {
   auto opened = live::JournalFile::Open(path);
-  if (!opened.has_value()) return Fail(err, opened.error(), kExitIo);
+  if (!opened.has_value()) return Fail(err, opened.error().message, kExitIo);
   file = std::move(*opened);
   if (file->Size() > live::kMaxJournalBytes) {
     return Corrupt(err, path,
@@ -36,7 +36,7 @@ int OpenJournal(const std::string& path, std::unique_ptr<live::JournalFile>& fil
                        " bytes, found " + std::to_string(file->Size()));
   }
   auto text = file->ReadAll();
-  if (!text.has_value()) return Fail(err, text.error(), kExitIo);
+  if (!text.has_value()) return Fail(err, text.error().message, kExitIo);
   live::JournalText journal = live::SplitJournal(*text);
   if (!journal.lines.empty()) {
     auto session = live::ReplayJournal(journal);

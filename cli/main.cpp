@@ -404,9 +404,9 @@ int Run(int argc, char** argv) {
   };
   int code = run();
   out.flush();
-  if (std::optional<std::string> failure = standard_output.Failure()) {
-    std::cerr << "referee: " << *failure << "\n";
-    return WorseExit(code, kExitIo);
+  if (Result<void, Error> written = standard_output.Written(); !written.has_value()) {
+    std::cerr << "referee: " << written.error().message << "\n";
+    return WorseExit(code, written.error().exit_code());
   }
   return code;
 }

@@ -15,9 +15,9 @@ OutputBuffer::OutputBuffer(int fd, std::string name) : fd_(fd), name_(std::move(
 
 OutputBuffer::~OutputBuffer() { Drain(); }
 
-std::optional<std::string> OutputBuffer::Failure() const {
-  if (error_ == 0) return std::nullopt;
-  return "cannot write " + name_ + ": " + std::strerror(error_);
+Result<void, Error> OutputBuffer::Written() const {
+  if (error_ == 0) return {};
+  return Fail(IoError("write", name_, std::strerror(error_)));
 }
 
 OutputBuffer::int_type OutputBuffer::overflow(int_type c) {

@@ -3,9 +3,11 @@
 // (exit 4), never a silent success.
 #pragma once
 
-#include <optional>
 #include <streambuf>
 #include <string>
+
+#include "referee/core/error.h"
+#include "referee/core/result.h"
 
 namespace referee::cli {
 
@@ -17,9 +19,9 @@ class OutputBuffer : public std::streambuf {
   OutputBuffer(const OutputBuffer&) = delete;
   OutputBuffer& operator=(const OutputBuffer&) = delete;
 
-  // "cannot write standard output: No space left on device" once a write has failed; what is
-  // written after that is dropped.
-  std::optional<std::string> Failure() const;
+  // Success while every write has succeeded; once one has failed, its error ("cannot write
+  // standard output: No space left on device"), and what is written after it is dropped.
+  Result<void, Error> Written() const;
 
  protected:
   int_type overflow(int_type c) override;

@@ -12,9 +12,9 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/help.h"
-#include "cli/input.h"
 #include "formats/yaml_reader.h"
 #include "formats/yaml_writer.h"
+#include "io/input_file.h"
 #include "referee/core/printable.h"
 #include "referee/core/seeded_deal.h"
 #include "reports/league.h"
@@ -110,12 +110,12 @@ struct LeagueText {
 };
 
 int ReadLeagueFile(const std::string& path, std::ostream& err, std::optional<LeagueText>& read) {
-  std::string text;
-  if (std::optional<std::string> failure =
-          ReadFileBounded(path, kLimits.max_document_bytes, text)) {
-    err << "referee: " << Printable(*failure) << "\n";
-    return kExitIo;
+  Result<std::string, Error> file = io::ReadInput(path, kLimits.max_document_bytes);
+  if (!file.has_value()) {
+    err << "referee: " << file.error().message << "\n";
+    return file.error().exit_code();
   }
+  std::string text = std::move(*file);
   Result<record::Node> root = formats::ParseYaml(text, kLimits);
   if (!root) return ReportLeagueFinding(root.error(), nullptr, path, text, err);
   Result<reports::League> league = reports::ReadLeague(*root);

@@ -8,6 +8,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "io/input_file.h"
 #include "server/clock.h"
 #include "server/http_server.h"
 #include "server/store.h"
@@ -27,21 +28,23 @@ std::string Trimmed(std::string text) {
 
 // The organiser's token: from --organiser-token-file, else DIR/organiser.token, created (mode
 // 0600) and printed once at the first start. Never logged.
-Result<std::string, std::string> OrganiserToken(const ServeOptions& options, std::ostream& out) {
+Result<std::string, Error> OrganiserToken(const ServeOptions& options, std::ostream& out) {
   std::string path = options.organiser_token_file;
   bool given = !path.empty();
   if (!given) path = (fs::path(options.data) / "organiser.token").string();
   if (given || fs::exists(path)) {
-    auto text = server::ReadWholeFile(path);
-    if (!text.has_value()) return Unexpected<std::string>(text.error());
+    // A file the user names may be a stream (`<(command)`); the server's own must be a file.
+    io::Accept accept = given ? io::Accept::kStreamToo : io::Accept::kRegularFile;
+    auto text = io::ReadFile(path, server::kMostStoreFileBytes, accept);
+    if (!text.has_value()) return Fail(std::move(text).error());
     std::string token = Trimmed(*text);
-    if (token.empty()) return Unexpected<std::string>(path + " is empty");
+    if (token.empty()) return Fail(IoError("read", path, "it is empty"));
     return token;
   }
   std::optional<std::string> token = server::NewToken();
-  if (!token) return Unexpected<std::string>("the random source failed");
+  if (!token) return Fail(Error{ErrorKind::kIo, "the random source failed"});
   if (auto error = server::WriteFileAtomically(path, *token + "\n", 0600)) {
-    return Unexpected<std::string>(*error);
+    return Fail(Error{ErrorKind::kIo, Printable(*error)});
   }
   out << "organiser token (saved in " << path << ", mode 0600): " << *token << std::endl;
   return *token;
@@ -57,8 +60,8 @@ int RunServe(const ServeOptions& options, std::ostream& out, std::ostream& err) 
   }
   auto token = OrganiserToken(options, out);
   if (!token.has_value()) {
-    err << "referee: organiser token: " << token.error() << "\n";
-    return kExitIo;
+    err << "referee: organiser token: " << token.error().message << "\n";
+    return token.error().exit_code();
   }
   // Signals are taken by sigwait below; the server's threads inherit the blocked mask.
   sigset_t signals;

@@ -16,21 +16,23 @@
 #include <iostream>
 #include <thread>
 
+#include "batch/input.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
-#include "cli/input.h"
 #include "cli/progress.h"
+#include "cli/standings_check.h"
 #include "formats/json_reader.h"
 #include "formats/json_writer.h"
 #include "formats/read_limits.h"
 #include "formats/text_checks.h"
 #include "formats/yaml_reader.h"
-#include "library/standings_render.h"
+#include "io/input_file.h"
 #include "referee/games/game_record.h"
 #include "reports/league.h"
 #include "reports/ratings.h"
 #include "reports/standings.h"
 #include "reports/standings_output.h"
+#include "reports/standings_render.h"
 #include "reports/standings_sources.h"
 #include "reports/verdict_text.h"
 #include "verifier/sha256.h"
@@ -80,21 +82,24 @@ class LeagueFolder {
   // The folder as the user named it: record paths are shown relative to where referee runs.
   const fs::path& given() const { return given_; }
 
-  // Why `path` may not be read (it leads outside the folder, after `..` and links), or nullopt;
-  // `shown` is how the league file wrote it. A path that cannot be resolved is left to the
-  // reader, which reports why it cannot be read.
-  std::optional<std::string> Refuses(const fs::path& path, const std::string& shown = "") const {
-    if (anywhere_) return std::nullopt;
+  // Whether `path` may be read, or the league file's finding at `place` when it may not (it
+  // leads outside the folder, after `..` and links); `shown` is how the league file wrote it. A
+  // path that cannot be resolved is left to the reader, which reports why it cannot be read.
+  Result<void> Allows(const fs::path& path, const std::string& place,
+                      const std::string& shown = "") const {
+    if (anywhere_) return {};
     std::error_code error;
     fs::path resolved = fs::weakly_canonical(path, error);
-    if (error) return std::nullopt;
+    if (error) return {};
     auto [inside, rest] =
         std::mismatch(root_.begin(), root_.end(), resolved.begin(), resolved.end());
-    if (inside == root_.end()) return std::nullopt;
+    if (inside == root_.end()) return {};
     std::string found = shown.empty() ? path.string() : shown;
-    return "expected a path inside the league file's folder " + root_.string() + ", found " +
-           found + (resolved != path ? ", which leads to " + resolved.string() : "") +
-           " (--records-anywhere allows it)";
+    return Fail(Malformed("outside-league-folder", place,
+                          "expected a path inside the league file's folder " + root_.string() +
+                              ", found " + found +
+                              (resolved != path ? ", which leads to " + resolved.string() : "") +
+                              " (--records-anywhere allows it)"));
   }
 
  private:
@@ -142,16 +147,18 @@ struct Finder {
   std::optional<Finding> refused;
   std::vector<std::string> problems;
 
-  void Refuse(size_t entry, const std::string& why) {
-    if (!refused) {
-      refused = Malformed("outside-league-folder", league.records[entry].place.path, why);
-    }
+  // Whether the path of `entry` may be read; the first that may not is kept as `refused`.
+  bool Allowed(size_t entry, const fs::path& path, const std::string& shown = "") {
+    Result<void> allowed = folder.Allows(path, league.records[entry].place.path, shown);
+    if (allowed.has_value()) return true;
+    if (!refused) refused = std::move(allowed).error();
+    return false;
   }
 
   // A found file as a record file: inside the folder, a regular file (a FIFO would block), and
   // known by its identity, so that two names of one file are one record file.
   void AddFile(size_t entry, const std::string& path, reports::EntryFiles& found) {
-    if (auto why = folder.Refuses(path)) return Refuse(entry, *why);
+    if (!Allowed(entry, path)) return;
     struct stat info {};
     if (stat(path.c_str(), &info) != 0) {
       problems.push_back("cannot read " + path + ": " + std::strerror(errno));
@@ -165,19 +172,19 @@ struct Finder {
   void Expand(size_t entry, const std::string& path, reports::EntryFiles& found) {
     // A problem means the standings could be wrong: the walk stops at the first one (a glob such
     // as /* would otherwise walk the whole file system before saying so).
-    ExpandedInputs expanded = ExpandInputs({path}, OnProblem::kStop);
-    for (const InputProblem& problem : expanded.problems) problems.push_back(problem.Text());
+    batch::ExpandedInputs expanded = batch::ExpandInputs({path}, batch::OnProblem::kStop);
+    for (batch::InputProblem& problem : expanded.problems) {
+      problems.push_back(std::move(problem.error.message));
+    }
     for (const std::string& file : expanded.files) AddFile(entry, file, found);
   }
 
   void FindMatches(size_t entry, const fs::path& pattern, reports::EntryFiles& found) {
-    if (auto why = folder.Refuses(FixedPart(pattern), pattern.string())) {
-      return Refuse(entry, *why);
-    }
+    if (!Allowed(entry, FixedPart(pattern), pattern.string())) return;
     std::vector<std::string> matches = GlobMatches(pattern.string());
     if (matches.empty()) problems.push_back("no record files match " + pattern.string());
     for (const std::string& match : matches) {
-      if (auto why = folder.Refuses(match)) return Refuse(entry, *why);
+      if (!Allowed(entry, match)) return;
       Expand(entry, match, found);
       if (!problems.empty()) return;
     }
@@ -192,10 +199,7 @@ struct Finder {
       FindMatches(entry, path, found);
       return found;
     }
-    if (auto why = folder.Refuses(path)) {
-      Refuse(entry, *why);
-      return found;
-    }
+    if (!Allowed(entry, path)) return found;
     std::error_code error;
     if (!fs::exists(path, error)) {
       problems.push_back("cannot read " + path.string() + ": no such file or folder");
@@ -209,9 +213,9 @@ struct Finder {
 
 // Verifies one document and keeps only what the standings need of it, with the digest of its
 // text for the provenance.
-reports::PlayedRecord Summarize(const reports::League& league, Document& document,
+reports::PlayedRecord Summarize(const reports::League& league, batch::Document& document,
                                 const std::optional<std::string>& round) {
-  verifier::Verdict verdict = VerifyDocument(document);
+  verifier::Verdict verdict = batch::VerifyDocument(document);
   const record::Node* node = document.Node().has_value() ? &*document.Node() : nullptr;
   return reports::SummarizeRecord(league, verdict, node, round, document.text.Text());
 }
@@ -233,9 +237,9 @@ class Verification {
     std::vector<std::string> paths;
     paths.reserve(files.size());
     for (reports::ListedFile& file : files) paths.push_back(std::move(file.path));
-    ForEachDocumentOfInputs<reports::PlayedRecord>(
-        std::move(paths), InputOptions{std::nullopt, kLimits, threads_},
-        [&](Document& document) {
+    batch::ForEachDocumentOfInputs<reports::PlayedRecord>(
+        std::move(paths), batch::InputOptions{std::nullopt, kLimits, threads_},
+        [&](batch::Document& document) {
           const reports::ListedFile& file = files[document.input];
           reports::PlayedRecord played =
               Summarize(league_, document, league_.records[file.entry].round);
@@ -244,9 +248,9 @@ class Verification {
           return played;
         },
         [&](reports::PlayedRecord& summary) { Keep(summary); },
-        [&](const InputStep& step) {
+        [&](const batch::InputStep& step) {
           if (!step.input_ended) return;
-          if (step.failure) problems.push_back(*step.failure);
+          if (!step.read.has_value()) problems.push_back(step.read.error().message);
           progress_.Advance(1);
         });
   }
@@ -274,9 +278,9 @@ struct LeagueFile {
   std::optional<Sha256Digest> digest;  // of its bytes, for the provenance
 
   int Read(std::ostream& err) {
-    if (auto failure = ReadFileBounded(path, kLimits.max_document_bytes, text)) {
-      return ReportProblems({*failure}, err);
-    }
+    Result<std::string, Error> league_text = io::ReadInput(path, kLimits.max_document_bytes);
+    if (!league_text.has_value()) return ReportProblems({league_text.error().message}, err);
+    text = std::move(*league_text);
     digest = verifier::Sha256(text);
     Result<record::Node> node = formats::ParseYaml(text, kLimits);
     if (!node) return ReportLeagueFinding(node.error(), nullptr, path, text, err);
@@ -315,117 +319,6 @@ void PrintWarnings(const reports::Standings& standings, const std::string& leagu
     }
     err << where << ": warning[" << warning.code << "]: " << Printable(warning.message) << "\n";
   }
-}
-
-// What a published file is checked with: how to read its CSV, how to compare its tree, and the
-// computed report in a format ("json", "csv"), written to a stream.
-struct Published {
-  std::string what;  // "standings", "ratings"
-  std::function<Result<record::Node>(std::string_view)> parse_csv;
-  std::function<std::vector<std::string>(const record::Node&)> compare;
-  std::function<std::vector<std::string>(const record::Node&)> notes;
-  std::function<void(std::string_view format, std::ostream&)> render;
-};
-
-// A stream's bytes counted and hashed as they are written, never kept.
-class DigestBuffer : public std::streambuf {
- public:
-  FileDigest Finish() { return {sha256_.Finish(), size_}; }
-
- protected:
-  std::streamsize xsputn(const char* bytes, std::streamsize count) override {
-    sha256_.Add(std::string_view(bytes, static_cast<size_t>(count)));
-    size_ += static_cast<size_t>(count);
-    return count;
-  }
-  int_type overflow(int_type c) override {
-    if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
-    char byte = traits_type::to_char_type(c);
-    return xsputn(&byte, 1) == 1 ? c : traits_type::eof();
-  }
-
- private:
-  verifier::Sha256Stream sha256_;
-  size_t size_ = 0;
-};
-
-// Whether a published file is JSON (else CSV): it starts with `{`.
-bool LooksLikeJson(const std::string& text) {
-  size_t first = text.find_first_not_of(" \t\r\n");
-  return first != std::string::npos && text[first] == '{';
-}
-
-// The size and SHA-256 of the computed report in `format`, made as it is hashed.
-FileDigest Computed(const Published& published_as, std::string_view format) {
-  DigestBuffer buffer;
-  std::ostream stream(&buffer);
-  published_as.render(format, stream);
-  return buffer.Finish();
-}
-
-// A published file too large to read item by item (the JSON of a league of 100,000 records is
-// hundreds of megabytes) still matches when it is the very bytes of the computed report: compared
-// by size and SHA-256, read a block at a time and no further than the computed report's size.
-int CheckWhole(const Published& published_as, const std::string& path, std::string_view format,
-               const FileDigest& computed, const FileDigest& published, std::ostream& out,
-               std::ostream& err) {
-  if (published.size == computed.size && published.sha256 == computed.sha256) {
-    out << Printable(path) << ": the published " << published_as.what
-        << " match: the same bytes as computed (" << computed.size << " bytes of " << format
-        << ", too many to compare item by item)\n";
-    return kExitValid;
-  }
-  std::string found =
-      published.size > computed.size
-          ? "more bytes than that"
-          : std::to_string(published.size) + " bytes, sha256 " + HexDigest(published.sha256);
-  Finding finding = formats::DocumentTooLarge(kLimits.max_document_bytes);
-  finding.message = "expected a document of at most " + std::to_string(kLimits.max_document_bytes) +
-                    " bytes to compare item by item, or the very bytes of the " +
-                    published_as.what + " computed (" + std::string(format) + ", " +
-                    std::to_string(computed.size) + " bytes, sha256 " + HexDigest(computed.sha256) +
-                    "), found " + found;
-  return ReportLeagueFinding(std::move(finding), nullptr, path, "", err);
-}
-
-// Compares with a published file: JSON when it looks like JSON, else CSV. Exit 0 when it agrees,
-// 1 on a difference (each printed), 2 when it is malformed or too large, 4 when it cannot be read.
-int Check(const Published& published_as, const std::string& path, std::ostream& out,
-          std::ostream& err) {
-  std::string text, format;
-  FileDigest computed, published_bytes;
-  bool digested = false;
-  auto bound = [&](const std::string& start) -> std::optional<size_t> {
-    if (!published_as.render) return std::nullopt;
-    format = LooksLikeJson(start) ? "json" : "csv";
-    computed = Computed(published_as, format);
-    return computed.size;
-  };
-  if (auto failure = ReadFileBoundedOrDigest(path, kLimits.max_document_bytes, text, bound,
-                                             published_bytes, digested)) {
-    return ReportProblems({*failure}, err);
-  }
-  if (digested) {
-    return CheckWhole(published_as, path, format, computed, published_bytes, out, err);
-  }
-  if (text.size() > kLimits.max_document_bytes) {
-    return ReportLeagueFinding(formats::DocumentTooLarge(kLimits.max_document_bytes), nullptr, path,
-                               "", err);
-  }
-  Result<record::Node> published =
-      LooksLikeJson(text) ? formats::ParseJson(text, kLimits) : published_as.parse_csv(text);
-  if (!published) return ReportLeagueFinding(published.error(), nullptr, path, text, err);
-  std::vector<std::string> differences = published_as.compare(*published);
-  for (const std::string& note : published_as.notes(*published)) {
-    out << Printable(path) << ": note: " << Printable(note) << "\n";
-  }
-  for (const std::string& difference : differences) {
-    out << Printable(path) << ": " << Printable(difference) << "\n";
-  }
-  if (differences.empty()) {
-    out << Printable(path) << ": the published " << published_as.what << " match\n";
-  }
-  return differences.empty() ? kExitValid : kExitInvalid;
 }
 
 // `--after-round` must name a round of the season: a mistyped round would otherwise give the
@@ -532,7 +425,7 @@ int RunRatings(const RatingsOptions& options, std::ostream& out, std::ostream& e
         [](std::string_view csv) { return reports::ParseRatingsCsv(csv, kLimits.max_nodes); },
         [&](const record::Node& tree) { return reports::CompareRatings(ratings, tree); },
         [&](const record::Node& tree) { return reports::CompareRatingsNotes(ratings, tree); }};
-    code = WorseExit(code, Check(published, options.check, out, err));
+    code = WorseExit(code, CheckPublished(published, options.check, out, err));
   }
   return code;
 }
@@ -583,7 +476,7 @@ int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostrea
   if (int code = CheckAfterRound(standings, err)) return code;
   PrintWarnings(standings, options.league, err);
   bool report = options.check.empty() || !options.output.empty();
-  auto write = [&](std::ostream& to) { library::WriteStandings(standings, options.format, to); };
+  auto write = [&](std::ostream& to) { reports::WriteStandings(standings, options.format, to); };
   int code = report ? Write(write, options.output, out, err) : kExitValid;
   code = WorseExit(code, Uncounted(standings.not_counted.size(), options.allow_uncounted, err));
   if (!options.check.empty()) {
@@ -593,9 +486,9 @@ int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostrea
         [&](const record::Node& tree) { return reports::CompareStandings(standings, tree); },
         [&](const record::Node& tree) { return reports::CompareNotes(standings, tree); },
         [&](std::string_view format, std::ostream& to) {
-          library::WriteStandings(standings, format, to);
+          reports::WriteStandings(standings, format, to);
         }};
-    code = WorseExit(code, Check(published, options.check, out, err));
+    code = WorseExit(code, CheckPublished(published, options.check, out, err));
   }
   return code;
 }

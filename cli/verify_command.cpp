@@ -8,9 +8,9 @@
 #include <iostream>
 #include <thread>
 
+#include "batch/input.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
-#include "cli/input.h"
 #include "cli/progress.h"
 #include "formats/json_writer.h"
 #include "referee/core/printable.h"
@@ -46,8 +46,8 @@ std::string FirstFinding(const verifier::Verdict& verdict) {
          ": " + Printable(verdict.outcome.summary);
 }
 
-RecordOutput Work(const VerifyOptions& options, Document& document) {
-  verifier::Verdict verdict = VerifyDocument(document);
+RecordOutput VerifyAndWrite(const VerifyOptions& options, batch::Document& document) {
+  verifier::Verdict verdict = batch::VerifyDocument(document);
   RecordOutput output{verdict.status, "", ""};
   if (options.output == "json") {
     output.text = formats::WriteJson(reports::VerdictTree(verdict), false) + "\n";
@@ -119,7 +119,7 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
   bool json = options.output == "json";
   unsigned threads =
       options.threads > 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
-  ExpandedInputs inputs = ExpandInputs(options.files);
+  batch::ExpandedInputs inputs = batch::ExpandInputs(options.files);
   if (inputs.files.empty() && inputs.problems.empty()) {
     // Only folders were named, and none holds a record: verifying nothing is not a success.
     err << "referee: no record files in " << Printable(Joined(options.files))
@@ -133,8 +133,8 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
     if (json) out << formats::WriteJson(reports::UnreadableTree(path, problem), false) << "\n";
     exit_code = WorseExit(exit_code, kExitIo);
   };
-  for (const InputProblem& problem : inputs.problems) {
-    report_unreadable(problem.path, problem.Text());
+  for (const batch::InputProblem& problem : inputs.problems) {
+    report_unreadable(problem.path, problem.error.message);
   }
   bool shown = ProgressLine::ShowOnStandardError();
   ProgressLine progress(err, shown, "record",
@@ -143,8 +143,8 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
   Summary summary;
   bool unreadable = false;
   // Runs on the worker threads: verifying and formatting a record touch nothing shared.
-  std::function<RecordOutput(Document&)> work = [&options](Document& document) {
-    return Work(options, document);
+  std::function<RecordOutput(batch::Document&)> work = [&options](batch::Document& document) {
+    return VerifyAndWrite(options, document);
   };
   std::function<void(RecordOutput&)> emit = [&](RecordOutput& output) {
     exit_code = WorseExit(exit_code, ExitForStatus(output.status));
@@ -155,15 +155,15 @@ int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err
     summary.Add(output);
     progress.Advance(1);
   };
-  std::function<void(const InputStep&)> step = [&](const InputStep& input_step) {
+  std::function<void(const batch::InputStep&)> step = [&](const batch::InputStep& input_step) {
     progress.Advance(0, input_step.bytes);
-    if (!input_step.failure) return;
+    if (input_step.read.has_value()) return;
     progress.Clear();
-    report_unreadable(input_step.path, *input_step.failure);
+    report_unreadable(input_step.path, input_step.read.error().message);
     unreadable = true;
   };
-  ForEachDocumentOfInputs(std::move(inputs.files), InputOptions{options.input, {}, threads}, work,
-                          emit, step);
+  batch::ForEachDocumentOfInputs(std::move(inputs.files),
+                                 batch::InputOptions{options.input, {}, threads}, work, emit, step);
   progress.Finish();
   // A run that read no record because its inputs could not be read has nothing to count.
   if (summary.records() == 0 && (unreadable || !inputs.problems.empty())) return exit_code;

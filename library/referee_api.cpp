@@ -12,13 +12,13 @@
 #include "formats/read_limits.h"
 #include "formats/yaml_reader.h"
 #include "formats/yaml_writer.h"
-#include "library/standings_render.h"
 #include "live/live_referee.h"
 #include "referee/games/registry.h"
 #include "referee/games/game_record.h"
 #include "referee/record/record_writer.h"
 #include "reports/league.h"
 #include "reports/standings.h"
+#include "reports/standings_render.h"
 #include "reports/verdict_text.h"
 #include "verifier/sha256.h"
 #include "verifier/verifier.h"
@@ -222,7 +222,7 @@ reports::PlayedRecord Played(const reports::League& league, const RecordText& gi
 
 Standings ComputeStandings(std::string_view league_yaml, const std::vector<RecordText>& records,
                            std::string_view format) {
-  if (!library::IsStandingsFormat(format)) {
+  if (!reports::IsStandingsFormat(format)) {
     return {
         "unknown format '" + std::string(format) + "' (expected text, markdown, csv, json or html)",
         {}};
@@ -239,7 +239,7 @@ Standings ComputeStandings(std::string_view league_yaml, const std::vector<Recor
   reports::StandingsOptions provenance{std::nullopt, std::string("referee ") + REFEREE_VERSION,
                                        verifier::Sha256(league_yaml)};
   reports::Standings standings = reports::ComputeStandings(*league, std::move(played), provenance);
-  return {{}, library::RenderStandings(standings, format)};
+  return {{}, reports::RenderStandings(standings, format)};
 }
 
 }  // namespace referee::api

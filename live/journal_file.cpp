@@ -8,11 +8,14 @@
 #include <cstring>
 #include <filesystem>
 
+#include "io/input_file.h"
+#include "referee/core/printable.h"
+
 namespace referee::live {
 namespace {
 
 std::string Describe(const std::string& what, const std::string& path) {
-  return what + " " + path + ": " + std::strerror(errno);
+  return what + " " + Printable(path) + ": " + std::strerror(errno);
 }
 
 // A new file's name lives in its directory: sync that too.
@@ -29,27 +32,27 @@ std::optional<std::string> SyncDirectory(const std::string& path) {
 }
 
 std::string NotRegular(const std::string& path) {
-  return "cannot open the journal " + path + ": not a regular file";
+  return "cannot open the journal " + Printable(path) + ": not a regular file";
 }
 
 }  // namespace
 
-Result<std::unique_ptr<JournalFile>, std::string> JournalFile::Open(const std::string& path) {
+Result<std::unique_ptr<JournalFile>, Error> JournalFile::Open(const std::string& path) {
   // A device or a FIFO is refused before it is opened: opening one may block (a FIFO) or act.
   struct stat status;
   bool existed = ::stat(path.c_str(), &status) == 0;
-  if (existed && !S_ISREG(status.st_mode)) return Unexpected<std::string>(NotRegular(path));
+  if (existed && !S_ISREG(status.st_mode)) return Fail(Error{ErrorKind::kIo, NotRegular(path)});
   // Not blocking, in case a FIFO took the name since; a regular file ignores the flag.
   int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0600);
-  if (fd < 0) return Unexpected<std::string>(Describe("cannot open the journal", path));
+  if (fd < 0) return Fail(Error{ErrorKind::kIo, Describe("cannot open the journal", path)});
   if (::fstat(fd, &status) != 0 || !S_ISREG(status.st_mode)) {
     ::close(fd);
-    return Unexpected<std::string>(NotRegular(path));
+    return Fail(Error{ErrorKind::kIo, NotRegular(path)});
   }
   std::unique_ptr<JournalFile> file(new JournalFile(fd, path, static_cast<size_t>(status.st_size)));
   if (!existed) {
     if (std::optional<std::string> error = SyncDirectory(path)) {
-      return Unexpected<std::string>(*error);
+      return Fail(Error{ErrorKind::kIo, *error});
     }
   }
   return file;
@@ -57,29 +60,17 @@ Result<std::unique_ptr<JournalFile>, std::string> JournalFile::Open(const std::s
 
 JournalFile::~JournalFile() { ::close(fd_); }
 
-std::string JournalFile::Error(const std::string& what) const { return Describe(what, path_); }
+std::string JournalFile::Failure(const std::string& what) const { return Describe(what, path_); }
 
-Result<std::string, std::string> JournalFile::ReadAll() const {
-  std::string text;
-  char buffer[1 << 16];
-  for (off_t offset = 0;;) {
-    ssize_t got = ::pread(fd_, buffer, sizeof(buffer), offset);
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) return Unexpected<std::string>(Error("cannot read the journal"));
-    if (got == 0) return text;
-    text.append(buffer, static_cast<size_t>(got));
-    offset += got;
-    if (text.size() > kMaxJournalBytes) {
-      return Unexpected<std::string>("cannot read the journal " + path_ + ": larger than " +
-                                     std::to_string(kMaxJournalBytes) + " bytes");
-    }
-  }
+Result<std::string, Error> JournalFile::ReadAll() const {
+  return io::ReadFile(path_, kMaxJournalBytes);
 }
 
 std::optional<std::string> JournalFile::Truncate(size_t size) {
-  if (::ftruncate(fd_, static_cast<off_t>(size)) != 0) return Error("cannot truncate the journal");
+  if (::ftruncate(fd_, static_cast<off_t>(size)) != 0)
+    return Failure("cannot truncate the journal");
   size_ = size;
-  if (::fdatasync(fd_) != 0) return Error("cannot sync the journal");
+  if (::fdatasync(fd_) != 0) return Failure("cannot sync the journal");
   return std::nullopt;
 }
 
@@ -92,11 +83,11 @@ std::optional<std::string> JournalFile::Append(std::string_view bytes) {
   while (!bytes.empty()) {
     ssize_t written = ::write(fd_, bytes.data(), bytes.size());
     if (written < 0 && errno == EINTR) continue;
-    if (written < 0) return Error("cannot write the journal");
+    if (written < 0) return Failure("cannot write the journal");
     bytes.remove_prefix(static_cast<size_t>(written));
     size_ += static_cast<size_t>(written);
   }
-  if (::fdatasync(fd_) != 0) return Error("cannot sync the journal");
+  if (::fdatasync(fd_) != 0) return Failure("cannot sync the journal");
   return std::nullopt;
 }
 

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "live/journal.h"
+#include "referee/core/error.h"
 #include "referee/core/result.h"
 
 namespace referee::live {
@@ -19,15 +20,16 @@ class JournalFile : public JournalDisk {
   // Opens `path` for appending, creating it (and syncing its directory, so the new name is as
   // durable as the lines written to it) when it does not exist. Anything but a regular file is
   // refused: "cannot open the journal PATH: not a regular file".
-  static Result<std::unique_ptr<JournalFile>, std::string> Open(const std::string& path);
+  static Result<std::unique_ptr<JournalFile>, Error> Open(const std::string& path);
   ~JournalFile() override;
   JournalFile(const JournalFile&) = delete;
   JournalFile& operator=(const JournalFile&) = delete;
 
   // The file's size in bytes.
   size_t Size() const { return size_; }
-  // The whole file; one over kMaxJournalBytes is an error, never read whole nor cut short.
-  Result<std::string, std::string> ReadAll() const;
+  // The whole file, read through io/ (the one bounded reader); one over kMaxJournalBytes is an
+  // error, never read whole nor cut short.
+  Result<std::string, Error> ReadAll() const;
   // Cuts the file to `size` bytes (a torn last line) and makes that durable.
   std::optional<std::string> Truncate(size_t size);
   // Also refuses to grow the file past kMaxJournalBytes: it could not be read back.
@@ -36,7 +38,7 @@ class JournalFile : public JournalDisk {
  private:
   JournalFile(int fd, std::string path, size_t size)
       : fd_(fd), path_(std::move(path)), size_(size) {}
-  std::string Error(const std::string& what) const;
+  std::string Failure(const std::string& what) const;
 
   int fd_;
   std::string path_;

@@ -1403,7 +1403,7 @@ void EventDesk::SeatTokensAtTables(const Event& event) {
 void EventDesk::Resume() {
   auto ids = service_.store_.EventIds();
   if (!ids) {
-    spdlog::error("{}", ids.error());
+    spdlog::error("{}", ids.error().message);
     return;
   }
   for (const std::string& id : *ids) {
@@ -1415,8 +1415,8 @@ void EventDesk::Resume() {
 
 std::optional<std::string> EventDesk::ResumeEvent(const std::string& id) {
   std::string path = service_.store_.EventJournalPath(id);
-  auto text = ReadWholeFile(path);
-  if (!text) return text.error();
+  auto text = ReadStoreFile(path);
+  if (!text) return text.error().message;
   size_t whole = text->rfind('\n') == std::string::npos ? 0 : text->rfind('\n') + 1;
   if (whole < text->size()) {
     // A line torn by a crash was never acknowledged (its sync had not returned).

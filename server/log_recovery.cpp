@@ -95,12 +95,12 @@ RestoredTable* TableOf(const LogRecord& record,
     return nullptr;
   }
   table.files = files_of(record.id);
-  auto text = ReadWholeFile(table.files.journal);
+  auto text = ReadStoreFile(table.files.journal);
   if (text.has_value()) {
     table.original = table.text = std::move(*text);
   } else if (!record.creates) {
     table.skip = true;
-    notes->push_back(text.error() + "; the commit log's records of table " + record.id +
+    notes->push_back(text.error().message + "; the commit log's records of table " + record.id +
                      " are left out");
     return nullptr;
   }
@@ -217,8 +217,8 @@ Result<std::vector<std::string>, std::string> CommitLog::Recover(
   for (size_t i = 0; i < segments.size(); ++i) {
     const auto& [seq, path] = segments[i];
     next_seq_ = std::max(next_seq_, seq + 1);
-    auto text = ReadWholeFile(path);
-    if (!text.has_value()) return Unexpected<std::string>(text.error());
+    auto text = ReadStoreFile(path);
+    if (!text.has_value()) return Unexpected<std::string>(text.error().message);
     LogSegmentText log = ReadLogSegment(*text);
     // A segment is written over zeros laid down ahead (CommitLog::PrepareSpare): those after the
     // last record are room not yet used, not damage.

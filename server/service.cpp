@@ -363,7 +363,7 @@ void Service::PublicRequest(const std::shared_ptr<Slot>& slot, const std::string
                                "record is served once the event is over"));
     }
     auto text = store_.ReadRecord(id);
-    if (!text.has_value()) return respond(Error(500, "disk", text.error()));
+    if (!text.has_value()) return respond(Error(500, "disk", text.error().message));
     return respond(HttpResponse{200, *text, "", 0});
   }
   // What the public table says changes only with its events and its status (a cancellation, a
@@ -716,7 +716,7 @@ std::optional<std::string> Service::Resume() {
   for (const std::string& note : store_.Tidy()) spdlog::warn("{}", note);
   if (std::optional<std::string> error = commit_log_.Start()) return error;
   auto ids = store_.TableIds();
-  if (!ids.has_value()) return ids.error();
+  if (!ids.has_value()) return ids.error().message;
   {
     // The ids with files that are not tables (a journal left alone, a table not resumed): not
     // free, though no table holds them. Known from now on without asking the disk.
@@ -738,9 +738,9 @@ std::optional<std::string> Service::Resume() {
 Result<std::string, std::string> Service::ReadJournal(const std::string& id) {
   std::string journal_path = store_.JournalPath(id);
   auto journal = store_.OpenJournal(id);
-  if (!journal.has_value()) return Unexpected<std::string>(journal.error());
+  if (!journal.has_value()) return Unexpected<std::string>(journal.error().message);
   auto text = (*journal)->ReadAll();
-  if (!text.has_value()) return Unexpected<std::string>(text.error());
+  if (!text.has_value()) return Unexpected<std::string>(text.error().message);
   live::JournalText lines = live::SplitJournal(*text);
   if (lines.torn_bytes > 0) {
     spdlog::warn("{}: dropped a torn last line ({} bytes)", journal_path, lines.torn_bytes);
@@ -754,7 +754,7 @@ Result<std::string, std::string> Service::ReadJournal(const std::string& id) {
 
 std::optional<std::string> Service::ResumeTable(const std::string& id) {
   auto meta = store_.LoadMeta(id);
-  if (!meta.has_value()) return meta.error();
+  if (!meta.has_value()) return meta.error().message;
   if (meta->id != id) return "the metadata names another table, " + meta->id;
   auto text = ReadJournal(id);
   if (!text.has_value()) return text.error();

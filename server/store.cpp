@@ -9,11 +9,10 @@
 #include <charconv>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "formats/json_reader.h"
 #include "formats/json_writer.h"
+#include "io/input_file.h"
 #include "referee/record/record_writer.h"
 
 namespace referee::server {
@@ -42,6 +41,11 @@ std::optional<int64_t> Integer(const record::Node& map, const char* key) {
   return value;
 }
 
+// The metadata file's text is not what the server writes.
+referee::Error MetaError(const std::string& what) {
+  return referee::Error{referee::ErrorKind::kIo, what};
+}
+
 }  // namespace
 
 record::Node MetaNode(const TableMeta& meta) {
@@ -67,9 +71,9 @@ record::Node MetaNode(const TableMeta& meta) {
 
 std::string MetaText(const TableMeta& meta) { return formats::WriteJson(MetaNode(meta), true); }
 
-Result<TableMeta, std::string> ReadMeta(const std::string& text) {
+Result<TableMeta, referee::Error> ReadMeta(const std::string& text) {
   auto node = formats::ParseJson(text);
-  if (!node.has_value()) return Unexpected<std::string>("not JSON: " + node.error().message);
+  if (!node.has_value()) return Fail(MetaError("not JSON: " + node.error().message));
   TableMeta meta;
   std::optional<std::string> id = Text(*node, "id");
   std::optional<std::string> game = Text(*node, "game");
@@ -78,13 +82,13 @@ Result<TableMeta, std::string> ReadMeta(const std::string& text) {
   std::optional<int64_t> move = Integer(*node, "move_ms");
   const record::Node* actors = node->Find("actors");
   if (!id || !game || !key || !created || !move || actors == nullptr || !actors->IsList()) {
-    return Unexpected<std::string>("expected id, game, actor_key, created_ms, move_ms, actors");
+    return Fail(MetaError("expected id, game, actor_key, created_ms, move_ms, actors"));
   }
   meta = TableMeta{*id, *game, *created, *move, *key, {}, {}};
   for (const record::Node& actor : actors->items()) {
     std::optional<std::string> name = Text(actor, "name");
     std::optional<std::string> hash = Text(actor, "token_sha256");
-    if (!name || !hash) return Unexpected<std::string>("expected name and token_sha256");
+    if (!name || !hash) return Fail(MetaError("expected name and token_sha256"));
     meta.actors.push_back(*name);
     meta.token_hashes.push_back(*hash);
   }
@@ -181,7 +185,7 @@ std::optional<std::string> PosixDisk::Remove(const std::string& path) {
   return std::nullopt;
 }
 
-Result<std::unique_ptr<live::JournalFile>, std::string> PosixDisk::OpenJournal(
+Result<std::unique_ptr<live::JournalFile>, referee::Error> PosixDisk::OpenJournal(
     const std::string& path) {
   return live::JournalFile::Open(path);
 }
@@ -231,13 +235,8 @@ std::optional<std::string> WriteFileAtomically(const std::string& path, const st
   return WriteFileAtomically(SystemDisk(), path, text, mode);
 }
 
-Result<std::string, std::string> ReadWholeFile(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return Unexpected<std::string>(Describe("cannot open", path));
-  std::stringstream text;
-  text << file.rdbuf();
-  if (file.bad()) return Unexpected<std::string>(Describe("cannot read", path));
-  return text.str();
+Result<std::string, referee::Error> ReadStoreFile(const std::string& path) {
+  return io::ReadFile(path, kMostStoreFileBytes);
 }
 
 Store::Store(std::string data_folder, StoreDisk& disk)
@@ -269,7 +268,7 @@ TableFiles Store::EventFilesOf(const std::string& id) const {
   return TableFiles{EventJournalPath(id), (fs::path(events_) / (id + ".meta.json")).string(), ""};
 }
 
-Result<std::vector<std::string>, std::string> Store::EventIds() const {
+Result<std::vector<std::string>, referee::Error> Store::EventIds() const {
   std::vector<std::string> ids;
   std::error_code error;
   for (const auto& entry : fs::directory_iterator(events_, error)) {
@@ -279,7 +278,7 @@ Result<std::vector<std::string>, std::string> Store::EventIds() const {
       ids.push_back(name.substr(0, name.size() - kJournal.size()));
     }
   }
-  if (error) return Unexpected<std::string>("cannot list " + events_ + ": " + error.message());
+  if (error) return Fail(IoError("list", events_, error.message()));
   return ids;
 }
 
@@ -331,7 +330,7 @@ std::optional<std::string> Store::Leftover(const fs::directory_entry& entry,
   std::string id = entry.path().stem().string();
   std::error_code unknown;
   if (fs::exists(MetaPath(id), unknown) || unknown) return std::nullopt;  // or cannot tell
-  auto text = ReadWholeFile(entry.path().string());
+  auto text = ReadStoreFile(entry.path().string());
   if (!text.has_value()) return std::nullopt;
   size_t line_break = text->find('\n');
   if (line_break == std::string::npos || line_break + 1 == text->size()) {
@@ -362,7 +361,7 @@ void Store::RemoveLeftover(const std::string& path, const std::string& what,
   notes->push_back(error ? *error : "removed " + (what.empty() ? path : what + ", " + path));
 }
 
-Result<std::vector<std::string>, std::string> Store::TableIds() const {
+Result<std::vector<std::string>, referee::Error> Store::TableIds() const {
   constexpr std::string_view kSuffix = ".meta.json";
   std::vector<std::string> ids;
   std::error_code error;
@@ -371,7 +370,7 @@ Result<std::vector<std::string>, std::string> Store::TableIds() const {
     if (name.size() <= kSuffix.size() || !name.ends_with(kSuffix)) continue;
     ids.push_back(name.substr(0, name.size() - kSuffix.size()));
   }
-  if (error) return Unexpected<std::string>("cannot list " + tables_ + ": " + error.message());
+  if (error) return Fail(IoError("list", tables_, error.message()));
   return ids;
 }
 
@@ -389,16 +388,17 @@ std::set<std::string> Store::TakenIds() const {
   return ids;
 }
 
-Result<TableMeta, std::string> Store::LoadMeta(const std::string& id) const {
-  auto text = ReadWholeFile(MetaPath(id));
-  if (!text.has_value()) return Unexpected<std::string>(text.error());
+Result<TableMeta, referee::Error> Store::LoadMeta(const std::string& id) const {
+  auto text = ReadStoreFile(MetaPath(id));
+  if (!text.has_value()) return Fail(std::move(text).error());
   return ReadMeta(*text);
 }
 
-Result<std::unique_ptr<live::JournalFile>, std::string> Store::OpenJournal(const std::string& id) {
+Result<std::unique_ptr<live::JournalFile>, referee::Error> Store::OpenJournal(
+    const std::string& id) {
   std::error_code error;
   if (!fs::exists(JournalPath(id), error)) {
-    return Unexpected<std::string>("no journal " + JournalPath(id));  // not made empty here
+    return Fail(IoError("open", JournalPath(id), "no journal"));  // not made empty here
   }
   return disk_.OpenJournal(JournalPath(id));
 }
@@ -407,8 +407,8 @@ std::optional<std::string> Store::WriteRecord(const std::string& id, const std::
   return WriteFileAtomically(disk_, RecordPath(id), text, 0600);
 }
 
-Result<std::string, std::string> Store::ReadRecord(const std::string& id) const {
-  return ReadWholeFile(RecordPath(id));
+Result<std::string, referee::Error> Store::ReadRecord(const std::string& id) const {
+  return ReadStoreFile(RecordPath(id));
 }
 
 }  // namespace referee::server

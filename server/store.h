@@ -9,7 +9,8 @@
 //   DIR/log/SEQ.log             the commit log (server/commit_log.h): lines not yet synced in
 //                               their journals
 // Metadata and records are written whole and atomically: a temporary file, fsync, rename, fsync
-// of the folder. Every error is returned as text.
+// of the folder. Files are read back through io/ (the one bounded reader); every error is
+// returned, never thrown.
 //
 // The disk sits behind StoreDisk, one call per system call a crash can fall between, so that
 // tests can stop the disk at every step of a write (PosixDisk is the real one).
@@ -25,6 +26,7 @@
 #include <vector>
 
 #include "live/journal_file.h"
+#include "referee/core/error.h"
 #include "referee/core/result.h"
 #include "referee/record/node.h"
 
@@ -47,7 +49,7 @@ struct TableMeta {
 
 record::Node MetaNode(const TableMeta& meta);
 std::string MetaText(const TableMeta& meta);  // the file's text
-Result<TableMeta, std::string> ReadMeta(const std::string& text);
+Result<TableMeta, referee::Error> ReadMeta(const std::string& text);
 
 // The paths of one table's files.
 struct TableFiles {
@@ -83,7 +85,7 @@ class StoreDisk {
   virtual std::optional<std::string> SyncFileSystem(const std::string& folder) = 0;
   virtual std::optional<std::string> Remove(const std::string& path) = 0;
   // An existing journal opened for appending.
-  virtual Result<std::unique_ptr<live::JournalFile>, std::string> OpenJournal(
+  virtual Result<std::unique_ptr<live::JournalFile>, referee::Error> OpenJournal(
       const std::string& path) = 0;
 };
 
@@ -103,7 +105,7 @@ class PosixDisk : public StoreDisk {
   std::optional<std::string> SyncFolder(const std::string& folder) override;
   std::optional<std::string> SyncFileSystem(const std::string& folder) override;
   std::optional<std::string> Remove(const std::string& path) override;
-  Result<std::unique_ptr<live::JournalFile>, std::string> OpenJournal(
+  Result<std::unique_ptr<live::JournalFile>, referee::Error> OpenJournal(
       const std::string& path) override;
 };
 
@@ -123,7 +125,11 @@ std::optional<std::string> WriteFileAtomically(StoreDisk& disk, const std::strin
                                                const std::string& text, unsigned mode = 0600);
 std::optional<std::string> WriteFileAtomically(const std::string& path, const std::string& text,
                                                unsigned mode = 0600);
-Result<std::string, std::string> ReadWholeFile(const std::string& path);
+// Every file the store writes is smaller than this: a larger one is not the server's.
+inline constexpr size_t kMostStoreFileBytes = size_t{64} << 20;
+// A file of the store, read whole through the one bounded reader (io/input_file.h): a regular
+// file of at most kMostStoreFileBytes, or the error that names it.
+Result<std::string, referee::Error> ReadStoreFile(const std::string& path);
 
 // The tables and records in a data folder.
 class Store {
@@ -138,15 +144,15 @@ class Store {
   // without its metadata). Returns what it did, to be logged.
   std::vector<std::string> Tidy();
   // The ids of the tables that have metadata, in no particular order.
-  Result<std::vector<std::string>, std::string> TableIds() const;
+  Result<std::vector<std::string>, referee::Error> TableIds() const;
   // The ids that have a file of any kind (a journal or metadata), tables or not.
   std::set<std::string> TakenIds() const;
 
   // The metadata and the journal of an existing table (opened to read it back at start).
-  Result<TableMeta, std::string> LoadMeta(const std::string& id) const;
-  Result<std::unique_ptr<live::JournalFile>, std::string> OpenJournal(const std::string& id);
+  Result<TableMeta, referee::Error> LoadMeta(const std::string& id) const;
+  Result<std::unique_ptr<live::JournalFile>, referee::Error> OpenJournal(const std::string& id);
   std::optional<std::string> WriteRecord(const std::string& id, const std::string& text);
-  Result<std::string, std::string> ReadRecord(const std::string& id) const;
+  Result<std::string, referee::Error> ReadRecord(const std::string& id) const;
 
   std::string JournalPath(const std::string& id) const;
   std::string MetaPath(const std::string& id) const;
@@ -156,7 +162,7 @@ class Store {
   // id with an '@' before it, which no table id has.
   TableFiles EventFilesOf(const std::string& id) const;
   // The ids of the events that have a journal, in no particular order.
-  Result<std::vector<std::string>, std::string> EventIds() const;
+  Result<std::vector<std::string>, referee::Error> EventIds() const;
   std::string EventJournalPath(const std::string& id) const;
   const std::string& LogFolder() const { return log_; }
   const std::string& data_folder() const { return data_folder_; }

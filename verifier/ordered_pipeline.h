@@ -1,4 +1,5 @@
-// RunOrdered: work on a stream of items on several threads, results in the order of the items.
+// OrderedPipeline: work on a stream of items on several threads, results in the order of the
+// items.
 //
 // Verifying a JSON Lines stream is embarrassingly parallel (every record stands alone), but its
 // verdicts must come out in the order of the records and the stream may be longer than memory.
@@ -31,14 +32,14 @@ template <typename Item, typename Output>
 class OrderedPipeline {
  public:
   using Next = std::function<std::optional<Item>()>;  // the next item; nullopt at the end
-  using Work = std::function<Output(Item&)>;          // runs on any thread
+  using WorkOnItem = std::function<Output(Item&)>;    // runs on any thread
   using Emit = std::function<void(Output&)>;          // runs on the calling thread, in order
 
   OrderedPipeline(unsigned threads, size_t window) : threads_(threads), window_(window) {
     if (window_ < 1) window_ = 1;
   }
 
-  void Run(const Next& next, const Work& work, const Emit& emit) {
+  void Run(const Next& next, const WorkOnItem& work, const Emit& emit) {
     if (threads_ <= 1) {
       while (std::optional<Item> item = next()) {
         Output output = work(*item);
@@ -143,7 +144,7 @@ class OrderedPipeline {
 
   unsigned threads_;
   size_t window_;
-  const Work* work_ = nullptr;
+  const WorkOnItem* work_ = nullptr;
   std::mutex mutex_;
   std::condition_variable work_ready_;
   std::condition_variable result_ready_;

@@ -65,7 +65,7 @@ class Replay final : public record::BodySink {
       for (Finding& finding : ruling->findings) verdict_.findings.push_back(std::move(finding));
       return;
     }
-    Stop(event, std::move(ruling).error());
+    StopCheckingAt(event, std::move(ruling).error());
   }
 
   void Add(std::span<const Event> run) override {
@@ -82,7 +82,7 @@ class Replay final : public record::BodySink {
     for (Finding& finding : ruled.findings) verdict_.findings.push_back(std::move(finding));
     if (!ruled.rejection) return;
     ++verdict_.events_checked;  // the event rejected was checked; those after it were not
-    Stop(run[ruled.accepted], std::move(*ruled.rejection));
+    StopCheckingAt(run[ruled.accepted], std::move(*ruled.rejection));
     for (size_t later = ruled.accepted + 1; later < run.size(); ++later) Add(run[later]);
   }
 
@@ -135,7 +135,7 @@ class Replay final : public record::BodySink {
 
   // An illegal event: its deal's later events go unchecked. The deal is voided once its claim
   // (which may stand in for its score) or the next deal's first event has been read.
-  void Stop(const Event& event, Finding finding) {
+  void StopCheckingAt(const Event& event, Finding finding) {
     StopOfCheck stop{finding.place, event.deal};
     verdict_.findings.push_back(std::move(finding));
     if (event.deal != 0) {
@@ -215,7 +215,7 @@ class Replay final : public record::BodySink {
   Verdict& verdict_;
   std::unique_ptr<Match> match_;
   std::vector<StopOfCheck> stops_;
-  bool void_pending_ = false;  // the last stop's deal is to be voided (Stop)
+  bool void_pending_ = false;  // the last stop's deal is to be voided (StopCheckingAt)
   bool over_ = false;
 };
 

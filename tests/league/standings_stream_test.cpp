@@ -10,9 +10,9 @@
 #include <streambuf>
 
 #include "formats/json_writer.h"
-#include "library/standings_render.h"
 #include "reports/standings_html.h"
 #include "reports/standings_output.h"
+#include "reports/standings_render.h"
 #include "tests/league/standings_fixtures.h"
 
 namespace referee::reports {
@@ -49,7 +49,7 @@ Standings ManyMeetings() {
   return ComputeStandings(league, std::move(records));
 }
 
-// What library::WriteStandings writes in `format`, and the bytes of its largest single write.
+// What reports::WriteStandings writes in `format`, and the bytes of its largest single write.
 struct Written {
   std::string text;
   size_t largest_write = 0;
@@ -57,7 +57,7 @@ struct Written {
 Written WrittenAs(const Standings& standings, std::string_view format) {
   CountingBuffer buffer;
   std::ostream out(&buffer);
-  library::WriteStandings(standings, format, out);
+  reports::WriteStandings(standings, format, out);
   return {std::move(buffer.text), buffer.largest_write};
 }
 

@@ -62,7 +62,7 @@ class JournalFileLimits : public ::testing::Test {
 
 TEST_F(JournalFileLimits, AJournalIsNeverWrittenPastTheLimit) {
   auto journal = live::JournalFile::Open(SizedJournal(live::kMaxJournalBytes - 10));
-  ASSERT_TRUE(journal.has_value()) << journal.error();
+  ASSERT_TRUE(journal.has_value()) << journal.error().message;
   EXPECT_EQ((*journal)->Append("0123456789"), std::nullopt);
   std::optional<std::string> refused = (*journal)->Append("x");
   ASSERT_TRUE(refused.has_value());
@@ -73,10 +73,11 @@ TEST_F(JournalFileLimits, AJournalIsNeverWrittenPastTheLimit) {
 
 TEST_F(JournalFileLimits, AJournalOverTheLimitIsNotReadWhole) {
   auto journal = live::JournalFile::Open(SizedJournal(live::kMaxJournalBytes + 1));
-  ASSERT_TRUE(journal.has_value()) << journal.error();
+  ASSERT_TRUE(journal.has_value()) << journal.error().message;
   auto text = (*journal)->ReadAll();
   ASSERT_FALSE(text.has_value());
-  EXPECT_NE(text.error().find("larger than 16777216 bytes"), std::string::npos) << text.error();
+  EXPECT_NE(text.error().message.find("larger than 16777216 bytes"), std::string::npos)
+      << text.error().message;
 }
 
 TEST_F(JournalFileLimits, OnlyARegularFileIsAJournal) {
@@ -84,7 +85,7 @@ TEST_F(JournalFileLimits, OnlyARegularFileIsAJournal) {
        {std::string("/dev/null"), std::string("/dev/zero"), folder_.string()}) {
     auto journal = live::JournalFile::Open(path);
     ASSERT_FALSE(journal.has_value()) << path;
-    EXPECT_EQ(journal.error(), "cannot open the journal " + path + ": not a regular file");
+    EXPECT_EQ(journal.error().message, "cannot open the journal " + path + ": not a regular file");
   }
 }
 
@@ -94,7 +95,7 @@ TEST_F(JournalFileLimits, ANewJournalIsPrivateWhateverTheUmask) {
   mode_t before = ::umask(0);
   auto journal = live::JournalFile::Open((folder_ / "new.journal").string());
   ::umask(before);
-  ASSERT_TRUE(journal.has_value()) << journal.error();
+  ASSERT_TRUE(journal.has_value()) << journal.error().message;
   auto permissions = std::filesystem::status(folder_ / "new.journal").permissions();
   EXPECT_EQ(permissions, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
 }

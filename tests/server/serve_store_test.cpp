@@ -85,9 +85,9 @@ class StoppingDisk : public server::StoreDisk {
     if (Stops()) return "stopped before removing " + path;
     return real_.Remove(path);
   }
-  Result<std::unique_ptr<live::JournalFile>, std::string> OpenJournal(
+  Result<std::unique_ptr<live::JournalFile>, referee::Error> OpenJournal(
       const std::string& path) override {
-    if (Stops()) return Unexpected<std::string>("stopped before opening " + path);
+    if (Stops()) return Fail(IoError("open", path, "stopped before opening it"));
     return real_.OpenJournal(path);
   }
 

@@ -1,4 +1,4 @@
-#include "library/standings_render.h"
+#include "reports/standings_render.h"
 
 #include <sstream>
 
@@ -6,35 +6,34 @@
 #include "reports/standings_html.h"
 #include "reports/standings_output.h"
 
-namespace referee::library {
+namespace referee::reports {
 
 bool IsStandingsFormat(std::string_view format) {
   return format == "text" || format == "markdown" || format == "csv" || format == "json" ||
          format == "html";
 }
 
-void WriteStandings(const reports::Standings& standings, std::string_view format,
-                    std::ostream& out) {
+void WriteStandings(const Standings& standings, std::string_view format, std::ostream& out) {
   if (format == "csv") {
-    reports::WriteStandingsCsv(standings, out);
+    WriteStandingsCsv(standings, out);
   } else if (format == "json") {
     formats::JsonStreamWriter writer(out);
-    reports::EmitStandings(standings, writer);
+    EmitStandings(standings, writer);
     writer.Finish();
     out << "\n";
   } else if (format == "markdown") {
-    reports::WriteStandingsMarkdown(standings, out);
+    WriteStandingsMarkdown(standings, out);
   } else if (format == "html") {
-    reports::WriteStandingsHtml(standings, out);
+    WriteStandingsHtml(standings, out);
   } else {
-    reports::WriteStandingsText(standings, out);
+    WriteStandingsText(standings, out);
   }
 }
 
-std::string RenderStandings(const reports::Standings& standings, std::string_view format) {
+std::string RenderStandings(const Standings& standings, std::string_view format) {
   std::ostringstream out;
   WriteStandings(standings, format, out);
   return std::move(out).str();
 }
 
-}  // namespace referee::library
+}  // namespace referee::reports

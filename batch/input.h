@@ -12,10 +12,12 @@
 #include <variant>
 #include <vector>
 
+#include "batch/input_listing.h"
 #include "formats/document_stream.h"
 #include "formats/input_format.h"
 #include "formats/line_blocks.h"
 #include "formats/read_limits.h"
+#include "referee/core/error.h"
 #include "referee/core/result.h"
 #include "referee/core/seeded_deal.h"
 #include "referee/record/node.h"
@@ -23,7 +25,7 @@
 #include "verifier/ordered_pipeline.h"
 #include "verifier/verifier.h"
 
-namespace referee::cli {
+namespace referee::batch {
 
 struct Document {
   std::string source;     // the file name as given ("-" reads standard input)
@@ -48,54 +50,31 @@ struct Document {
 // stream, 1-based), its findings placed in its text.
 verifier::Verdict VerifyDocument(Document& document);
 
-// The record files to read for the paths a user gave: files as given, folders walked (in name
-// order) for files whose extension names a record format; other files there are left out.
-// Symbolic links to folders are not followed, so a link loop cannot make the walk endless (each
-// one is named in a warning on standard error); a link to a file is read as the file. A folder
-// that cannot be read (no permission, nested more than 64 deep) and a file with a record's
-// extension that is not a regular file (a FIFO, a link that loops or leads nowhere) are problems,
-// reported with their path, and the walk goes on with the rest.
-struct InputProblem {
-  std::string path;
-  std::string reason;  // "Permission denied"
-  std::string Text() const { return "cannot read " + path + ": " + reason; }
-};
-struct ExpandedInputs {
-  std::vector<std::string> files;
-  std::vector<InputProblem> problems;
-};
-// kStop ends the walk at the first problem, for a caller that fails on one anyway: a hostile glob
-// such as `/*` then costs the walk up to its first unreadable folder, not the whole file system.
-enum class OnProblem { kGoOn, kStop };
-ExpandedInputs ExpandInputs(const std::vector<std::string>& paths,
-                            OnProblem on_problem = OnProblem::kGoOn);
-
-// Reads the file at `path` ("-": standard input) into `text`, at most `limit` + 1 bytes: enough
-// for a reader with that limit to say `too-large` without a huge file (or /dev/zero) being read
-// whole. Returns an error message when the file cannot be read (missing, a folder, a read error).
-std::optional<std::string> ReadFileBounded(const std::string& path, size_t limit,
-                                           std::string& text);
-
 // The SHA-256 and the size of bytes read a block at a time, never held whole.
 struct FileDigest {
   Sha256Digest sha256{};
   size_t size = 0;
 };
-// ReadFileBounded, and for a file over `limit`: when `bound` (given the text read so far) names a
-// bound, the SHA-256 and size of the whole file in `digest`, reading on a block at a time up to
-// `bound` + 1 bytes in all (so /dev/zero ends; a `size` over the bound says there was more). The
-// file is read once, so standard input works too. `digested` says whether `digest` was made.
-std::optional<std::string> ReadFileBoundedOrDigest(
-    const std::string& path, size_t limit, std::string& text,
-    const std::function<std::optional<size_t>(const std::string& text)>& bound, FileDigest& digest,
-    bool& digested);
+// The text of an input, or for one over the limit that a bound applies to, its digest.
+struct TextOrDigest {
+  std::string text;                  // at most `limit` + 1 bytes; empty when digested
+  std::optional<FileDigest> digest;  // made for an input over `limit` that `bound` bounds
+};
+// The input at `path` ("-": standard input), at most `limit` + 1 bytes of it; and for one over
+// `limit`, when `bound` (given the text read so far) names a bound, the SHA-256 and size of the
+// whole input instead, reading on a block at a time up to `bound` + 1 bytes in all (so /dev/zero
+// ends; a `size` over the bound says there was more). The input is read once, so standard input
+// works too.
+Result<TextOrDigest, Error> ReadTextOrDigest(
+    const std::string& path, size_t limit,
+    const std::function<std::optional<size_t>(const std::string& text)>& bound);
 
-// Calls `visit` for every document of `path`. Returns an error message when the input cannot be
-// read at all (missing file, a directory, a read error): an I/O problem, not a malformed record.
-std::optional<std::string> ForEachDocument(const std::string& path,
-                                           std::optional<formats::InputFormat> format,
-                                           const formats::ReadLimits& limits,
-                                           const std::function<void(Document&)>& visit);
+// Calls `visit` for every document of `path`. Fails when the input cannot be read (missing file,
+// a folder, a read error): an I/O problem, not a malformed record.
+Result<void, Error> ForEachDocument(const std::string& path,
+                                    std::optional<formats::InputFormat> format,
+                                    const formats::ReadLimits& limits,
+                                    const std::function<void(Document&)>& visit);
 
 // How ForEachDocumentOfInputs reads.
 struct InputOptions {
@@ -110,13 +89,13 @@ struct InputOptions {
 struct InputStep {
   size_t bytes = 0;
   bool input_ended = false;
-  std::string path;                    // of the input that ended
-  std::optional<std::string> failure;  // "cannot read PATH: ..."
+  std::string path;          // of the input that ended
+  Result<void, Error> read;  // the error that ended the input, if it could not be read
 };
 
 namespace internal {
 
-// A share of the work of ForEachDocumentOfInputs, made on the calling thread and done on any:
+// A chunk of the work of ForEachDocumentOfInputs, made on the calling thread and done on any:
 // whole files that the worker reads itself, or what the calling thread read of one input (a
 // block of whole lines of a JSON Lines stream, which the worker cuts into records; one document
 // of standard input or a journal), or the end of an input that the calling thread reads.
@@ -125,7 +104,7 @@ struct WholeFile {
   size_t input = 0;
   formats::InputFormat format = formats::InputFormat::kYaml;
 };
-struct Piece {
+struct Chunk {
   std::vector<WholeFile> files;
   std::string path;
   size_t input = 0;
@@ -133,46 +112,46 @@ struct Piece {
   std::vector<Document> documents;  // of standard input (a YAML stream may hold several)
   size_t bytes = 0;                 // of the block or the documents
   bool ends_input = false;
-  std::optional<std::string> failure;
+  Result<void, Error> read;  // the error that ended the input
 };
 
-// Cuts the inputs into pieces, in order, on the calling thread.
-class PieceReader {
+// Cuts the inputs into chunks, in order, on the calling thread.
+class ChunkReader {
  public:
-  PieceReader(std::vector<std::string> paths, const InputOptions& options);
-  ~PieceReader();
-  PieceReader(const PieceReader&) = delete;
-  PieceReader& operator=(const PieceReader&) = delete;
+  ChunkReader(std::vector<std::string> paths, const InputOptions& options);
+  ~ChunkReader();
+  ChunkReader(const ChunkReader&) = delete;
+  ChunkReader& operator=(const ChunkReader&) = delete;
 
-  std::optional<Piece> Next();
+  std::optional<Chunk> Next();
 
  private:
   struct OpenInput;
-  std::optional<Piece> NextOfOpenInput();
+  std::optional<Chunk> NextOfOpenInput();
   bool ReadByWorker(const std::string& path) const;
-  Piece OpenNext();
+  Chunk OpenNext();
 
   std::vector<std::string> paths_;
   size_t next_ = 0;
   InputOptions options_;
-  std::unique_ptr<OpenInput> open_;  // a stream being read, with its piece count
+  std::unique_ptr<OpenInput> open_;  // a stream being read, with its chunk count
 };
 
-// Visits the documents of a piece in order, and reports each input step after its documents.
+// Visits the documents of a chunk in order, and reports each input step after its documents.
 // The records of a block are visited as one Document, reused from one record to the next.
-void VisitPiece(Piece& piece, const formats::ReadLimits& limits,
+void VisitChunk(Chunk& chunk, const formats::ReadLimits& limits,
                 const std::function<void(Document&)>& visit,
                 const std::function<void(InputStep)>& step);
 
-// A piece holds at most this many whole files, or a block of a stream's lines of about this
+// A chunk holds at most this many whole files, or a block of a stream's lines of about this
 // many bytes (more when one line is longer): under the size from which malloc maps memory of its
 // own (128 KB), so that blocks reuse the heap rather than fault in fresh pages each.
-constexpr size_t kFilesPerPiece = 8;
+constexpr size_t kFilesPerChunk = 8;
 constexpr size_t kBlockBytes = size_t{96} << 10;
 
-// The pieces in flight at once: a few per thread, enough to keep every thread busy and few
+// The chunks in flight at once: a few per thread, enough to keep every thread busy and few
 // enough to bound memory.
-size_t PiecesInFlight(unsigned threads);
+size_t ChunksInFlight(unsigned threads);
 
 // What the walk of a folder makes of one entry at `path`, given the type the folder's listing
 // gave it (a dirent's d_type; DT_UNKNOWN where the file system does not say, and the file itself
@@ -181,15 +160,15 @@ size_t PiecesInFlight(unsigned threads);
 void AddFolderEntry(std::string path, unsigned char type, std::vector<std::string>& files,
                     std::vector<std::string>& folders, std::vector<InputProblem>& problems);
 
-// What the work on a piece made, in order: outputs, input steps and at most one failure (last).
+// What the work on a chunk made, in order: outputs, input steps and at most one failure (last).
 template <typename Output>
-using PieceDone = std::vector<std::variant<Output, InputStep, std::exception_ptr>>;
+using ChunkResults = std::vector<std::variant<Output, InputStep, std::exception_ptr>>;
 
-// Works on the documents of a piece, on any thread; after a failure, on no more of them.
+// Works on the documents of a chunk, on any thread; after a failure, on no more of them.
 template <typename Output>
-PieceDone<Output> WorkOn(Piece& piece, const formats::ReadLimits& limits,
-                         const std::function<Output(Document&)>& work) {
-  PieceDone<Output> done;
+ChunkResults<Output> WorkOnChunk(Chunk& chunk, const formats::ReadLimits& limits,
+                                 const std::function<Output(Document&)>& work) {
+  ChunkResults<Output> done;
   bool failed = false;
   auto visit = [&](Document& document) {
     if (failed) return;
@@ -200,15 +179,15 @@ PieceDone<Output> WorkOn(Piece& piece, const formats::ReadLimits& limits,
       failed = true;
     }
   };
-  VisitPiece(piece, limits, visit, [&](InputStep input_step) {
+  VisitChunk(chunk, limits, visit, [&](InputStep input_step) {
     if (!failed) done.emplace_back(std::in_place_index<1>, std::move(input_step));
   });
   return done;
 }
 
-// On the calling thread: emits a piece's outputs and steps in order; rethrows its failure.
+// On the calling thread: emits a chunk's outputs and steps in order; rethrows its failure.
 template <typename Output>
-void EmitInOrder(PieceDone<Output>& done, const std::function<void(Output&)>& emit,
+void EmitInOrder(ChunkResults<Output>& done, const std::function<void(Output&)>& emit,
                  const std::function<void(const InputStep&)>& step) {
   for (auto& item : done) {
     if (item.index() == 0) emit(std::get<0>(item));
@@ -223,10 +202,10 @@ void EmitInOrder(PieceDone<Output>& done, const std::function<void(Output&)>& em
 // `options.threads` threads, and `emit` with what it made, on the calling thread in the order of
 // the inputs and of the documents in each. `step` follows the documents it covers (see
 // InputStep); an input that cannot be read is an ended step with a failure, and the run goes on.
-// Files of one document are read and parsed on the worker threads, a few to a piece; a JSON
+// Files of one document are read and parsed on the worker threads, a few to a chunk; a JSON
 // Lines stream is read on the calling thread in blocks of whole lines, which the workers cut
 // into records and parse. Memory stays bounded whatever the number of inputs or records: only a
-// window of pieces is in flight, and each path is let go once its input has been cut into pieces.
+// window of chunks is in flight, and each path is let go once its input has been cut into chunks.
 // `work` must be safe to run on several threads at once; an exception it throws reaches the
 // caller after the documents before its own are emitted, as it would with one thread.
 template <typename Output>
@@ -234,13 +213,13 @@ void ForEachDocumentOfInputs(std::vector<std::string> paths, const InputOptions&
                              const std::function<Output(Document&)>& work,
                              const std::function<void(Output&)>& emit,
                              const std::function<void(const InputStep&)>& step) {
-  internal::PieceReader reader(std::move(paths), options);
-  verifier::OrderedPipeline<internal::Piece, internal::PieceDone<Output>> pipeline(
-      options.threads, internal::PiecesInFlight(options.threads));
+  internal::ChunkReader reader(std::move(paths), options);
+  verifier::OrderedPipeline<internal::Chunk, internal::ChunkResults<Output>> pipeline(
+      options.threads, internal::ChunksInFlight(options.threads));
   pipeline.Run(
       [&] { return reader.Next(); },
-      [&](internal::Piece& piece) { return internal::WorkOn(piece, options.limits, work); },
-      [&](internal::PieceDone<Output>& done) { internal::EmitInOrder(done, emit, step); });
+      [&](internal::Chunk& chunk) { return internal::WorkOnChunk(chunk, options.limits, work); },
+      [&](internal::ChunkResults<Output>& done) { internal::EmitInOrder(done, emit, step); });
 }
 
-}  // namespace referee::cli
+}  // namespace referee::batch

@@ -1,9 +1,9 @@
-// Reading many inputs on every core (cli/input.h): documents and input steps come out in input
+// Reading many inputs on every core (batch/input.h): documents and input steps come out in input
 // order whatever the number of threads, files of one document are read and worked on by the
 // worker threads, an input that cannot be read is reported at its place, only a bounded window
 // of documents is in flight however many files there are, and a folder's entries are classed
 // alike whether or not its listing gives their types.
-#include "cli/input.h"
+#include "batch/input.h"
 
 #include <dirent.h>
 #include <gtest/gtest.h>
@@ -20,7 +20,7 @@
 #include <thread>
 #include <vector>
 
-namespace referee::cli {
+namespace referee::batch {
 namespace {
 
 namespace fs = std::filesystem;
@@ -78,7 +78,7 @@ Trace TraceRun(const std::vector<std::string>& paths, unsigned threads) {
         trace.bytes += step.bytes;
         if (!step.input_ended) return;
         trace.lines.push_back("end " + fs::path(step.path).filename().string() +
-                              (step.failure ? ": failed" : ""));
+                              (step.read.has_value() ? "" : ": failed"));
       });
   return trace;
 }
@@ -197,7 +197,7 @@ TEST_F(ManyInputs, OnlyAWindowOfDocumentsIsInFlight) {
   EXPECT_EQ(worked.load(), 2000);
   EXPECT_GT(most_in_flight.load(), 1) << "the workers never ran side by side";
   EXPECT_LE(most_in_flight.load(),
-            static_cast<long>(internal::PiecesInFlight(kThreads) * internal::kFilesPerPiece));
+            static_cast<long>(internal::ChunksInFlight(kThreads) * internal::kFilesPerChunk));
 }
 
 // A failure of the work reaches the caller, at its document's turn, and the run stops there.
@@ -244,7 +244,7 @@ TEST_F(ManyInputs, AnEntryOfUnknownTypeIsClassedAsWithItsTypeGiven) {
       internal::AddFolderEntry(entry.path().string(), given, classed.files, classed.folders,
                                problems);
     }
-    for (const InputProblem& problem : problems) classed.problems.push_back(problem.Text());
+    for (const InputProblem& problem : problems) classed.problems.push_back(problem.error.message);
     std::sort(classed.files.begin(), classed.files.end());
     std::sort(classed.folders.begin(), classed.folders.end());
     std::sort(classed.problems.begin(), classed.problems.end());
@@ -265,4 +265,4 @@ TEST_F(ManyInputs, AnEntryOfUnknownTypeIsClassedAsWithItsTypeGiven) {
 }
 
 }  // namespace
-}  // namespace referee::cli
+}  // namespace referee::batch

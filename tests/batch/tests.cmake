@@ -1,0 +1,1 @@
+list(APPEND REFEREE_TEST_SOURCES batch/input_test.cpp)
