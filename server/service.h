@@ -5,8 +5,8 @@
 //
 // Threads: requests arrive on several io threads at once. A read (every GET) is answered there at
 // once; a request that writes (an event, a creation, an organiser's act) is handed to the write
-// threads, which rule it at a lower priority than the io threads: flat out, a read no longer waits
-// behind the other tables' events (docs/serve.md, "Figures", the third pass). The table map has
+// threads, which rule it at a lower priority than the io threads: flat out, a read does not wait
+// behind the other tables' events (docs/serve.md, "Why Boost.Beast"). The table map has
 // one mutex, each table its own; a request holds its table's mutex while it acts and hands the
 // lines it journals to the commit log (server/commit_log.h) before letting go, so the events of
 // one table are applied and journaled in one order. No thread of the service waits for a sync
