@@ -115,7 +115,7 @@ class Service {
     std::map<std::string, std::string> hashes;  // each actor's token hash; none: drawn
   };
   std::shared_ptr<Slot> FindSlot(const std::string& id) const;
-  // A new table, registered and its creation staged, its mutex held in `lock` (see service.cpp).
+  // A new table, registered and its creation staged, its mutex held in `lock` (see service_tables.cpp).
   Result<std::shared_ptr<Slot>, HttpResponse> OpenTable(const NewTable& made, record::Node* tokens,
                                                         std::unique_lock<std::mutex>& lock);
   void CreateTable(const HttpRequest& request, const std::string& path_id, Respond& respond);

@@ -1,5 +1,6 @@
-// Service::Slot: one table of the service, with what waits on it. Shared by server/service.cpp and
-// server/event_desk.cpp (an event's tables are the service's tables).
+// Service::Slot: one table of the service, with what waits on it, and the service's other private
+// types. Shared by server/service*.cpp and server/event_desk.cpp (an event's tables are the
+// service's tables).
 #pragma once
 
 #include <boost/asio/steady_timer.hpp>
@@ -15,6 +16,19 @@
 #include "server/table.h"
 
 namespace referee::server {
+
+// What a unit of the commit log leaves the table at, for when it is durable.
+struct Service::Committed {
+  int events = 0;
+  bool in_play = true;
+  bool creates = false;  // the unit creates the table: it is undone if the unit fails
+};
+
+struct Service::Caller {
+  std::optional<int> actor;  // the seat or player the token stands for
+  bool organiser = false;
+  bool scorer = false;  // the table's scorer (server/page_api.h): acts for every seat
+};
 
 struct Service::Slot {
   explicit Slot(boost::asio::io_context& io) : move_clock(io) {}
