@@ -45,12 +45,12 @@ void Service::Wait(const std::shared_ptr<Slot>& slot, const Caller& caller,
   auto timer = std::make_shared<boost::asio::steady_timer>(io_);
   timer->expires_after(std::chrono::milliseconds(options_.poll_ms));
   slot->waiters[id] = Slot::Waiter{timer, std::move(respond), caller.actor, caller.scorer, *after};
-  WaitOn(slot, id);
+  ArmWaiter(slot, id);
 }
 
 // Runs when the poll times out or when a change (or shutdown) cancels the timer: answers unless a
 // change left the count still at or below `after`, then waits on until the same deadline.
-void Service::WaitOn(const std::shared_ptr<Slot>& slot, uint64_t id) {
+void Service::ArmWaiter(const std::shared_ptr<Slot>& slot, uint64_t id) {
   std::weak_ptr<Slot> weak = slot;
   slot->waiters.at(id).timer->async_wait([this, weak, id](const boost::system::error_code& error) {
     std::shared_ptr<Slot> slot = weak.lock();
@@ -64,7 +64,7 @@ void Service::WaitOn(const std::shared_ptr<Slot>& slot, uint64_t id) {
       Table& table = *slot->table;
       bool news = HasNews(*slot, found->second.after);
       if (error == boost::asio::error::operation_aborted && !news && !shutting_down_) {
-        return WaitOn(slot, id);
+        return ArmWaiter(slot, id);
       }
       const Slot::Waiter& waiter = found->second;
       response = table.cancelled()
@@ -95,29 +95,29 @@ void Service::Commit(const std::shared_ptr<Slot>& slot, Respond respond, HttpRes
     if (respond) respond(std::move(reply));
     return;
   }
-  Committed unit{table.events(), table.Status() == "in-play", !write->meta.empty()};
+  UnitEffect unit{table.events(), table.Status() == "in-play", !write->meta.empty()};
   if (std::optional<std::string> text = table.RecordText()) {
     write->record = std::make_shared<const std::string>(std::move(*text));
   }
   // Run by the log's thread: a short hold of the table's mutex, and the reply handed to the
   // connection's strand.
   auto done = [this, slot, unit, respond, reply](const std::optional<std::string>& error) {
-    Durable(slot, unit, error, respond, reply);
+    OnUnitDurable(slot, unit, error, respond, reply);
   };
   if (std::optional<std::string> refused = commit_log_.Submit(std::move(*write), done)) {
-    Failed(slot, unit, *refused);
+    FailTable(slot, unit, *refused);
     if (respond) respond(Error(500, "disk", *refused));
   }
 }
 
 // A unit's writes are durable (or failed): waits learn of them and the reply goes out. A creation
 // that failed is undone: its id is free again (its files were never written).
-void Service::Durable(const std::shared_ptr<Slot>& slot, const Committed& unit,
-                      const std::optional<std::string>& error, const Respond& respond,
-                      const HttpResponse& reply) {
+void Service::OnUnitDurable(const std::shared_ptr<Slot>& slot, const UnitEffect& unit,
+                            const std::optional<std::string>& error, const Respond& respond,
+                            const HttpResponse& reply) {
   std::unique_lock lock(slot->mutex);
   if (error) {
-    Failed(slot, unit, *error);
+    FailTable(slot, unit, *error);
   } else {
     slot->durable_events = std::max(slot->durable_events, unit.events);
     slot->durable_in_play = slot->durable_in_play && unit.in_play;
@@ -131,15 +131,15 @@ void Service::Durable(const std::shared_ptr<Slot>& slot, const Committed& unit,
 }
 
 // The table stops (called with its mutex held); a creation is undone.
-void Service::Failed(const std::shared_ptr<Slot>& slot, const Committed& unit,
-                     const std::string& error) {
+void Service::FailTable(const std::shared_ptr<Slot>& slot, const UnitEffect& unit,
+                        const std::string& error) {
   Table& table = *slot->table;
   if (!table.failed()) spdlog::error("table {}: {}; the table stops", table.meta().id, error);
   table.Fail(error);
-  if (unit.creates) Forget(slot);
+  if (unit.creates) UnregisterTable(slot);
 }
 
-void Service::Forget(const std::shared_ptr<Slot>& slot) {
+void Service::UnregisterTable(const std::shared_ptr<Slot>& slot) {
   std::lock_guard lock(mutex_);
   auto found = tables_.find(slot->table->meta().id);
   if (found != tables_.end() && found->second == slot) tables_.erase(found);

@@ -29,7 +29,7 @@ std::optional<std::string> Service::Resume() {
     // The ids with files that are not tables (a journal left alone, a table not resumed): not
     // free, though no table holds them. Known from now on without asking the disk.
     std::lock_guard lock(mutex_);
-    taken_ = store_.TakenIds();
+    ids_with_files_ = store_.TakenIds();
   }
   for (const std::string& id : *ids) {
     if (std::optional<std::string> problem = ResumeTable(id)) {

@@ -17,8 +17,8 @@
 
 namespace referee::server {
 
-// What a unit of the commit log leaves the table at, for when it is durable.
-struct Service::Committed {
+// What a unit of the commit log leaves its table at: applied when the unit is durable.
+struct Service::UnitEffect {
   int events = 0;
   bool in_play = true;
   bool creates = false;  // the unit creates the table: it is undone if the unit fails
@@ -46,7 +46,8 @@ struct Service::Slot {
   uint64_t next_waiter = 0;
   record::Node referee_moves =
       record::Node::List({});  // moves the referee made when a clock ran out
-  // What is durable (Durable): a wait is answered on these, never on lines still being synced.
+  // What is durable (OnUnitDurable): a wait is answered on these, never on lines still being
+  // synced.
   int durable_events = 0;
   bool durable_in_play = true;  // false once the end, a cancellation or a failure is durable
   // GET /tables/ID's body, as the table stood at these events and status.

@@ -122,7 +122,7 @@ Result<std::shared_ptr<Service::Slot>, HttpResponse> Service::OpenTable(
   {
     // The id is taken here, in memory; the files follow once the creation is durable.
     std::lock_guard tables_lock(mutex_);
-    if (tables_.count(id) > 0 || taken_.count(id) > 0) {
+    if (tables_.count(id) > 0 || ids_with_files_.count(id) > 0) {
       return Unexpected<HttpResponse>(
           Error(409, "table-exists", "a table " + id + " exists already"));
     }
