@@ -1,4 +1,4 @@
-// Server: the HTTP transport of `referee serve` on Boost.Beast (docs/serve.md, "Why Beast").
+// Server: the HTTP transport of `referee serve` on Boost.Beast (docs/serve.md, "Why Boost.Beast").
 // Asynchronous I/O on a small pool of threads: a connection costs a socket and a buffer, not a
 // thread, so slow clients and long polls occupy nothing while they wait. Every connection has a
 // deadline for its request (header and body), a body limit and a header limit; the number of

@@ -1,6 +1,6 @@
 // The requests of `referee serve` read and answered (docs/serve.md, "Endpoints"): the bodies the
 // service takes, the line a seat's event becomes, and the JSON replies, errors included. Pure
-// functions of their arguments, for server/service.cpp.
+// functions of their arguments, for server/service*.cpp.
 #pragma once
 
 #include <cstdint>

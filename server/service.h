@@ -5,8 +5,8 @@
 //
 // Threads: requests arrive on several io threads at once. A read (every GET) is answered there at
 // once; a request that writes (an event, a creation, an organiser's act) is handed to the write
-// threads, which rule it at a lower priority than the io threads: flat out, a read no longer waits
-// behind the other tables' events (docs/serve.md, "Figures", the third pass). The table map has
+// threads, which rule it at a lower priority than the io threads: flat out, a read does not wait
+// behind the other tables' events (docs/serve.md, "Why Boost.Beast"). The table map has
 // one mutex, each table its own; a request holds its table's mutex while it acts and hands the
 // lines it journals to the commit log (server/commit_log.h) before letting go, so the events of
 // one table are applied and journaled in one order. No thread of the service waits for a sync
@@ -100,7 +100,7 @@ class Service {
 
  private:
   struct Caller;
-  struct Committed;
+  struct UnitEffect;
   void Route(const HttpRequest& request, Respond respond);
   void StartWriteThreads();
   void StopWriteThreads();
@@ -115,7 +115,8 @@ class Service {
     std::map<std::string, std::string> hashes;  // each actor's token hash; none: drawn
   };
   std::shared_ptr<Slot> FindSlot(const std::string& id) const;
-  // A new table, registered and its creation staged, its mutex held in `lock` (see service.cpp).
+  // A new table, registered and its creation staged, its mutex held in `lock` (see
+  // service_tables.cpp).
   Result<std::shared_ptr<Slot>, HttpResponse> OpenTable(const NewTable& made, record::Node* tokens,
                                                         std::unique_lock<std::mutex>& lock);
   void CreateTable(const HttpRequest& request, const std::string& path_id, Respond& respond);
@@ -132,18 +133,19 @@ class Service {
   void CancelTable(const std::shared_ptr<Slot>& slot, const std::string& text, Respond& respond);
   void Wait(const std::shared_ptr<Slot>& slot, const Caller& caller, const std::string& query,
             Respond& respond);
-  void WaitOn(const std::shared_ptr<Slot>& slot, uint64_t id);
+  void ArmWaiter(const std::shared_ptr<Slot>& slot, uint64_t id);
   static bool HasNews(const Slot& slot, int64_t after);
   Result<std::string, std::string> ReadJournal(const std::string& id);
   std::optional<std::string> ResumeTable(const std::string& id);
   std::optional<std::string> FileRecordIfChanged(const std::string& id, const std::string& text);
   void Health(Respond& respond);
   void Commit(const std::shared_ptr<Slot>& slot, Respond respond, HttpResponse reply);
-  void Durable(const std::shared_ptr<Slot>& slot, const Committed& unit,
-               const std::optional<std::string>& error, const Respond& respond,
-               const HttpResponse& reply);
-  void Failed(const std::shared_ptr<Slot>& slot, const Committed& unit, const std::string& error);
-  void Forget(const std::shared_ptr<Slot>& slot);
+  void OnUnitDurable(const std::shared_ptr<Slot>& slot, const UnitEffect& unit,
+                     const std::optional<std::string>& error, const Respond& respond,
+                     const HttpResponse& reply);
+  void FailTable(const std::shared_ptr<Slot>& slot, const UnitEffect& unit,
+                 const std::string& error);
+  void UnregisterTable(const std::shared_ptr<Slot>& slot);
   void ArmMoveClock(const std::shared_ptr<Slot>& slot);
   formats::ReadLimits BodyLimits() const;
   void MoveClockRanOut(const std::shared_ptr<Slot>& slot, int change);
@@ -151,12 +153,11 @@ class Service {
   boost::asio::io_context& io_;
   ServiceOptions options_;
   Store store_;
-  // Guards tables_ and taken_. Every request looks its table up, so lookups share the lock and a
-  // hash map answers them: a season's tables made the ordered map's string compares, under an
-  // exclusive lock, 2% of the server's time under load.
+  // Guards tables_ and ids_with_files_. Every request looks its table up, so lookups share the lock
+  // and a hash map answers them: a season holds thousands of tables.
   mutable std::shared_mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<Slot>> tables_;
-  std::set<std::string> taken_;  // ids with files at start
+  std::set<std::string> ids_with_files_;  // at start, held by no table: not free
   std::atomic<bool> shutting_down_{false};
   // The write threads' queue: requests that write, in the order they arrived.
   boost::asio::io_context writes_;
