@@ -11,8 +11,11 @@
 
 #include "formats/json_writer.h"
 #include "library/standings_render.h"
+#include "referee/core/printable.h"
+#include "reports/standings_grids.h"
 #include "reports/standings_html.h"
 #include "reports/standings_output.h"
+#include "reports/table_text.h"
 #include "tests/league/standings_fixtures.h"
 
 namespace referee::reports {
