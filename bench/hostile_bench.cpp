@@ -24,13 +24,12 @@
 #include <string>
 #include <vector>
 
+#include "formats/csv_reader.h"
 #include "formats/input_format.h"
 #include "formats/read_limits.h"
 #include "formats/yaml_reader.h"
+#include "league/league_file.h"
 #include "live/journal.h"
-#include "reports/league.h"
-#include "reports/ratings.h"
-#include "reports/standings_output.h"
 #include "server/requests.h"
 #include "verifier/verify_text.h"
 
@@ -174,9 +173,9 @@ void Read(const std::string& reader, const std::string& text) {
   } else if (reader == "journal") {
     (void)live::JournalRecord(text);
   } else if (reader == "standings-csv") {
-    (void)reports::ParseStandingsCsv(text);
+    (void)formats::ParseStandingsCsv(text);
   } else if (reader == "ratings-csv") {
-    (void)reports::ParseRatingsCsv(text);
+    (void)formats::ParseRatingsCsv(text);
   } else if (reader == "request") {
     (void)server::OptionalMap(text, BodyLimits(text.size()));
   }

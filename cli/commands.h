@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "formats/input_format.h"
+#include "league/ratings.h"
+#include "league/standings.h"
 #include "referee/core/finding.h"
 #include "referee/record/node.h"
-#include "reports/ratings.h"
-#include "reports/standings.h"
 
 namespace referee::cli {
 

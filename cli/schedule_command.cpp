@@ -15,9 +15,9 @@
 #include "formats/yaml_reader.h"
 #include "formats/yaml_writer.h"
 #include "io/input_file.h"
+#include "league/league_file.h"
 #include "referee/core/printable.h"
 #include "referee/core/seeded_deal.h"
-#include "reports/league.h"
 #include "schedule/schedule.h"
 
 namespace referee::cli {

@@ -21,19 +21,21 @@
 #include "cli/exit_codes.h"
 #include "cli/progress.h"
 #include "cli/standings_check.h"
+#include "formats/csv_reader.h"
 #include "formats/json_reader.h"
 #include "formats/json_writer.h"
 #include "formats/read_limits.h"
 #include "formats/text_checks.h"
 #include "formats/yaml_reader.h"
 #include "io/input_file.h"
+#include "league/league_file.h"
+#include "league/standings.h"
+#include "league/standings_sources.h"
+#include "referee/core/printable.h"
 #include "referee/games/game_record.h"
-#include "reports/league.h"
-#include "reports/ratings.h"
-#include "reports/standings.h"
+#include "reports/ratings_output.h"
 #include "reports/standings_output.h"
 #include "reports/standings_render.h"
-#include "reports/standings_sources.h"
 #include "reports/verdict_text.h"
 #include "verifier/sha256.h"
 #include "verifier/verifier.h"
@@ -422,7 +424,7 @@ int RunRatings(const RatingsOptions& options, std::ostream& out, std::ostream& e
   if (!options.check.empty()) {
     Published published{
         "ratings",
-        [](std::string_view csv) { return reports::ParseRatingsCsv(csv, kLimits.max_nodes); },
+        [](std::string_view csv) { return formats::ParseRatingsCsv(csv, kLimits.max_nodes); },
         [&](const record::Node& tree) { return reports::CompareRatings(ratings, tree); },
         [&](const record::Node& tree) { return reports::CompareRatingsNotes(ratings, tree); }};
     code = WorseExit(code, CheckPublished(published, options.check, out, err));
@@ -482,7 +484,7 @@ int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostrea
   if (!options.check.empty()) {
     Published published{
         "standings",
-        [](std::string_view text) { return reports::ParseStandingsCsv(text, kLimits.max_nodes); },
+        [](std::string_view text) { return formats::ParseStandingsCsv(text, kLimits.max_nodes); },
         [&](const record::Node& tree) { return reports::CompareStandings(standings, tree); },
         [&](const record::Node& tree) { return reports::CompareNotes(standings, tree); },
         [&](std::string_view format, std::ostream& to) {

@@ -4,7 +4,7 @@
 #include <string_view>
 
 #include "formats/yaml_reader.h"
-#include "reports/league.h"
+#include "league/league_file.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);

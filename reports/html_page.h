@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "reports/standings_output.h"
+#include "reports/table_text.h"
 
 namespace referee::reports {
 

@@ -1,12 +1,13 @@
 // Ratings as text, Markdown, CSV, an HTML page and a tree for JSON (docs/ratings.md, "Outputs").
+#include "reports/ratings_output.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
 
 #include "referee/core/printable.h"
 #include "reports/html_page.h"
-#include "reports/ratings.h"
-#include "reports/standings_output.h"
+#include "reports/table_text.h"
 #include "reports/text_columns.h"
 
 namespace referee::reports {

@@ -4,7 +4,8 @@
 // What the published file leaves out is not compared: an older file has no provenance.
 #include <algorithm>
 
-#include "reports/standings_internal.h"
+#include "referee/core/printable.h"
+#include "reports/standings_grids.h"
 #include "reports/standings_output.h"
 
 namespace referee::reports {

@@ -5,7 +5,9 @@
 #include <cstdio>
 #include <sstream>
 
+#include "referee/core/printable.h"
 #include "reports/html_page.h"
+#include "reports/standings_grids.h"
 #include "reports/standings_output.h"
 
 namespace referee::reports {

@@ -9,7 +9,7 @@
 #include <ostream>
 #include <string>
 
-#include "reports/standings.h"
+#include "league/standings.h"
 
 namespace referee::reports {
 

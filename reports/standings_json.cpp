@@ -4,6 +4,8 @@
 #include <limits>
 #include <numeric>
 
+#include "referee/core/printable.h"
+#include "reports/standings_grids.h"
 #include "reports/standings_output.h"
 
 namespace referee::reports {

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "reports/standings.h"
+#include "league/standings.h"
 
 namespace referee::reports {
 

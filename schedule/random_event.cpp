@@ -6,6 +6,7 @@
 #include <random>
 #include <set>
 
+#include "league/league_file.h"
 #include "referee/core/seeded_deal.h"
 #include "referee/record/record_writer.h"
 #include "schedule/movements.h"

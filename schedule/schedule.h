@@ -20,11 +20,11 @@
 #include <string_view>
 #include <vector>
 
+#include "league/league.h"
 #include "referee/core/finding.h"
 #include "referee/core/result.h"
 #include "referee/games/registry.h"
 #include "referee/record/node.h"
-#include "reports/league.h"
 
 namespace referee::schedule {
 

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "league/league_file.h"
 #include "referee/core/result.h"
 #include "referee/record/node.h"
-#include "reports/league.h"
 #include "schedule/schedule.h"
 
 namespace referee::server {

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "league/standings.h"
 #include "referee/core/result.h"
-#include "reports/standings.h"
 #include "server/event.h"
 
 namespace referee::server {

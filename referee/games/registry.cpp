@@ -25,7 +25,7 @@ namespace {
 // What the modules outside a game rely on of every descriptor, built-in or registered.
 void CheckDescriptor(const GameDescriptor& game) {
   REFEREE_CHECK(game.max_players <= kMostPlayers, "more than 32 players in " + game.name);
-  // A league keeps a record's level as the option's own word (reports/standings.h).
+  // A league keeps a record's level as the option's own word (league/standings.h).
   const std::string& level = game.league.level_option;
   bool level_is_a_choice =
       std::any_of(game.options.begin(), game.options.end(), [&](const OptionSpec& option) {

@@ -2,9 +2,13 @@
 // ratings write them after a single quote, and --check reads them back to the same text.
 #include <gtest/gtest.h>
 
-#include "reports/ratings.h"
-#include "reports/standings.h"
+#include "formats/csv_reader.h"
+#include "league/standings.h"
+#include "referee/core/printable.h"
+#include "reports/ratings_output.h"
+#include "reports/standings_grids.h"
 #include "reports/standings_output.h"
+#include "reports/table_text.h"
 #include "tests/league/standings_fixtures.h"
 
 namespace referee::reports {
@@ -58,7 +62,7 @@ TEST(CsvFormula, StandingsCsvGuardsTextAndCheckReadsItBack) {
                                   std::string(",+a,"), std::string(",-b,"), std::string(",@c,")}) {
     EXPECT_EQ(csv.find(line), std::string::npos) << line;
   }
-  Result<record::Node> published = ParseStandingsCsv(csv);
+  Result<record::Node> published = formats::ParseStandingsCsv(csv);
   ASSERT_TRUE(published.has_value());
   EXPECT_EQ(CompareStandings(standings, *published), std::vector<std::string>{});
 }
@@ -69,7 +73,7 @@ TEST(CsvFormula, RatingsCsvGuardsTextAndCheckReadsItBack) {
   std::string csv = FormatRatingsCsv(ratings);
   EXPECT_NE(csv.find(",'=1+1,\"'=HYPERLINK("), std::string::npos) << csv;
   EXPECT_NE(csv.find(",'@c,'\tTabbed,"), std::string::npos) << csv;
-  Result<record::Node> published = ParseRatingsCsv(csv);
+  Result<record::Node> published = formats::ParseRatingsCsv(csv);
   ASSERT_TRUE(published.has_value());
   EXPECT_EQ(CompareRatings(ratings, *published), std::vector<std::string>{});
 }

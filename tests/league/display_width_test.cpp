@@ -6,10 +6,12 @@
 #include <string>
 #include <vector>
 
+#include "league/standings.h"
 #include "referee/core/printable.h"
 #include "reports/html_page.h"
-#include "reports/standings.h"
+#include "reports/standings_grids.h"
 #include "reports/standings_output.h"
+#include "reports/table_text.h"
 #include "reports/text_columns.h"
 #include "reports/verdict_text.h"
 

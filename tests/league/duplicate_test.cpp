@@ -1,6 +1,6 @@
 // Duplicate scoring: matchpoints, Neuberg's formula for boards played at fewer tables, the tops and
 // percentages, travellers, and an event ranked by direction.
-#include "reports/duplicate.h"
+#include "league/duplicate.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck.h>

@@ -1,9 +1,8 @@
 // Reading league files: every mistake is a malformed finding at its exact JSON pointer.
-#include "reports/league.h"
-
 #include <gtest/gtest.h>
 
 #include "formats/yaml_reader.h"
+#include "league/league_file.h"
 
 namespace referee::reports {
 namespace {

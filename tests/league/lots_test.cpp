@@ -1,13 +1,16 @@
 // The drawing of lots: reproducible from the league's seed (SHA-256 of seed, a zero byte and the
 // entrant's id), applied only after the last tie-break, and independent of the records' order.
-#include "reports/lots.h"
+#include "league/lots.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
 #include <random>
 
+#include "referee/core/printable.h"
+#include "reports/standings_grids.h"
 #include "reports/standings_output.h"
+#include "reports/table_text.h"
 #include "tests/league/standings_fixtures.h"
 
 namespace referee::reports {

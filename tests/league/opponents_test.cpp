@@ -3,8 +3,11 @@
 // unplayed matches counted against dummy opponents who have the entrant's own points.
 #include <gtest/gtest.h>
 
-#include "reports/standings.h"
+#include "league/standings.h"
+#include "referee/core/printable.h"
+#include "reports/standings_grids.h"
 #include "reports/standings_output.h"
+#include "reports/table_text.h"
 #include "tests/league/standings_fixtures.h"
 
 namespace referee::reports {

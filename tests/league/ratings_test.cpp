@@ -1,15 +1,14 @@
-// Weng-Lin Plackett-Luce ratings (reports/ratings.h, docs/ratings.md).
+// Weng-Lin Plackett-Luce ratings (league/ratings.h, docs/ratings.md).
 //
 // The worked numbers come from the README of OpenSkill 3.3.0 for Python
 // (https://pypi.org/project/openskill/3.3.0/, "Usage" and "Artificial Ranks"), which implements the
 // same model, Weng and Lin (JMLR 12, 2011) Algorithm 4, with the same defaults and no tau. They
 // are reproduced here from the formulas, not from OpenSkill's code.
-#include "reports/ratings.h"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 
+#include "reports/ratings_output.h"
 #include "tests/league/standings_fixtures.h"
 
 namespace referee::reports {

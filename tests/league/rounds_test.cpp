@@ -7,9 +7,12 @@
 
 #include <random>
 
-#include "reports/standings.h"
-#include "reports/standings_internal.h"
+#include "league/standings.h"
+#include "league/standings_internal.h"
+#include "referee/core/printable.h"
+#include "reports/standings_grids.h"
 #include "reports/standings_output.h"
+#include "reports/table_text.h"
 #include "tests/league/standings_fixtures.h"
 
 namespace referee::reports {

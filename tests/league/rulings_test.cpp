@@ -2,9 +2,12 @@
 // each as the standings compute it.
 #include <gtest/gtest.h>
 
-#include "reports/standings.h"
+#include "league/standings.h"
+#include "league/standings_sources.h"
+#include "referee/core/printable.h"
+#include "reports/standings_grids.h"
 #include "reports/standings_output.h"
-#include "reports/standings_sources.h"
+#include "reports/table_text.h"
 #include "tests/league/standings_fixtures.h"
 
 namespace referee::reports {

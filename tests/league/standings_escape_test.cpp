@@ -5,9 +5,12 @@
 #include "formats/json_reader.h"
 #include "formats/json_writer.h"
 #include "formats/text_checks.h"
-#include "reports/standings.h"
+#include "league/standings.h"
+#include "referee/core/printable.h"
+#include "reports/standings_grids.h"
 #include "reports/standings_html.h"
 #include "reports/standings_output.h"
+#include "reports/table_text.h"
 
 namespace referee::reports {
 namespace {

@@ -8,13 +8,16 @@
 #include <string>
 #include <vector>
 
+#include "league/league.h"
+#include "league/standings.h"
+#include "referee/core/printable.h"
 #include "referee/games/registry.h"
 #include "referee/record/node.h"
 #include "referee/record/record.h"
 #include "referee/record/record_writer.h"
-#include "reports/league.h"
-#include "reports/standings.h"
+#include "reports/standings_grids.h"
 #include "reports/standings_output.h"
+#include "reports/table_text.h"
 #include "verifier/verdict.h"
 
 namespace referee::reports::standings_fixtures {

@@ -4,8 +4,11 @@
 #include <gtest/gtest.h>
 
 #include "formats/json_writer.h"
-#include "reports/standings.h"
+#include "league/standings.h"
+#include "referee/core/printable.h"
+#include "reports/standings_grids.h"
 #include "reports/standings_output.h"
+#include "reports/table_text.h"
 
 namespace referee::reports {
 namespace {

@@ -1,6 +1,6 @@
 // Choosing the record files of a league from what its entries found: each file once, with the
 // round of its most specific entry.
-#include "reports/standings_sources.h"
+#include "league/standings_sources.h"
 
 #include <gtest/gtest.h>
 

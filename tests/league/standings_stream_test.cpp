@@ -10,9 +10,12 @@
 #include <streambuf>
 
 #include "formats/json_writer.h"
+#include "referee/core/printable.h"
+#include "reports/standings_grids.h"
 #include "reports/standings_html.h"
 #include "reports/standings_output.h"
 #include "reports/standings_render.h"
+#include "reports/table_text.h"
 #include "tests/league/standings_fixtures.h"
 
 namespace referee::reports {

@@ -1,6 +1,6 @@
 // Standings from hand-made verdicts: every scheme, every tie-break, the hand-made entries, shared
 // places and the explanations, and a property that the order of the records never matters.
-#include "reports/standings.h"
+#include "league/standings.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
@@ -14,10 +14,13 @@
 #include "formats/json_reader.h"
 #include "formats/json_writer.h"
 #include "formats/yaml_reader.h"
+#include "referee/core/printable.h"
 #include "referee/games/registry.h"
 #include "referee/games/game_record.h"
 #include "referee/record/record_writer.h"
+#include "reports/standings_grids.h"
 #include "reports/standings_output.h"
+#include "reports/table_text.h"
 #include "tests/league/standings_fixtures.h"
 #include "verifier/verifier.h"
 #include "verifier/verify_text.h"

@@ -7,7 +7,7 @@
 
 #include "formats/yaml_reader.h"
 #include "formats/yaml_writer.h"
-#include "reports/league.h"
+#include "league/league_file.h"
 #include "schedule/schedule.h"
 
 namespace referee::schedule {

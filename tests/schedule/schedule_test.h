@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "formats/yaml_reader.h"
-#include "reports/league.h"
+#include "league/league_file.h"
 #include "schedule/schedule.h"
 
 namespace referee::schedule::testing {

@@ -14,12 +14,12 @@
 #include <string_view>
 #include <vector>
 
+#include "league/league.h"
 #include "referee/core/finding.h"
 #include "referee/core/seeded_deal.h"
 #include "referee/games/registry.h"
 #include "referee/record/node.h"
 #include "referee/record/record.h"
-#include "reports/league.h"
 #include "verifier/verdict.h"
 
 namespace referee::reports {
@@ -148,6 +148,8 @@ Sha256Digest ContentDigest(const record::Record& record);
 // (Sonneborn-Berger).
 inline constexpr int64_t kPointUnit = 55440;
 std::string FormatPoints(int64_t units);  // "9", "1.5", "0.33"
+// A place in words: "1st", "2nd", "3rd", "11th".
+std::string Ordinal(int n);
 
 // What one entrant met in one round, for the cross-table: a match it played, or an entry of the
 // league file (a forfeit, a bye, an adjustment, a withdrawal). An entrant has one per match, so a

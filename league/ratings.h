@@ -10,11 +10,10 @@
 #include <string_view>
 #include <vector>
 
+#include "league/league.h"
+#include "league/standings.h"
 #include "referee/core/result.h"
 #include "referee/core/seeded_deal.h"
-#include "referee/record/node.h"
-#include "reports/league.h"
-#include "reports/standings.h"
 
 namespace referee::reports {
 
@@ -106,32 +105,8 @@ struct Ratings {
 Ratings ComputeRatings(std::vector<RatedLeague> leagues, const RatingParameters& parameters,
                        const std::string& referee);
 
-// A number as the outputs show it: fixed `decimals`, never "-0.000".
-std::string FormatDecimal(double value, int decimals);
 // A parameter for people: two decimals at most, as the standings round ("8.33", "25"), or two
 // significant digits where that would show 0 ("0.0001").
 std::string RoundedParameter(double value);
-
-std::string FormatRatingsText(const Ratings& ratings);
-std::string FormatRatingsMarkdown(const Ratings& ratings);
-// Sections separated by an empty line, each with a header line: players, leagues, parameters.
-std::string FormatRatingsCsv(const Ratings& ratings);
-// One self-contained page (reports/html_page.h): the parameters, the players' table in a box that
-// scrolls sideways on a phone, the leagues with their inputs digests, the notes; all escaped.
-std::string FormatRatingsHtml(const Ratings& ratings);
-// The tree of docs/ratings.md ("format": "referee-ratings/1") for formats/ to write as JSON.
-record::Node RatingsTree(const Ratings& ratings);
-
-// Reads a ratings file in the CSV output format into the tree RatingsTree makes (the players,
-// leagues and parameters). More than `max_fields` fields is `too-large`; a header of another shape
-// or a line of the wrong number of fields is `csv-syntax`.
-Result<record::Node> ParseRatingsCsv(std::string_view text, size_t max_fields = 1'000'000);
-
-// Every difference between the computed ratings and a published tree (RatingsTree's shape, from
-// JSON or ParseRatingsCsv), at the precision the file prints, e.g. "rank 2: frank: expected mu
-// 26.101234, published mu 26.2". Empty when they agree; a tree without players is one difference.
-std::vector<std::string> CompareRatings(const Ratings& ratings, const record::Node& published);
-// Things a published file says that are not differences: that another version of referee made it.
-std::vector<std::string> CompareRatingsNotes(const Ratings& ratings, const record::Node& published);
 
 }  // namespace referee::reports

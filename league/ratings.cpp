@@ -1,6 +1,6 @@
 // Weng and Lin's Plackett-Luce update (JMLR 12, 2011, Algorithm 4) and the ratings of a series of
 // leagues (docs/ratings.md).
-#include "reports/ratings.h"
+#include "league/ratings.h"
 
 #include <fmt/format.h>
 
@@ -9,8 +9,8 @@
 #include <map>
 #include <set>
 
-#include "reports/duplicate.h"
-#include "reports/standings_internal.h"
+#include "league/duplicate.h"
+#include "league/standings_internal.h"
 
 namespace referee::reports {
 namespace {

@@ -1,4 +1,4 @@
-#include "reports/standings.h"
+#include "league/standings.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -6,10 +6,10 @@
 #include <map>
 #include <set>
 
+#include "league/duplicate.h"
+#include "league/standings_checks.h"
+#include "league/standings_internal.h"
 #include "referee/games/registry.h"
-#include "reports/duplicate.h"
-#include "reports/standings_checks.h"
-#include "reports/standings_internal.h"
 
 namespace referee::reports {
 std::string FormatPoints(int64_t units) {
@@ -412,6 +412,16 @@ Standings ComputeStandings(const League& league, std::vector<PlayedRecord> recor
   standings.teams = league.teams;
   standings.records = std::move(records);  // the meetings and the provenance index them
   return standings;
+}
+
+std::string Ordinal(int n) {
+  int tens = n % 100;
+  const char* suffix = (tens >= 11 && tens <= 13) ? "th"
+                       : n % 10 == 1              ? "st"
+                       : n % 10 == 2              ? "nd"
+                       : n % 10 == 3              ? "rd"
+                                                  : "th";
+  return std::to_string(n) + suffix;
 }
 
 }  // namespace referee::reports

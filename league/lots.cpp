@@ -1,4 +1,4 @@
-#include "reports/lots.h"
+#include "league/lots.h"
 
 #include "verifier/sha256.h"
 

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "league/league.h"
 #include "referee/core/result.h"
-#include "reports/league.h"
 
 namespace referee::reports {
 

@@ -1,11 +1,11 @@
-#include "reports/standings_checks.h"
+#include "league/standings_checks.h"
 
 #include <algorithm>
 #include <map>
 #include <string>
 #include <utility>
 
-#include "reports/standings_internal.h"
+#include "league/standings_internal.h"
 
 namespace referee::reports {
 namespace {

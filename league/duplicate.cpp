@@ -1,11 +1,11 @@
-#include "reports/duplicate.h"
+#include "league/duplicate.h"
 
 #include <algorithm>
 #include <map>
 #include <set>
 #include <utility>
 
-#include "reports/standings_internal.h"
+#include "league/standings_internal.h"
 
 namespace referee::reports {
 

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <map>
 
+#include "league/opponents.h"
+#include "league/standings_internal.h"
 #include "referee/games/registry.h"
-#include "reports/opponents.h"
-#include "reports/standings_internal.h"
 
 namespace referee::reports::internal {
 

@@ -2,7 +2,7 @@
 // (docs/standings.md, "Provenance").
 #include <algorithm>
 
-#include "reports/standings.h"
+#include "league/standings.h"
 #include "verifier/sha256.h"
 
 namespace referee::reports {

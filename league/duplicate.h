@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "reports/league.h"
-#include "reports/standings.h"
+#include "league/league.h"
+#include "league/standings.h"
 
 namespace referee::reports {
 

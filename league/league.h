@@ -1,16 +1,16 @@
 // The league: a season of matches at many tables, as organisers declare it in a league file
-// (docs/standings.md). Pure: the file is parsed by formats/ into a Node and read here with the same
-// strict field readers as a record, so a bad league file gets the same precise findings.
+// (docs/standings.md), and its vocabulary (the schemes' and tie-breaks' names, the defaults a game
+// gets, round names). Pure: league_file.h reads a league file's tree into it.
 #pragma once
 
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "referee/core/finding.h"
-#include "referee/core/result.h"
 #include "referee/games/registry.h"
-#include "referee/record/node.h"
 
 namespace referee::reports {
 
@@ -47,6 +47,9 @@ struct Direction {
   std::vector<std::string> entrants;  // partnerships where the league has them, else players
   Place place;                        // its key in the league file
 };
+
+// Every scheme with its name as league files write it ("placement", "match-points", ...).
+const std::vector<std::pair<SchemeKind, std::string>>& SchemeNames();
 
 struct Scheme {
   SchemeKind kind = SchemeKind::kPlacement;
@@ -147,15 +150,12 @@ struct League {
   std::vector<Adjustment> adjustments;
 };
 
-// Reads a league file's tree. The first problem is a Malformed finding naming its JSON pointer.
-// Besides the shape of each key, the entries must agree with each other: no self-forfeit, one bye
-// per entrant and round, no bye in a round the entrant has a forfeit in, one withdrawal per
-// entrant, each tie-break once, and in a league of a cooperative game entries name teams.
-Result<League> ReadLeague(const record::Node& root);
-
 // A round's name as the standings use it: rounds written as digits are numbers, so "01" and "1"
 // are one round, named "1". Other names are kept as written.
 std::string RoundName(std::string_view text);
+
+// Whether `id` is one of the league's players (not a partnership or a team).
+bool IsPlayer(const League& league, const std::string& id);
 
 // The players an entry naming `id` stands for: a player itself, or a partnership's or team's
 // players. Empty for an id that is not an entrant.

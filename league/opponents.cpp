@@ -1,4 +1,4 @@
-#include "reports/opponents.h"
+#include "league/opponents.h"
 
 #include <map>
 #include <string>

@@ -4,9 +4,9 @@
 #include <optional>
 #include <set>
 
+#include "league/standings.h"
+#include "league/standings_internal.h"
 #include "referee/games/registry.h"
-#include "reports/standings.h"
-#include "reports/standings_internal.h"
 
 namespace referee::reports {
 

@@ -9,9 +9,9 @@
 #include <utility>
 #include <vector>
 
-#include "reports/duplicate.h"
-#include "reports/league.h"
-#include "reports/standings.h"
+#include "league/duplicate.h"
+#include "league/league.h"
+#include "league/standings.h"
 
 namespace referee::reports::internal {
 
@@ -51,9 +51,6 @@ std::vector<StandingRow> TallyRows(const League& league, TableKind kind, const S
                                    std::vector<Meeting::Entry>& entries);
 // The league's entries in words.
 std::vector<std::string> EntryTexts(const League& league);
-
-// "1st", "2nd", "3rd", "11th".
-std::string Ordinal(int n);
 
 // The ranked tables of one kind: one, or one per direction of a duplicate event run by direction.
 std::vector<StandingsTable> RankTables(const League& league, TableKind kind,

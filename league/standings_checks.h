@@ -5,8 +5,8 @@
 
 #include <vector>
 
-#include "reports/league.h"
-#include "reports/standings.h"
+#include "league/league.h"
+#include "league/standings.h"
 
 namespace referee::reports {
 

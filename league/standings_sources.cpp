@@ -1,4 +1,4 @@
-#include "reports/standings_sources.h"
+#include "league/standings_sources.h"
 
 #include <algorithm>
 #include <map>

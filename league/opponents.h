@@ -19,7 +19,7 @@
 #include <functional>
 #include <vector>
 
-#include "reports/standings.h"
+#include "league/standings.h"
 
 namespace referee::reports {
 

@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <set>
 
+#include "league/standings.h"
 #include "referee/core/check.h"
 #include "referee/games/game_record.h"
 #include "referee/record/record_writer.h"
-#include "reports/standings.h"
 #include "verifier/sha256.h"
 
 namespace referee::reports {

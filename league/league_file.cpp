@@ -1,9 +1,12 @@
-#include "reports/league.h"
+// Reads a league file's tree into a League (league_file.h): each key with the strict field readers
+// records use, then the checks that the entries agree (league_checks.h).
+#include "league/league_file.h"
 
 #include <algorithm>
 #include <map>
 #include <set>
 
+#include "league/league_checks.h"
 #include "referee/games/registry.h"
 #include "referee/record/fields.h"
 
@@ -13,24 +16,6 @@ namespace {
 using record::MapFields;
 using record::Node;
 using record::NodeMember;
-
-// The standings' own tie-breaks; games add theirs (LeagueTraits::statistic_tie_breaks).
-const std::vector<std::pair<TieBreak::Kind, std::string>> kOwnTieBreaks = {
-    {TieBreak::Kind::kWins, "wins"},
-    {TieBreak::Kind::kTotalScore, "total-score"},
-    {TieBreak::Kind::kPointDifference, "point-difference"},
-    {TieBreak::Kind::kHeadToHead, "head-to-head"},
-    {TieBreak::Kind::kMatchesPlayed, "matches-played"},
-    {TieBreak::Kind::kOpponentsPoints, "buchholz"},
-    {TieBreak::Kind::kSonnebornBerger, "sonneborn-berger"},
-};
-
-const std::vector<std::pair<SchemeKind, std::string>> kSchemeNames = {
-    {SchemeKind::kPlacement, "placement"},
-    {SchemeKind::kMatchPoints, "match-points"},
-    {SchemeKind::kLevelWins, "level-wins"},
-    {SchemeKind::kDuplicate, "duplicate"},
-};
 
 Finding BadValue(std::string code, const std::string& path, const std::string& message) {
   return Malformed(std::move(code), path, message);
@@ -134,69 +119,11 @@ Result<std::vector<RecordSource>> ReadRecordSources(const MapFields& fields) {
   return sources;
 }
 
-}  // namespace
-
-std::string_view TieBreakName(const TieBreak& tie_break) { return tie_break.name; }
-
-const std::vector<std::string>& TieBreakNames() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> list;
-    for (const auto& entry : kOwnTieBreaks) list.push_back(entry.second);
-    for (const games::GameDescriptor* game : games::AllGames()) {
-      for (const games::StatisticTieBreak& own : game->league.statistic_tie_breaks) {
-        if (std::find(list.begin(), list.end(), own.name) == list.end()) list.push_back(own.name);
-      }
-    }
-    return list;
-  }();
-  return names;
-}
-
-std::optional<TieBreak> TieBreakNamed(std::string_view name, const games::GameDescriptor& game) {
-  for (const auto& [kind, own] : kOwnTieBreaks) {
-    if (own == name) return TieBreak{.kind = kind, .name = own};
-  }
-  const std::vector<std::string>& names = TieBreakNames();
-  if (std::find(names.begin(), names.end(), name) == names.end()) return std::nullopt;
-  TieBreak tie_break{.kind = TieBreak::Kind::kStatistic, .name = std::string(name)};
-  for (const games::StatisticTieBreak& own : game.league.statistic_tie_breaks) {
-    if (own.name != name) continue;
-    for (size_t i = 0; i < game.side_statistics.size(); ++i) {
-      if (game.side_statistics[i].name == own.statistic) tie_break.statistic = static_cast<int>(i);
-    }
-    tie_break.measure = own.measure;
-    tie_break.fewer_is_better = own.fewer_is_better;
-  }
-  return tie_break;
-}
-
-Scheme DefaultScheme(const games::GameDescriptor& game) {
-  Scheme scheme;
-  if (!game.league.schemes.empty()) {
-    for (const auto& [kind, name] : kSchemeNames) {
-      if (name == game.league.schemes.front()) scheme.kind = kind;
-    }
-  }
-  scheme.level_weights = game.league.level_weights;
-  return scheme;
-}
-
-std::vector<TieBreak> DefaultTieBreaks(const games::GameDescriptor& game, SchemeKind scheme) {
-  if (scheme == SchemeKind::kDuplicate) return {*TieBreakNamed("total-score", game)};
-  std::vector<TieBreak> tie_breaks;
-  for (const std::string& name : game.league.default_tie_breaks) {
-    tie_breaks.push_back(*TieBreakNamed(name, game));
-  }
-  return tie_breaks;
-}
-
-namespace {
-
 Result<SchemeKind> SchemeKindAt(const Node& node, const std::string& path) {
   Result<std::string> name = record::ReadText(node, path);
   if (!name) return Fail(std::move(name).error());
   std::vector<std::string> names;
-  for (const auto& [kind, known] : kSchemeNames) {
+  for (const auto& [kind, known] : SchemeNames()) {
     if (known == *name) return kind;
     names.push_back(known);
   }
@@ -538,255 +465,6 @@ Result<void> ReadEntries(const MapFields& fields, League& league) {
   return {};
 }
 
-// Every id once across players, partnerships and teams, so an entry names one thing.
-Result<void> CheckIds(const League& league) {
-  std::set<std::string> ids;
-  for (const auto* list : {&league.players, &league.partnerships, &league.teams}) {
-    for (const Entrant& entrant : *list) {
-      if (!ids.insert(entrant.id).second) {
-        return Fail(BadValue("duplicate-entrant", entrant.path + "/id",
-                             "expected each id once, found '" + entrant.id + "' again"));
-      }
-    }
-  }
-  return {};
-}
-
-bool IsPlayer(const League& league, const std::string& id) {
-  return std::any_of(league.players.begin(), league.players.end(),
-                     [&](const Entrant& e) { return e.id == id; });
-}
-
-bool IsEntrant(const League& league, const std::string& id) {
-  auto has = [&](const std::vector<Entrant>& list) {
-    return std::any_of(list.begin(), list.end(), [&](const Entrant& e) { return e.id == id; });
-  };
-  return has(league.players) || has(league.partnerships) || has(league.teams);
-}
-
-// Which groups of players a game's league has: partnerships where two seats play together,
-// teams where the whole table does.
-std::string GameList(games::SideKind sides) {
-  std::string list;
-  for (const games::GameDescriptor* game : games::AllGames()) {
-    if (game->league.sides == sides) list += (list.empty() ? "" : ", ") + game->name;
-  }
-  return list;
-}
-
-// A side's players name one group: a group that lists a player twice could never be found, and a
-// match of two groups of the same players could be credited to either. Each group's players are
-// sorted once and looked up in a map, so a league file of many groups is not checked pair by pair.
-Result<void> CheckGroupsDistinct(const std::vector<Entrant>& groups) {
-  std::map<std::vector<std::string>, const Entrant*> seen;
-  for (const Entrant& group : groups) {
-    std::vector<std::string> players = group.players;
-    std::sort(players.begin(), players.end());
-    auto twice = std::adjacent_find(players.begin(), players.end());
-    if (twice != players.end()) {
-      size_t at = static_cast<size_t>(
-          std::find(group.players.begin(), group.players.end(), *twice) - group.players.begin());
-      at = static_cast<size_t>(
-          std::find(group.players.begin() + at + 1, group.players.end(), *twice) -
-          group.players.begin());
-      return Fail(BadValue(
-          "duplicate-player", group.path + "/players/" + std::to_string(at),
-          "expected each player once in '" + group.id + "', found '" + *twice + "' again"));
-    }
-    auto [earlier, added] = seen.emplace(std::move(players), &group);
-    if (added) continue;
-    return Fail(BadValue("duplicate-group", group.path + "/players",
-                         "expected each group of players once, found the players of '" +
-                             earlier->second->id + "' again in '" + group.id + "'"));
-  }
-  return {};
-}
-
-Result<void> CheckGroups(const League& league) {
-  games::SideKind sides = league.descriptor->league.sides;
-  bool pairs = sides == games::SideKind::kPartnership;
-  bool teams = sides == games::SideKind::kTable;
-  if (!pairs && !league.partnerships.empty()) {
-    return Fail(BadValue("unexpected-key", "/partnerships",
-                         "expected partnerships only for a game played in partnerships (" +
-                             GameList(games::SideKind::kPartnership) + "), found them for " +
-                             league.game));
-  }
-  if (!teams && !league.teams.empty()) {
-    return Fail(BadValue("unexpected-key", "/teams",
-                         "expected teams only for a game the whole table plays together (" +
-                             GameList(games::SideKind::kTable) + "), found them for " +
-                             league.game));
-  }
-  if (teams && league.teams.empty()) {
-    return Fail(Malformed(
-        "missing-key", "",
-        "expected the key 'teams' in a " + league.game + " league: its tables play as one team"));
-  }
-  for (const auto* list : {&league.partnerships, &league.teams}) {
-    for (const Entrant& group : *list) {
-      if (pairs && group.players.size() != 2) {
-        return Fail(BadValue(
-            "out-of-range", group.path + "/players",
-            "expected 2 players in a partnership, found " + std::to_string(group.players.size())));
-      }
-      for (size_t i = 0; i < group.players.size(); ++i) {
-        if (IsPlayer(league, group.players[i])) continue;
-        return Fail(BadValue("unknown-entrant", group.path + "/players/" + std::to_string(i),
-                             "expected an entrant id, found '" + group.players[i] + "'"));
-      }
-    }
-    REFEREE_TRY(CheckGroupsDistinct(*list));
-  }
-  return {};
-}
-
-// Where teams are ranked (the whole table plays together), an entry naming a player would change
-// nothing.
-Result<void> CheckNamesTeam(const League& league, const std::string& id, const std::string& path) {
-  if (league.descriptor->league.sides != games::SideKind::kTable || !IsPlayer(league, id)) {
-    return {};
-  }
-  std::string team;
-  for (const Entrant& group : league.teams) {
-    if (std::find(group.players.begin(), group.players.end(), id) != group.players.end()) {
-      team = " (of team '" + group.id + "')";
-    }
-  }
-  return Fail(BadValue(
-      "not-a-team", path,
-      "expected a team id in a " + league.game + " league, found the player '" + id + "'" + team));
-}
-
-Result<void> CheckNamed(const League& league, const std::string& id, const std::string& path) {
-  if (IsEntrant(league, id)) return CheckNamesTeam(league, id, path);
-  std::vector<std::string> ids;
-  for (const auto* list : {&league.players, &league.partnerships, &league.teams}) {
-    for (const Entrant& entrant : *list) ids.push_back(entrant.id);
-  }
-  return Fail(BadValue("unknown-entrant", path,
-                       "expected an entrant id, found '" + id + "'" + record::DidYouMean(id, ids)));
-}
-
-Result<void> CheckEntries(const League& league) {
-  for (size_t i = 0; i < league.forfeits.size(); ++i) {
-    std::string path = "/forfeits/" + std::to_string(i);
-    REFEREE_TRY(CheckNamed(league, league.forfeits[i].by, path + "/by"));
-    for (size_t j = 0; j < league.forfeits[i].to.size(); ++j) {
-      REFEREE_TRY(CheckNamed(league, league.forfeits[i].to[j], path + "/to/" + std::to_string(j)));
-    }
-  }
-  for (size_t i = 0; i < league.byes.size(); ++i) {
-    REFEREE_TRY(
-        CheckNamed(league, league.byes[i].entrant, "/byes/" + std::to_string(i) + "/entrant"));
-  }
-  for (size_t i = 0; i < league.withdrawals.size(); ++i) {
-    REFEREE_TRY(CheckNamed(league, league.withdrawals[i].entrant,
-                           "/withdrawals/" + std::to_string(i) + "/entrant"));
-  }
-  for (size_t i = 0; i < league.adjustments.size(); ++i) {
-    REFEREE_TRY(CheckNamed(league, league.adjustments[i].entrant,
-                           "/adjustments/" + std::to_string(i) + "/entrant"));
-  }
-  return {};
-}
-
-// The first player two entries both stand for, if any.
-std::optional<std::string> Shared(const std::vector<std::string>& a,
-                                  const std::vector<std::string>& b) {
-  for (const std::string& player : a) {
-    if (std::find(b.begin(), b.end(), player) != b.end()) return player;
-  }
-  return std::nullopt;
-}
-
-// "(b is in both)" when the two entries name different entrants that share a player.
-std::string Also(const std::string& one, const std::string& other, const std::string& player) {
-  return one == other ? "" : " (" + player + " is in both)";
-}
-
-// A forfeit goes to other entrants, each named once.
-Result<void> CheckForfeit(const League& league, const Forfeit& forfeit) {
-  std::vector<std::string> by = PlayersOf(league, forfeit.by);
-  for (size_t j = 0; j < forfeit.to.size(); ++j) {
-    std::vector<std::string> to = PlayersOf(league, forfeit.to[j]);
-    std::string path = forfeit.place.path + "/to/" + std::to_string(j);
-    if (std::optional<std::string> player = Shared(by, to)) {
-      return Fail(BadValue("self-forfeit", path,
-                           "expected an entrant other than '" + forfeit.by +
-                               "', who forfeited, found '" + forfeit.to[j] + "'" +
-                               Also(forfeit.by, forfeit.to[j], *player)));
-    }
-    for (size_t k = 0; k < j; ++k) {
-      std::optional<std::string> player = Shared(PlayersOf(league, forfeit.to[k]), to);
-      if (!player) continue;
-      return Fail(BadValue("duplicate-entry", path,
-                           "expected each entrant once, found '" + forfeit.to[j] + "' after '" +
-                               forfeit.to[k] + "'" + Also(forfeit.to[k], forfeit.to[j], *player)));
-    }
-  }
-  return {};
-}
-
-using RoundPlayer = std::pair<std::string, std::string>;
-
-// One bye per player and round, and none in a round the player has a forfeit in (a forfeit is a
-// match played). Records are not known here: a bye in a round with a counted record is a warning
-// of the standings.
-Result<void> CheckByes(const League& league) {
-  std::map<RoundPlayer, std::string> forfeited;
-  for (const Forfeit& forfeit : league.forfeits) {
-    std::vector<std::string> ids = forfeit.to;
-    ids.push_back(forfeit.by);
-    for (const std::string& id : ids) {
-      for (const std::string& player : PlayersOf(league, id)) {
-        forfeited.emplace(RoundPlayer{forfeit.round, player}, forfeit.place.path);
-      }
-    }
-  }
-  std::map<RoundPlayer, std::string> byes;
-  for (const Bye& bye : league.byes) {
-    for (const std::string& player : PlayersOf(league, bye.entrant)) {
-      RoundPlayer key{bye.round, player};
-      auto [first, fresh] = byes.emplace(key, bye.place.path);
-      if (!fresh) {
-        return Fail(BadValue("duplicate-entry", bye.place.path + "/entrant",
-                             "expected one bye for " + player + " in round " + bye.round +
-                                 ", found a second (the first is " + first->second + ")"));
-      }
-      auto played = forfeited.find(key);
-      if (played == forfeited.end()) continue;
-      return Fail(BadValue("bye-in-played-round", bye.place.path + "/round",
-                           "expected a bye in a round " + player + " did not play, found " +
-                               player + " in the forfeit " + played->second + " of round " +
-                               bye.round));
-    }
-  }
-  return {};
-}
-
-Result<void> CheckWithdrawals(const League& league) {
-  std::map<std::string, std::string> withdrawn;
-  for (const Withdrawal& withdrawal : league.withdrawals) {
-    for (const std::string& player : PlayersOf(league, withdrawal.entrant)) {
-      auto [first, fresh] = withdrawn.emplace(player, withdrawal.place.path);
-      if (fresh) continue;
-      return Fail(BadValue("duplicate-entry", withdrawal.place.path + "/entrant",
-                           "expected one withdrawal for " + player +
-                               ", found a second (the "
-                               "first is " +
-                               first->second + ")"));
-    }
-  }
-  return {};
-}
-
-Result<void> CheckConflicts(const League& league) {
-  for (const Forfeit& forfeit : league.forfeits) REFEREE_TRY(CheckForfeit(league, forfeit));
-  REFEREE_TRY(CheckByes(league));
-  return CheckWithdrawals(league);
-}
-
 // Line and column of each entry, for warnings that point at it after reading.
 void Locate(const Node& root, Place& place) {
   record::SourcePos pos = record::PositionOf(root, place.path);
@@ -802,68 +480,6 @@ void LocateEntries(const Node& root, League& league) {
   for (Adjustment& adjustment : league.adjustments) Locate(root, adjustment.place);
   if (league.lots) Locate(root, league.lots->place);
   for (Direction& direction : league.scheme.directions) Locate(root, direction.place);
-}
-
-// Each ranked entrant (partnerships where the league has them, else players) in exactly one
-// direction: each direction is ranked on its own, so an entrant in none would be in no table.
-Result<void> CheckDirections(const League& league) {
-  const std::vector<Direction>& directions = league.scheme.directions;
-  if (directions.empty()) return {};
-  const std::vector<Entrant>& ranked = RankedEntrants(league);
-  std::map<std::string, std::string> seen;
-  for (const Direction& direction : directions) {
-    std::string path = "/scheme/directions/" + direction.name;
-    for (size_t i = 0; i < direction.entrants.size(); ++i) {
-      const std::string& id = direction.entrants[i];
-      std::string at = path + "/" + std::to_string(i);
-      bool known = std::any_of(ranked.begin(), ranked.end(),
-                               [&](const Entrant& entrant) { return entrant.id == id; });
-      if (!known) {
-        std::string kind = league.partnerships.empty() ? "a player" : "a partnership";
-        return Fail(
-            BadValue("unknown-entrant", at, "expected " + kind + " id, found '" + id + "'"));
-      }
-      auto [first, fresh] = seen.emplace(id, direction.name);
-      if (fresh) continue;
-      return Fail(BadValue("duplicate-entry", at,
-                           "expected each entrant in one direction, found '" + id + "' in " +
-                               first->second + " and " + direction.name));
-    }
-  }
-  for (const Entrant& entrant : ranked) {
-    if (seen.count(entrant.id)) continue;
-    return Fail(
-        BadValue("missing-direction", "/scheme/directions",
-                 "expected every entrant in a direction, found '" + entrant.id + "' in none"));
-  }
-  return {};
-}
-
-// A scheme or tie-break that measures something the game does not have is a mistake in the
-// league file, not a silent zero.
-Result<void> CheckFit(const League& league) {
-  const games::LeagueTraits& traits = league.descriptor->league;
-  std::string_view scheme;
-  for (const auto& [kind, name] : kSchemeNames) {
-    if (kind == league.scheme.kind) scheme = name;
-  }
-  if (std::find(traits.schemes.begin(), traits.schemes.end(), scheme) == traits.schemes.end()) {
-    return Fail(BadValue("bad-scheme", "/scheme",
-                         "expected a scheme that fits " + league.game +
-                             ", found one that does not"
-                             " (docs/standings.md lists the schemes per game)"));
-  }
-  for (size_t i = 0; i < league.tie_breaks.size(); ++i) {
-    const TieBreak& tie_break = league.tie_breaks[i];
-    if (std::find(traits.tie_breaks.begin(), traits.tie_breaks.end(), tie_break.name) !=
-        traits.tie_breaks.end()) {
-      continue;
-    }
-    return Fail(BadValue("bad-tie-break", "/tie_breaks/" + std::to_string(i),
-                         "expected a tie-break that " + league.game + " can measure, found '" +
-                             tie_break.name + "'"));
-  }
-  return {};
 }
 
 }  // namespace
@@ -891,37 +507,9 @@ Result<League> ReadLeague(const record::Node& root) {
   if (!lots) return Fail(std::move(lots).error());
   league.lots = std::move(*lots);
   REFEREE_TRY(ReadEntries(*fields, league));
-  REFEREE_TRY(CheckIds(league));
-  REFEREE_TRY(CheckGroups(league));
-  REFEREE_TRY(CheckEntries(league));
-  REFEREE_TRY(CheckConflicts(league));
-  REFEREE_TRY(CheckFit(league));
-  REFEREE_TRY(CheckDirections(league));
+  REFEREE_TRY(CheckLeague(league));
   LocateEntries(root, league);
   return league;
-}
-
-std::string RoundName(std::string_view text) {
-  bool number = !text.empty() &&
-                std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-  if (!number) return std::string(text);
-  size_t first = text.find_first_not_of('0');
-  return first == std::string_view::npos ? "0" : std::string(text.substr(first));
-}
-
-const std::vector<Entrant>& RankedEntrants(const League& league) {
-  if (league.descriptor->league.sides == games::SideKind::kTable) return league.teams;
-  return league.partnerships.empty() ? league.players : league.partnerships;
-}
-
-std::vector<std::string> PlayersOf(const League& league, const std::string& id) {
-  if (IsPlayer(league, id)) return {id};
-  for (const auto* list : {&league.partnerships, &league.teams}) {
-    for (const Entrant& group : *list) {
-      if (group.id == id) return group.players;
-    }
-  }
-  return {};
 }
 
 }  // namespace referee::reports

@@ -5,8 +5,8 @@
 #include <bit>
 #include <map>
 
-#include "reports/lots.h"
-#include "reports/standings_internal.h"
+#include "league/lots.h"
+#include "league/standings_internal.h"
 
 namespace referee::reports::internal {
 namespace {
@@ -187,16 +187,6 @@ bool FullyLevel(const StandingRow& a, const StandingRow& b, bool by_percentage) 
 }
 
 }  // namespace
-
-std::string Ordinal(int n) {
-  int tens = n % 100;
-  const char* suffix = (tens >= 11 && tens <= 13) ? "th"
-                       : n % 10 == 1              ? "st"
-                       : n % 10 == 2              ? "nd"
-                       : n % 10 == 3              ? "rd"
-                                                  : "th";
-  return std::to_string(n) + suffix;
-}
 
 namespace {
 
