@@ -45,8 +45,10 @@ struct Document {
 };
 
 // The verdict on a document, named as the user sees it ("games.jsonl#3" for the third record of a
-// stream, 1-based), its findings placed in its text.
-verifier::Verdict VerifyDocument(Document& document);
+// stream, 1-based), its findings placed in its text; `voids` as verifier::VerifyDocument takes
+// them.
+verifier::Verdict VerifyDocument(Document& document,
+                                 const verifier::DirectorVoids* voids = nullptr);
 
 // The record files to read for the paths a user gave: files as given, folders walked (in name
 // order) for files whose extension names a record format; other files there are left out.

@@ -209,9 +209,9 @@ struct Finder {
 
 // Verifies one document and keeps only what the standings need of it, with the digest of its
 // text for the provenance.
-reports::PlayedRecord Summarize(const reports::League& league, Document& document,
-                                const std::optional<std::string>& round) {
-  verifier::Verdict verdict = VerifyDocument(document);
+reports::PlayedRecord Summarize(const reports::League& league, const verifier::DirectorVoids& voids,
+                                Document& document, const std::optional<std::string>& round) {
+  verifier::Verdict verdict = VerifyDocument(document, &voids);
   const record::Node* node = document.Node().has_value() ? &*document.Node() : nullptr;
   return reports::SummarizeRecord(league, verdict, node, round, document.text.Text());
 }
@@ -222,6 +222,7 @@ class Verification {
  public:
   Verification(const reports::League& league, unsigned threads, std::ostream& err, size_t files)
       : league_(league),
+        voids_(reports::VoidsByRecord(league)),
         threads_(threads),
         progress_(err, ProgressLine::ShowOnStandardError(), "file", ProgressTotal{.items = files}) {
     if (threads_ == 0) threads_ = std::max(1u, std::thread::hardware_concurrency());
@@ -238,7 +239,7 @@ class Verification {
         [&](Document& document) {
           const reports::ListedFile& file = files[document.input];
           reports::PlayedRecord played =
-              Summarize(league_, document, league_.records[file.entry].round);
+              Summarize(league_, voids_, document, league_.records[file.entry].round);
           played.entry = static_cast<int>(file.entry);
           played.specificity = file.specificity;
           return played;
@@ -261,6 +262,7 @@ class Verification {
   void Keep(const reports::PlayedRecord& summary) { played.push_back(summary); }
 
   const reports::League& league_;
+  const verifier::DirectorVoids voids_;  // read by every worker, written by none
   unsigned threads_;
   ProgressLine progress_;
 };

@@ -467,6 +467,24 @@ Result<Adjustment> ReadAdjustment(const MapFields& fields) {
   return adjustment;
 }
 
+Result<DealVoid> ReadVoid(const MapFields& fields) {
+  REFEREE_TRY(fields.AllowOnly({"record", "deal", "reason"}));
+  DealVoid voided;
+  voided.place.path = fields.path();
+  Result<std::string> record = TextAt(fields, "record");
+  if (!record) return Fail(std::move(record).error());
+  voided.record = *record;
+  Result<const Node*> deal = fields.Required("deal");
+  if (!deal) return Fail(std::move(deal).error());
+  Result<int64_t> number = record::ReadInteger(**deal, fields.PathOf("deal"), 1, 10000);
+  if (!number) return Fail(std::move(number).error());
+  voided.deal = static_cast<int>(*number);
+  Result<std::string> reason = TextAt(fields, "reason");
+  if (!reason) return Fail(std::move(reason).error());
+  voided.reason = *reason;
+  return voided;
+}
+
 Result<std::string> ReadGame(const MapFields& fields) {
   Result<std::string> game = TextAt(fields, "game");
   if (!game) return Fail(std::move(game).error());
@@ -482,7 +500,7 @@ Result<std::string> ReadGame(const MapFields& fields) {
 Result<void> ReadHeader(const MapFields& fields, League& league) {
   REFEREE_TRY(fields.AllowOnly({"format", "name", "game", "entrants", "partnerships", "teams",
                                 "records", "scheme", "tie_breaks", "lots", "forfeits", "byes",
-                                "withdrawals", "adjustments", "schedule"}));
+                                "withdrawals", "adjustments", "voids", "schedule"}));
   Result<std::string> format = TextAt(fields, "format");
   if (!format) return Fail(std::move(format).error());
   if (*format != kLeagueFormat) {
@@ -535,6 +553,9 @@ Result<void> ReadEntries(const MapFields& fields, League& league) {
       ReadMaps<Adjustment>(fields, "adjustments", "an adjustment", ReadAdjustment);
   if (!adjustments) return Fail(std::move(adjustments).error());
   league.adjustments = std::move(*adjustments);
+  Result<std::vector<DealVoid>> voids = ReadMaps<DealVoid>(fields, "voids", "a void", ReadVoid);
+  if (!voids) return Fail(std::move(voids).error());
+  league.voids = std::move(*voids);
   return {};
 }
 
@@ -688,6 +709,16 @@ Result<void> CheckEntries(const League& league) {
     REFEREE_TRY(CheckNamed(league, league.adjustments[i].entrant,
                            "/adjustments/" + std::to_string(i) + "/entrant"));
   }
+  for (size_t i = 0; i < league.voids.size(); ++i) {
+    const DealVoid& voided = league.voids[i];
+    for (size_t j = 0; j < i; ++j) {
+      if (league.voids[j].record != voided.record || league.voids[j].deal != voided.deal) continue;
+      return Fail(BadValue("duplicate-entry", voided.place.path,
+                           "expected each deal voided once, found deal " +
+                               std::to_string(voided.deal) + " of '" + voided.record +
+                               "' again (first at " + league.voids[j].place.path + ")"));
+    }
+  }
   return {};
 }
 
@@ -800,6 +831,7 @@ void LocateEntries(const Node& root, League& league) {
   for (Bye& bye : league.byes) Locate(root, bye.place);
   for (Withdrawal& withdrawal : league.withdrawals) Locate(root, withdrawal.place);
   for (Adjustment& adjustment : league.adjustments) Locate(root, adjustment.place);
+  for (DealVoid& voided : league.voids) Locate(root, voided.place);
   if (league.lots) Locate(root, league.lots->place);
   for (Direction& direction : league.scheme.directions) Locate(root, direction.place);
 }
@@ -907,6 +939,14 @@ std::string RoundName(std::string_view text) {
   if (!number) return std::string(text);
   size_t first = text.find_first_not_of('0');
   return first == std::string_view::npos ? "0" : std::string(text.substr(first));
+}
+
+verifier::DirectorVoids VoidsByRecord(const League& league) {
+  verifier::DirectorVoids voids;
+  for (const DealVoid& voided : league.voids) {
+    voids[voided.record].push_back({voided.deal, voided.reason});
+  }
+  return voids;
 }
 
 const std::vector<Entrant>& RankedEntrants(const League& league) {

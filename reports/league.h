@@ -11,6 +11,7 @@
 #include "referee/core/result.h"
 #include "referee/games/registry.h"
 #include "referee/record/node.h"
+#include "verifier/verifier.h"
 
 namespace referee::reports {
 
@@ -130,6 +131,15 @@ struct Adjustment {
   Place place;
 };
 
+// A deal the director voided after it was played (docs/standings.md, "Voided deals"): the record
+// named by its `id:` is counted with that deal not scored.
+struct DealVoid {
+  std::string record;  // the record's `id:`
+  int deal = 0;        // 1-based
+  std::string reason;
+  Place place;
+};
+
 struct League {
   std::string name;
   std::string game;                                   // a registered game name
@@ -145,12 +155,14 @@ struct League {
   std::vector<Bye> byes;
   std::vector<Withdrawal> withdrawals;
   std::vector<Adjustment> adjustments;
+  std::vector<DealVoid> voids;
 };
 
 // Reads a league file's tree. The first problem is a Malformed finding naming its JSON pointer.
 // Besides the shape of each key, the entries must agree with each other: no self-forfeit, one bye
 // per entrant and round, no bye in a round the entrant has a forfeit in, one withdrawal per
-// entrant, each tie-break once, and in a league of a cooperative game entries name teams.
+// entrant, one void per record and deal, each tie-break once, and in a league of a cooperative game
+// entries name teams.
 Result<League> ReadLeague(const record::Node& root);
 
 // A round's name as the standings use it: rounds written as digits are numbers, so "01" and "1"
@@ -163,6 +175,9 @@ std::vector<std::string> PlayersOf(const League& league, const std::string& id);
 
 // The entrants a league ranks in its first table: its teams, its partnerships, or its players.
 const std::vector<Entrant>& RankedEntrants(const League& league);
+
+// The league's voids in the form the verifier takes them (verifier::VerifyDocument).
+verifier::DirectorVoids VoidsByRecord(const League& league);
 
 // The scheme and tie-breaks a game gets when the league file names none.
 Scheme DefaultScheme(const games::GameDescriptor& game);
