@@ -300,18 +300,18 @@ Result<record::Node>& Document::Node() {
   return *parsed;
 }
 
-verifier::Verdict VerifyDocument(Document& document) {
+verifier::Verdict VerifyDocument(Document& document, const verifier::DirectorVoids* voids) {
   std::string source = document.streamed
                            ? document.source + "#" + std::to_string(document.index + 1)
                            : document.source;
   if (document.text_format && !document.parsed) {
     return verifier::VerifyText(document.text.Text(), *document.text_format,
                                 document.text.FirstLine(), document.limits, std::move(source),
-                                document.index);
+                                document.index, voids);
   }
   Result<record::Node>& node = document.Node();
   if (!node.has_value()) return verifier::MalformedVerdict(source, document.index, node.error());
-  return verifier::VerifyNode(*node, std::move(source), document.index);
+  return verifier::VerifyNode(*node, std::move(source), document.index, voids);
 }
 
 namespace internal {

@@ -47,8 +47,10 @@ struct Document {
 };
 
 // The verdict on a document, named as the user sees it ("games.jsonl#3" for the third record of a
-// stream, 1-based), its findings placed in its text.
-verifier::Verdict VerifyDocument(Document& document);
+// stream, 1-based), its findings placed in its text; `voids` as verifier::VerifyDocument takes
+// them.
+verifier::Verdict VerifyDocument(Document& document,
+                                 const verifier::DirectorVoids* voids = nullptr);
 
 // The SHA-256 and the size of bytes read a block at a time, never held whole.
 struct FileDigest {

@@ -215,9 +215,10 @@ struct Finder {
 
 // Verifies one document and keeps only what the standings need of it, with the digest of its
 // text for the provenance.
-reports::PlayedRecord Summarize(const reports::League& league, batch::Document& document,
+reports::PlayedRecord Summarize(const reports::League& league, const verifier::DirectorVoids& voids,
+                                batch::Document& document,
                                 const std::optional<std::string>& round) {
-  verifier::Verdict verdict = batch::VerifyDocument(document);
+  verifier::Verdict verdict = batch::VerifyDocument(document, &voids);
   const record::Node* node = document.Node().has_value() ? &*document.Node() : nullptr;
   return reports::SummarizeRecord(league, verdict, node, round, document.text.Text());
 }
@@ -228,6 +229,7 @@ class Verification {
  public:
   Verification(const reports::League& league, unsigned threads, std::ostream& err, size_t files)
       : league_(league),
+        voids_(reports::VoidsByRecord(league)),
         threads_(threads),
         progress_(err, ProgressLine::ShowOnStandardError(), "file", ProgressTotal{.items = files}) {
     if (threads_ == 0) threads_ = std::max(1u, std::thread::hardware_concurrency());
@@ -244,7 +246,7 @@ class Verification {
         [&](batch::Document& document) {
           const reports::ListedFile& file = files[document.input];
           reports::PlayedRecord played =
-              Summarize(league_, document, league_.records[file.entry].round);
+              Summarize(league_, voids_, document, league_.records[file.entry].round);
           played.entry = static_cast<int>(file.entry);
           played.specificity = file.specificity;
           return played;
@@ -267,6 +269,7 @@ class Verification {
   void Keep(const reports::PlayedRecord& summary) { played.push_back(summary); }
 
   const reports::League& league_;
+  const verifier::DirectorVoids voids_;  // read by every worker, written by none
   unsigned threads_;
   ProgressLine progress_;
 };

@@ -94,6 +94,14 @@ std::string RoundName(std::string_view text) {
   return first == std::string_view::npos ? "0" : std::string(text.substr(first));
 }
 
+verifier::DirectorVoids VoidsByRecord(const League& league) {
+  verifier::DirectorVoids voids;
+  for (const DealVoid& voided : league.voids) {
+    voids[voided.record].push_back({voided.deal, voided.reason});
+  }
+  return voids;
+}
+
 bool IsPlayer(const League& league, const std::string& id) {
   return std::any_of(league.players.begin(), league.players.end(),
                      [&](const Entrant& e) { return e.id == id; });

@@ -11,6 +11,7 @@
 
 #include "referee/core/finding.h"
 #include "referee/games/registry.h"
+#include "verifier/verifier.h"
 
 namespace referee::reports {
 
@@ -133,6 +134,15 @@ struct Adjustment {
   Place place;
 };
 
+// A deal the director voided after it was played (docs/standings.md, "Voided deals"): the record
+// named by its `id:` is counted with that deal not scored.
+struct DealVoid {
+  std::string record;  // the record's `id:`
+  int deal = 0;        // 1-based
+  std::string reason;
+  Place place;
+};
+
 struct League {
   std::string name;
   std::string game;                                   // a registered game name
@@ -148,6 +158,7 @@ struct League {
   std::vector<Bye> byes;
   std::vector<Withdrawal> withdrawals;
   std::vector<Adjustment> adjustments;
+  std::vector<DealVoid> voids;
 };
 
 // A round's name as the standings use it: rounds written as digits are numbers, so "01" and "1"
@@ -163,6 +174,9 @@ std::vector<std::string> PlayersOf(const League& league, const std::string& id);
 
 // The entrants a league ranks in its first table: its teams, its partnerships, or its players.
 const std::vector<Entrant>& RankedEntrants(const League& league);
+
+// The league's voids in the form the verifier takes them (verifier::VerifyDocument).
+verifier::DirectorVoids VoidsByRecord(const League& league);
 
 // The scheme and tie-breaks a game gets when the league file names none.
 Scheme DefaultScheme(const games::GameDescriptor& game);

@@ -137,6 +137,21 @@ Result<void> CheckNamed(const League& league, const std::string& id, const std::
                 "expected an entrant id, found '" + id + "'" + record::DidYouMean(id, ids)));
 }
 
+// One void per record and deal: a deal voided twice is one ruling written twice.
+Result<void> CheckVoids(const League& league) {
+  for (size_t i = 0; i < league.voids.size(); ++i) {
+    const DealVoid& voided = league.voids[i];
+    for (size_t j = 0; j < i; ++j) {
+      if (league.voids[j].record != voided.record || league.voids[j].deal != voided.deal) continue;
+      return Fail(Malformed("duplicate-entry", voided.place.path,
+                            "expected each deal voided once, found deal " +
+                                std::to_string(voided.deal) + " of '" + voided.record +
+                                "' again (first at " + league.voids[j].place.path + ")"));
+    }
+  }
+  return {};
+}
+
 Result<void> CheckEntries(const League& league) {
   for (size_t i = 0; i < league.forfeits.size(); ++i) {
     std::string path = "/forfeits/" + std::to_string(i);
@@ -157,7 +172,7 @@ Result<void> CheckEntries(const League& league) {
     REFEREE_TRY(CheckNamed(league, league.adjustments[i].entrant,
                            "/adjustments/" + std::to_string(i) + "/entrant"));
   }
-  return {};
+  return CheckVoids(league);
 }
 
 // The first player two entries both stand for, if any.

@@ -394,6 +394,24 @@ Result<Adjustment> ReadAdjustment(const MapFields& fields) {
   return adjustment;
 }
 
+Result<DealVoid> ReadVoid(const MapFields& fields) {
+  REFEREE_TRY(fields.AllowOnly({"record", "deal", "reason"}));
+  DealVoid voided;
+  voided.place.path = fields.path();
+  Result<std::string> record = TextAt(fields, "record");
+  if (!record) return Fail(std::move(record).error());
+  voided.record = *record;
+  Result<const Node*> deal = fields.Required("deal");
+  if (!deal) return Fail(std::move(deal).error());
+  Result<int64_t> number = record::ReadInteger(**deal, fields.PathOf("deal"), 1, 10000);
+  if (!number) return Fail(std::move(number).error());
+  voided.deal = static_cast<int>(*number);
+  Result<std::string> reason = TextAt(fields, "reason");
+  if (!reason) return Fail(std::move(reason).error());
+  voided.reason = *reason;
+  return voided;
+}
+
 Result<std::string> ReadGame(const MapFields& fields) {
   Result<std::string> game = TextAt(fields, "game");
   if (!game) return Fail(std::move(game).error());
@@ -409,7 +427,7 @@ Result<std::string> ReadGame(const MapFields& fields) {
 Result<void> ReadHeader(const MapFields& fields, League& league) {
   REFEREE_TRY(fields.AllowOnly({"format", "name", "game", "entrants", "partnerships", "teams",
                                 "records", "scheme", "tie_breaks", "lots", "forfeits", "byes",
-                                "withdrawals", "adjustments", "schedule"}));
+                                "withdrawals", "adjustments", "voids", "schedule"}));
   Result<std::string> format = TextAt(fields, "format");
   if (!format) return Fail(std::move(format).error());
   if (*format != kLeagueFormat) {
@@ -462,6 +480,9 @@ Result<void> ReadEntries(const MapFields& fields, League& league) {
       ReadMaps<Adjustment>(fields, "adjustments", "an adjustment", ReadAdjustment);
   if (!adjustments) return Fail(std::move(adjustments).error());
   league.adjustments = std::move(*adjustments);
+  Result<std::vector<DealVoid>> voids = ReadMaps<DealVoid>(fields, "voids", "a void", ReadVoid);
+  if (!voids) return Fail(std::move(voids).error());
+  league.voids = std::move(*voids);
   return {};
 }
 
@@ -478,6 +499,7 @@ void LocateEntries(const Node& root, League& league) {
   for (Bye& bye : league.byes) Locate(root, bye.place);
   for (Withdrawal& withdrawal : league.withdrawals) Locate(root, withdrawal.place);
   for (Adjustment& adjustment : league.adjustments) Locate(root, adjustment.place);
+  for (DealVoid& voided : league.voids) Locate(root, voided.place);
   if (league.lots) Locate(root, league.lots->place);
   for (Direction& direction : league.scheme.directions) Locate(root, direction.place);
 }

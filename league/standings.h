@@ -107,6 +107,11 @@ struct PlayedRecord {
   const std::string& Level() const;
   void SetReason(std::string reason);
   void SetTable(std::string table);
+  // The deals of the record the director voided (a league's `voids:` that reached it, by the
+  // record's `id:`): the record's sides and deals leave them out.
+  const std::string& Id() const;
+  const std::vector<int>& VoidedDeals() const;
+  void SetVoided(std::string id, std::vector<int> deals);
 
   // The players of side `side`, in the record's order.
   std::vector<std::string> SidePlayers(size_t side) const;
@@ -117,6 +122,8 @@ struct PlayedRecord {
   struct Texts {
     std::string reason;
     std::string table;
+    std::string id;  // only where deals were voided
+    std::vector<int> voided;
   };
   Texts& EditTexts();                   // a copy of its own, made if shared
   std::shared_ptr<const Texts> texts_;  // null while both are empty

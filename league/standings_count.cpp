@@ -218,11 +218,34 @@ void SortRecords(std::vector<PlayedRecord>& records) {
   });
 }
 
+// A void no record took (its id matches none, or the record did not play that deal) would leave
+// the director's ruling out of the standings without a word: the league file is in error.
+std::optional<Finding> UnplayedVoid(const League& league,
+                                    const std::vector<PlayedRecord>& records) {
+  for (const DealVoid& voided : league.voids) {
+    bool taken = std::any_of(records.begin(), records.end(), [&](const PlayedRecord& played) {
+      const std::vector<int>& deals = played.VoidedDeals();
+      return played.Id() == voided.record &&
+             std::find(deals.begin(), deals.end(), voided.deal) != deals.end();
+    });
+    if (taken) continue;
+    Finding finding =
+        Malformed("void-not-played", voided.place.path,
+                  "expected a record with id '" + voided.record + "' that played deal " +
+                      std::to_string(voided.deal) + ", found none");
+    finding.place.line = voided.place.line;
+    finding.place.column = voided.place.column;
+    return finding;
+  }
+  return std::nullopt;
+}
+
 CountedRecords CountRecords(const League& league, const std::vector<PlayedRecord>& records,
                             const std::optional<std::string>& after_round) {
   CountedRecords result;
   Copies copies = FindCopies(league, records);
   result.conflict = std::move(copies.conflict);
+  if (!result.conflict) result.conflict = UnplayedVoid(league, records);
   // The chosen copies first: whether another copy says "counted once" depends on them.
   std::vector<std::optional<NotCounted>> skips(records.size());
   for (size_t i = 0; i < records.size(); ++i) {

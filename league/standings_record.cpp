@@ -147,6 +147,9 @@ PlayedRecord DescribeRecord(const League& league, const verifier::Verdict& verdi
   for (const auto& [key, value] : record->metadata) {
     if (key == "round" && !round) played.round = RoundName(value);
     if (key == "table") played.SetTable(value);
+    if (key == "id" && !verdict.voided_by_director.empty()) {
+      played.SetVoided(value, verdict.voided_by_director);
+    }
   }
   if (verdict.status != verifier::Status::kValid) return played;
   played.players = PlayerNames(record->players);
@@ -191,6 +194,17 @@ PlayedRecord::Texts& PlayedRecord::EditTexts() {
 void PlayedRecord::SetReason(std::string reason) {
   if (reason.empty() && Reason().empty()) return;
   EditTexts().reason = std::move(reason);
+}
+
+const std::string& PlayedRecord::Id() const { return texts_ ? texts_->id : kNoText; }
+const std::vector<int>& PlayedRecord::VoidedDeals() const {
+  static const std::vector<int> kNone;
+  return texts_ ? texts_->voided : kNone;
+}
+void PlayedRecord::SetVoided(std::string id, std::vector<int> deals) {
+  Texts& texts = EditTexts();
+  texts.id = std::move(id);
+  texts.voided = std::move(deals);
 }
 
 void PlayedRecord::SetTable(std::string table) {

@@ -434,6 +434,10 @@ std::vector<std::string> EntryTexts(const League& league) {
     texts.push_back("adjustment" + round + ": " + adjustment.entrant + " " + sign +
                     std::to_string(adjustment.points) + " points (" + adjustment.reason + ")");
   }
+  for (const DealVoid& voided : league.voids) {
+    texts.push_back("void: deal " + std::to_string(voided.deal) + " of " + voided.record +
+                    " not scored (" + voided.reason + ")");
+  }
   return texts;
 }
 

@@ -296,6 +296,11 @@ Node Event::LeagueNode() const {
         if (member.value.kind() == Node::Kind::kInteger) bye.AddMember("points", {}, member.value);
         AppendTo(league, "byes", std::move(bye));
       }
+    } else if (kind == "void") {
+      AppendTo(league, "voids",
+               Entry({{"record", record::StringNode(TextOf(act, "table"))},
+                      {"deal", record::IntegerNode(IntegerOf(act, "deal").value_or(0))},
+                      {"reason", reason}}));
     } else if (kind == "withdraw") {
       AppendTo(league, "withdrawals",
                Entry({{"entrant", record::StringNode(entrant)},

@@ -21,8 +21,8 @@ namespace referee::server {
 
 // A director's act as the league file says it (docs/serve.md, "The director's acts").
 inline const std::set<std::string>& DirectorActs() {
-  static const std::set<std::string> acts = {"adjust",   "penalty", "average",
-                                             "withdraw", "settle",  "replace"};
+  static const std::set<std::string> acts = {"adjust", "penalty", "average", "withdraw",
+                                             "settle", "replace", "void"};
   return acts;
 }
 

@@ -322,6 +322,7 @@ EventDesk::TableState EventDesk::TableOf(const std::string& id) const {
   state.status = slot->table->Status();
   state.durable_over = state.status == "over" && !slot->durable_in_play;
   state.events = slot->table->events();
+  state.deals_played = static_cast<int>(slot->table->session().match().Scores().rows.size());
   return state;
 }
 
@@ -456,6 +457,7 @@ Node EventDesk::RoundNode(const Event& event, int round) const {
     TableState state = TableOf(table->id);
     item.AddMember("status", {}, Text(table->settled ? "settled" : state.status));
     item.AddMember("events", {}, Integer(state.events));
+    item.AddMember("deals_played", {}, Integer(state.deals_played));
     tables.Append(std::move(item));
   }
   node.AddMember("tables", {}, std::move(tables));
@@ -1083,8 +1085,8 @@ void EventDesk::Act(const std::shared_ptr<Slot>& slot, const std::string& text, 
   std::string kind = TextOf(*body, "act");
   if (DirectorActs().count(kind) == 0) {
     return respond(Error(400, "unknown-act",
-                         "expected \"act\": adjust, penalty, average, withdraw, settle or "
-                         "replace"));
+                         "expected \"act\": adjust, penalty, average, withdraw, settle, "
+                         "replace or void"));
   }
   auto why = ReadNote(*body, "why", true);
   if (!why) return respond(why.error());
@@ -1142,6 +1144,45 @@ std::optional<std::string> EventDesk::AtTable(Service::Slot& table, const Node& 
   if (hashes[seat - actors.begin()] == hash) return std::nullopt;
   hashes[seat - actors.begin()] = hash;
   return at.ReissueTokens(std::move(hashes), at.meta().scorer_hash, now);
+}
+
+// The table and deal a void names: a deal played out at a table of the event that is not settled,
+// in play or over (its record stands as played; the standings leave the deal out), and not voided
+// already.
+Result<std::pair<const EventTable*, int>, HttpResponse> EventDesk::VoidedDeal(
+    const Event& event, const Node& body) const {
+  using Refusal = Unexpected<HttpResponse>;
+  std::string id = TextOf(body, "table");
+  const EventTable* table = event.FindTable(id);
+  if (table == nullptr) {
+    return Refusal(
+        Refused("unknown-table", "expected \"table\": a table of the event, found '" + id + "'"));
+  }
+  if (table->settled) {
+    return Refusal(Error(409, "table-settled",
+                         "table " + id + " is settled: it has no record whose deals count"));
+  }
+  TableState state = TableOf(id);
+  if (state.status != "in-play" && state.status != "over") {
+    return Refusal(Error(409, "table-" + state.status, "table " + id + " is " + state.status));
+  }
+  std::optional<int64_t> deal = IntegerMember(body, "deal", 1, 10000);
+  if (!deal) return Refusal(Refused("bad-deal", "expected \"deal\": a deal number, 1 or more"));
+  if (*deal > state.deals_played) {
+    return Refusal(Error(409, "deal-not-played",
+                         "deal " + std::to_string(*deal) + " of table " + id +
+                             " is not played out (" + std::to_string(state.deals_played) +
+                             " played): a deal is voided once it is played"));
+  }
+  for (const Node& act : event.acts()) {
+    if (TextOf(act, "act") == "void" && TextOf(act, "table") == id &&
+        IntegerMember(act, "deal", 1, 10000) == *deal) {
+      return Refusal(
+          Error(409, "voided-already",
+                "deal " + std::to_string(*deal) + " of table " + id + " is voided already"));
+    }
+  }
+  return std::make_pair(table, static_cast<int>(*deal));
 }
 
 // The members of a director's act, each checked against the event (the names it gives, the
@@ -1231,6 +1272,13 @@ Result<Node, HttpResponse> EventDesk::ActMembers(const Event& event, const std::
                          points != nullptr ? *points : Node::Scalar(Node::Kind::kNull, "null", {}));
     }
     rest.AddMember("averages", {}, std::move(averages));
+  } else if (kind == "void") {
+    allowed.insert({"table", "deal"});
+    auto voided = VoidedDeal(event, body);
+    if (!voided) return Refusal(voided.error());
+    rest.AddMember("table", {}, Text(voided->first->id));
+    rest.AddMember("round", {}, Integer(voided->first->round));
+    rest.AddMember("deal", {}, Integer(voided->second));
   } else if (kind == "replace") {
     allowed.insert({"table", "seat", "player"});
     auto found = table();

@@ -55,8 +55,11 @@ class EventDesk {
     std::string status = "missing";  // a table of a round not (yet) made on this server
     bool durable_over = false;       // its end is durable: its record is filed
     int events = 0;
+    int deals_played = 0;  // deals played out (scored), for a director's void
   };
   TableState TableOf(const std::string& id) const;
+  Result<std::pair<const EventTable*, int>, HttpResponse> VoidedDeal(
+      const Event& event, const record::Node& body) const;
   bool Done(const EventTable& table) const;
   std::vector<std::string> Playing(const Event& event) const;
   bool Over(const Event& event) const;

@@ -11,6 +11,7 @@
 #include "reports/standings_output.h"
 #include "verifier/sha256.h"
 #include "verifier/verifier.h"
+#include "verifier/verify_text.h"
 
 namespace referee::server {
 
@@ -34,10 +35,13 @@ Result<reports::Standings, std::string> ExportStandings(const EventExport& files
   Result<reports::League> league = reports::ReadLeague(*root);
   if (!league) return Unexpected<std::string>("the league file: " + league.error().message);
   std::vector<reports::PlayedRecord> played;
+  verifier::DirectorVoids voids = reports::VoidsByRecord(*league);
   for (const auto& [name, text] : files.records) {
     Result<record::Node> node = formats::ParseJson(text);
     if (!node) return Unexpected<std::string>(name + ": " + node.error().message);
-    verifier::Verdict verdict = verifier::VerifyNode(*node, name);
+    // Read from its text, as the command reads the file: a finding's place names its line.
+    verifier::Verdict verdict =
+        verifier::VerifyText(text, formats::InputFormat::kJson, 1, {}, name, 0, &voids);
     played.push_back(reports::SummarizeRecord(*league, verdict, &*node, std::nullopt, text));
   }
   reports::StandingsOptions options;

@@ -28,6 +28,9 @@ struct Verdict {
   int events_unchecked = 0;
   ScoreSheet scores;
   Outcome outcome;
+  // The deals the director voided that the record reached (VerifyDocument's `voids`): the
+  // scores and the outcome leave them out.
+  std::vector<int> voided_by_director;
 };
 
 // The verdict of a record that could not be read: one malformed finding.

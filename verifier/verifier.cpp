@@ -219,6 +219,106 @@ class Replay final : public record::BodySink {
   bool over_ = false;
 };
 
+// Where a deal's findings point.
+Place DealPlace(int deal) {
+  return Place{"/deals/" + std::to_string(deal - 1), GamePlace{.deal = deal}};
+}
+
+// The record replayed again with the deals the director voided left unscored: what the standings
+// count. The record's own check (Replay) has already said whether each event was legal; this
+// replay only scores. A voided deal is dealt (its dealer and board stay on the sheet), then voided
+// before its first act, and its later events and its claim are passed over.
+class DirectorReplay final : public record::BodySink {
+ public:
+  DirectorReplay(const record::Record& header, const std::vector<DirectorVoid>& voids)
+      : voids_(voids), match_(header.game->new_match(QuietSetup(header))) {}
+
+  void Add(const Event& event) override {
+    if (rejection_) return;
+    if (open_void_ != 0 && event.deal != open_void_) CloseVoid();  // a deal of its dealing only
+    if (VoidOf(event.deal) == nullptr) return Apply(event);
+    if (Voided(event.deal)) return;  // the voided deal's play is not scored
+    open_void_ = event.deal;
+    if (match_->Next().phase == Phase::kDeal) return Apply(event);  // its dealing
+    CloseVoid();  // its first act: the deal is voided before it
+  }
+  void Add(const record::DealClaim& /*claim*/) override {}  // checked by the record's own replay
+
+  // Moves the scores and the outcome into `verdict`, with a note on each voided deal.
+  // `played_over`: the record, as played, finished its match.
+  void Finish(Verdict& verdict, bool played_over) {
+    if (open_void_ != 0) CloseVoid();
+    if (played_over && !voided_.empty() && !rejection_ && !match_->IsOver()) {
+      // Without the voided deals the match would still be playing: it has no result to count.
+      rejection_ = Illegal("director-void-conflict", DealPlace(voided_.back()),
+                           "with the deals the director voided left unscored, the match is not "
+                           "finished: " +
+                               match_->GetOutcome().summary);
+    }
+    for (int deal : voided_) {
+      const DirectorVoid& voided = *VoidOf(deal);
+      verdict.findings.push_back(Note("director-void", DealPlace(deal),
+                                      "deal " + std::to_string(deal) +
+                                          " is not scored: the director voided it (" +
+                                          voided.reason + ")"));
+    }
+    if (rejection_) verdict.findings.push_back(std::move(*rejection_));
+    verdict.outcome = match_->GetOutcome();
+    verdict.scores = match_->ReleaseScores();
+    for (ScoreSheet::Row& row : verdict.scores.rows) {
+      if (const DirectorVoid* voided = VoidOf(row.deal); voided != nullptr && Voided(row.deal)) {
+        row.label = "voided by the director: " + voided->reason;
+      }
+    }
+    verdict.voided_by_director = voided_;
+  }
+
+ private:
+  const DirectorVoid* VoidOf(int deal) const {
+    auto found = std::find_if(voids_.begin(), voids_.end(),
+                              [&](const DirectorVoid& v) { return v.deal == deal; });
+    return found == voids_.end() ? nullptr : &*found;
+  }
+  bool Voided(int deal) const {
+    return std::find(voided_.begin(), voided_.end(), deal) != voided_.end();
+  }
+  void Apply(const Event& event) {
+    Result<Ruling> ruling = match_->Apply(event);
+    if (!ruling.has_value()) Reject(std::move(ruling).error());
+  }
+  void CloseVoid() {
+    match_->VoidCurrentDeal(std::nullopt);
+    voided_.push_back(open_void_);
+    open_void_ = 0;
+  }
+  // The match with the deals voided cannot take an event the record's own replay took: the
+  // voided points decided the end (a later deal comes after the match is over, or the game needs
+  // a deal the record lacks). The standings must not count it silently.
+  void Reject(Finding finding) {
+    finding.message = "with the deals the director voided left unscored, " + finding.message +
+                      " (" + finding.code + ")";
+    finding.code = "director-void-conflict";
+    rejection_ = std::move(finding);
+  }
+
+  const std::vector<DirectorVoid>& voids_;
+  std::unique_ptr<Match> match_;
+  int open_void_ = 0;        // the voided deal dealt and not yet voided
+  std::vector<int> voided_;  // the voided deals, in record order
+  std::optional<Finding> rejection_;
+};
+
+// The director's voids of the record `header` names by its id, or none.
+const std::vector<DirectorVoid>* VoidsOf(const record::Record& header, const DirectorVoids* voids) {
+  if (voids == nullptr) return nullptr;
+  for (const auto& [key, value] : header.metadata) {
+    if (key != "id") continue;
+    auto found = voids->find(value);
+    return found == voids->end() ? nullptr : &found->second;
+  }
+  return nullptr;
+}
+
 Status StatusOf(const Verdict& verdict, bool over) {
   bool errors = std::any_of(verdict.findings.begin(), verdict.findings.end(),
                             [](const Finding& f) { return f.severity == Severity::kError; });
@@ -282,7 +382,8 @@ Verdict VerifyRecord(const record::Record& record, std::string source, int recor
   return verdict;
 }
 
-Verdict VerifyDocument(const record::Document& document, std::string source, int record_index) {
+Verdict VerifyDocument(const record::Document& document, std::string source, int record_index,
+                       const DirectorVoids* voids) {
   record::Value root = document.Root();
   Result<record::Record> header = record::ReadRecordHeader(root);
   if (!header.has_value()) {
@@ -302,6 +403,11 @@ Verdict VerifyDocument(const record::Document& document, std::string source, int
     return Unreadable(document, std::move(source), record_index, std::move(result).error());
   }
   replay.Finish(*result);
+  if (const std::vector<DirectorVoid>* voided = VoidsOf(*header, voids)) {
+    DirectorReplay scoring(*header, *voided);
+    // The body read once already: a second read cannot fail.
+    if (game.read_body(root, *header, scoring).has_value()) scoring.Finish(verdict, replay.Over());
+  }
   verdict.source = std::move(source);
   verdict.record_index = record_index;
   verdict.game = game.name;
@@ -309,9 +415,10 @@ Verdict VerifyDocument(const record::Document& document, std::string source, int
   return verdict;
 }
 
-Verdict VerifyNode(const record::Node& root, std::string source, int record_index) {
+Verdict VerifyNode(const record::Node& root, std::string source, int record_index,
+                   const DirectorVoids* voids) {
   record::Document document = record::DocumentOf(root);
-  return VerifyDocument(document, std::move(source), record_index);
+  return VerifyDocument(document, std::move(source), record_index, voids);
 }
 
 }  // namespace referee::verifier

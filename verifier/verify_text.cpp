@@ -32,12 +32,13 @@ Result<void> ReadText(std::string_view text, formats::InputFormat format, uint32
 }  // namespace
 
 Verdict VerifyText(std::string_view text, formats::InputFormat format, uint32_t first_line,
-                   const formats::ReadLimits& limits, std::string source, int index) {
+                   const formats::ReadLimits& limits, std::string source, int index,
+                   const DirectorVoids* voids) {
   // One document per thread, its memory kept from record to record.
   thread_local record::Document document;
   Result<void> read = ReadText(text, format, first_line, limits, document);
   if (!read.has_value()) return MalformedVerdict(std::move(source), index, std::move(read).error());
-  Verdict verdict = VerifyDocument(document, std::move(source), index);
+  Verdict verdict = VerifyDocument(document, std::move(source), index, voids);
   formats::PlaceFindings(document, first_line, verdict.findings);
   return verdict;
 }

@@ -12,13 +12,15 @@
 #include "referee/core/result.h"
 #include "referee/record/record.h"
 #include "verifier/verdict.h"
+#include "verifier/verifier.h"
 
 namespace referee::verifier {
 
 // The verdict on the record `text`, a document of `format` (a JSON Lines line is JSON) that
-// starts on line `first_line` of its input.
+// starts on line `first_line` of its input; `voids` as VerifyDocument takes them.
 Verdict VerifyText(std::string_view text, formats::InputFormat format, uint32_t first_line,
-                   const formats::ReadLimits& limits, std::string source, int index);
+                   const formats::ReadLimits& limits, std::string source, int index,
+                   const DirectorVoids* voids = nullptr);
 
 // The record `text` read whole (for a caller that converts it rather than verifies it), or the
 // finding that keeps it from being read, placed in the text.

@@ -17,9 +17,12 @@ const ACTS = {
   withdraw: {title: 'Withdraw an entrant', fields: [['entrant'], ['after_round', 0]]},
   settle: {title: 'Settle a table (close it unfinished)', fields: [['table']]},
   replace: {title: 'Replace a player at a table', fields: [['table'], ['seat'], ['player']]},
+  void: {title: 'Void a deal played out (it is not scored)',
+         fields: [['played-table'], ['deal', 1, 10000]]},
 };
 const LABELS = {entrant: 'Entrant', points: 'Points', round: 'Round', after_round: 'After round',
-                table: 'Table', seat: 'Seat', player: 'Substitute (a name)'};
+                table: 'Table', seat: 'Seat', player: 'Substitute (a name)',
+                'played-table': 'Table', deal: 'Deal'};
 
 function say(text, isError = false) {
   $('message').hidden = !isError;
@@ -54,8 +57,10 @@ function field(act, [name, min, max, optional]) {
   const id = `${act}-${name}`;
   const label = make('label', {for: id, text: LABELS[name]});
   let input;
-  if (name === 'entrant' || name === 'table' || name === 'seat') {
-    input = make('select', {id, name, required: true, 'data-list': name});
+  if (name === 'entrant' || name === 'table' || name === 'seat' || name === 'played-table') {
+    // A played table is any table with a deal played out, in play or finished, of any round.
+    input = make('select', {id, name: name === 'played-table' ? 'table' : name, required: true,
+                            'data-list': name});
   } else if (name === 'player') {
     input = make('input', {id, name, required: true, maxlength: 64, autocomplete: 'off'});
   } else {
@@ -148,6 +153,13 @@ function renderCalls(calls) {
   }));
 }
 
+// The void's deal goes up to the deals its table has played out.
+function limitDeal() {
+  const tables = event ? event.rounds.flatMap((made) => made.tables) : [];
+  const chosen = tables.find((table) => table.id === $('void-played-table').value);
+  $('void-deal').max = chosen ? Math.max(1, chosen.deals_played) : 1;
+}
+
 function render() {
   const round = currentRound();
   $('title').textContent = `Director: ${event.name || event.id}`;
@@ -156,15 +168,19 @@ function render() {
       (event.playing || (event.round_complete ? 'every table is done' : 'no table playing'));
   tableRows();
   const inPlay = round.tables.filter((table) => table.status === 'in-play');
+  const played = event.rounds.flatMap((made) => made.tables).filter((table) =>
+      (table.status === 'in-play' || table.status === 'over') && table.deals_played > 0);
   const seats = new Set(round.tables.flatMap((table) => Object.keys(table.players)));
+  const lists = {entrant: () => entrants(), table: () => inPlay.map((table) => table.id),
+                 'played-table': () => played.map((table) => table.id), seat: () => [...seats]};
   for (const select of document.querySelectorAll('select[data-list]')) {
-    const list = select.dataset.list;
-    options(select, list === 'entrant' ? entrants() :
-                    list === 'table' ? inPlay.map((table) => table.id) : [...seats]);
+    options(select, lists[select.dataset.list]());
   }
+  limitDeal();
   $('journal').replaceChildren(...event.acts.filter((act) => ACTS[act.act]).map((act) =>
       make('li', {text: `${act.act}${act.entrant ? ` ${act.entrant}` : ''}` +
                         `${act.table ? ` ${act.table}` : ''}` +
+                        `${act.deal ? ` deal ${act.deal}` : ''}` +
                         `${act.points !== undefined && act.points !== null ? ` ${act.points}` : ''}` +
                         `: ${act.why}`})));
 }
@@ -233,6 +249,7 @@ async function start() {
   }
   $('room-link').href = `/room/${encodeURIComponent(eventId)}`;
   $('acts').replaceChildren(...Object.entries(ACTS).map(([act, spec]) => actForm(act, spec)));
+  $('void-played-table').addEventListener('change', limitDeal);
   $('next-round').addEventListener('submit', async (submitted) => {
     submitted.preventDefault();
     const reply = await api.write('/rounds', {}, event.journal_lines);

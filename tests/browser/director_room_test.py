@@ -1,7 +1,8 @@
 """The director's page and the room's screen of a club night (docs/organisers.md, "The
 director's page", "The room's screen"): a small event of eight players over two rounds, its
 tables played by the bots (`referee event play`); the director adjusts a score with a reason from
-the page and the standings change, on the room's screen too; the room's screen says provisional,
+the page and the standings change, on the room's screen too; the director voids a deal played
+out, and the standings list it; the room's screen says provisional,
 then final; a round is made from the page; the sheet of seat links holds one QR code per seated
 player, each decoding to its link. Positions at 400 px and 1200 px, contrast, screenshots.
 """
@@ -86,6 +87,15 @@ class DirectorRoomTest(harness.PageTest):
         acts = self.server.call('GET', f'/events/{EVENT}')[1]['acts']
         self.assertEqual([(act['act'], act['why']) for act in acts],
                          [('adjust', 'scored wrongly at the table')])
+
+        # The director voids deal 1 of a finished table: the standings list it with its reason.
+        table = self.server.call('GET', f'/events/{EVENT}')[1]['rounds'][0]['tables'][1]['id']
+        self.void_deal(table, 1, 'a fouled board')
+        acts = self.server.call('GET', f'/events/{EVENT}')[1]['acts']
+        self.assertEqual([(act['act'], act.get('table'), act.get('deal')) for act in acts],
+                         [('adjust', None, None), ('void', table, 1)])
+        entries = self.server.call('GET', f'/events/{EVENT}/standings')[1]['standings']['entries']
+        self.assertIn(f'void: deal 1 of {table} not scored (director: a fouled board)', entries)
         self.layouts_and_screenshots()
 
         # The round is closed and the next one made from the page.
@@ -117,6 +127,25 @@ class DirectorRoomTest(harness.PageTest):
         self.browser.tap('director', 'form[data-act="adjust"] button')
         self.browser.wait('director', lambda d: d.find_element(By.ID, 'done').text ==
                           'Done: adjust a score.', what='the adjustment')
+
+    def void_deal(self, table, deal, why):
+        driver = self.browser.use('director')
+        form = driver.find_element(By.CSS_SELECTOR, 'form[data-act="void"]')
+        driver.execute_script('arguments[0].parentElement.open = true;', form)
+        select = form.find_element(By.NAME, 'table')
+        # Any table of any round with a deal played out may be chosen: here both of round 1.
+        choices = [option.get_attribute('value')
+                   for option in select.find_elements(By.TAG_NAME, 'option')]
+        self.assertIn(table, choices)
+        driver.execute_script('arguments[0].value = arguments[1];'
+                              'arguments[0].dispatchEvent(new Event("change"));', select, table)
+        deal_input = form.find_element(By.NAME, 'deal')
+        self.assertGreaterEqual(int(deal_input.get_attribute('max')), deal)
+        deal_input.send_keys(str(deal))
+        form.find_element(By.NAME, 'why').send_keys(why)
+        self.browser.tap('director', 'form[data-act="void"] button')
+        self.browser.wait('director', lambda d: d.find_element(By.ID, 'done').text ==
+                          'Done: void a deal played out (it is not scored).', what='the void')
 
     def sheet(self):
         self.browser.tap('director', '#make-sheet button[type="submit"]')

@@ -199,4 +199,26 @@ TEST_F(StandingsCliLeague, CopiesOfOneMatchInTwoRoundsConflict) {
       << chosen.output;
 }
 
+// A league's `voids:` names a record by its `id:` and a deal; the standings list it with the
+// entries, and a void that no record took is an error at its line, not a ruling lost.
+TEST_F(StandingsCliLeague, AVoidedDealIsListedAndAVoidNoRecordTookIsAnError) {
+  std::ofstream(folder_ / "records/r1-t1.yaml", std::ios::app) << "id: spring-r1-t1\n";
+  WriteLeague("[records/]", "voids:\n  - {record: spring-r1-t1, deal: 2, reason: fouled board}\n");
+  RunResult json = Run("standings league.yaml --allow-uncounted --format json");
+  EXPECT_EQ(json.exit_code, 0) << json.output;
+  EXPECT_NE(json.output.find("void: deal 2 of spring-r1-t1 not scored (fouled board)"),
+            std::string::npos)
+      << json.output;
+  WriteLeague("[records/]", "voids:\n  - {record: spring-r1-t1, deal: 99, reason: x}\n");
+  RunResult unplayed = Run("standings league.yaml --allow-uncounted", true);
+  EXPECT_EQ(unplayed.exit_code, 2) << unplayed.output;
+  EXPECT_NE(unplayed.output.find("league.yaml:7:5: malformed[void-not-played]"), std::string::npos)
+      << unplayed.output;
+  WriteLeague("[records/]",
+              "voids:\n  - {record: a, deal: 1, reason: x}\n  - {record: a, deal: 1, reason: y}\n");
+  RunResult twice = Run("standings league.yaml --allow-uncounted", true);
+  EXPECT_EQ(twice.exit_code, 2) << twice.output;
+  EXPECT_NE(twice.output.find("malformed[duplicate-entry]"), std::string::npos) << twice.output;
+}
+
 }  // namespace

@@ -247,6 +247,48 @@ TEST_F(ServeEventsTest, RoundsActsStandingsAndExportAgree) {
   EXPECT_EQ(Request("GET", "/tables/" + tables[1] + "/record").status, 200);
 }
 
+// A deal the director voids is played out first; the table's record stands as played, the
+// league file gains a `voids:` entry, and the live standings and the export agree.
+// The void is journaled and listed; the record is rescored without the deal. Collusion plays to
+// a target, so this match, short of its winner's points, has no result left to count: the
+// standings say so (director-void-conflict), live and exported alike, and the record alone stays
+// valid.
+TEST_F(ServeEventsTest, ADealVoidedByTheDirectorIsLeftOutOfTheStandings) {
+  MadeEvent event = Make(EventBody("night", "collusion", 4, "swiss", 1));
+  std::string table = TableIds("night", 1).at(0);
+  auto void_deal = [&](const std::string& deal) {
+    return Request("POST", "/events/night/acts", event.director,
+                   R"({"act":"void","table":")" + table + R"(","deal":)" + deal +
+                       R"(,"why":"a fouled board"})");
+  };
+  server::ClientResponse early = void_deal("1");
+  EXPECT_EQ(early.status, 409) << early.body;
+  EXPECT_EQ(Text(early.json, "code"), "deal-not-played");
+  PlayRound(event);
+  EXPECT_EQ(void_deal("1").status, 200);
+  EXPECT_EQ(Text(void_deal("1").json, "code"), "voided-already");
+  EXPECT_EQ(Text(void_deal("999").json, "code"), "deal-not-played");
+  EXPECT_EQ(Text(void_deal("0").json, "code"), "bad-deal");
+  server::ClientResponse live = Request("GET", "/events/night/standings?format=json");
+  ASSERT_EQ(live.status, 200);
+  EXPECT_NE(live.body.find("void: deal 1 of " + table + " not scored (director: a fouled board)"),
+            std::string::npos)
+      << live.body;
+  EXPECT_NE(live.body.find("\"reason\": \"director-void-conflict at /deals/0 (line "),
+            std::string::npos)
+      << live.body;
+  fs::path folder = data_ / "export";
+  ShellResult exported = RunShell(RefereeCommand() + " event export --data " + data_.string() +
+                                  " night " + folder.string());
+  ASSERT_EQ(exported.exit_code, 0) << exported.output;
+  ShellResult standings = RunShell("cd " + folder.string() + " && " + RefereeCommand() +
+                                   " standings league.yaml --format json");
+  EXPECT_EQ(standings.output, live.body);
+  ShellResult verified =
+      RunShell(RefereeCommand() + " verify --quiet " + (folder / "records").string());
+  EXPECT_EQ(verified.exit_code, 0) << verified.output;
+}
+
 TEST_F(ServeEventsTest, RecordsAndTheSeedStayBackWhileTheEventPlays) {
   MadeEvent event = Make(EventBody("night", "collusion", 8, "individual", 2));
   PlayRound(event);
