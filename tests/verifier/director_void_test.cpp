@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "referee/games/game_record.h"
 #include "referee/games/registry.h"
-#include "referee/record/record_writer.h"
 #include "tests/shared/game_param.h"
 #include "tests/shared/playout.h"
 #include "verifier/verifier.h"
