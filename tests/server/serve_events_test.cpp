@@ -390,6 +390,7 @@ TEST(ServeEventsCrash, KilledAfterEachActNothingAcknowledgedIsLost) {
       R"({"act":"penalty","entrant":"p1","points":1,"why":"late"})",
       R"({"act":"average","entrant":"p2","round":1,"why":"a board fouled"})",
       "round",
+      R"({"act":"void","table":"night-r1-t1","deal":1,"why":"cards exposed"})",
       R"({"act":"withdraw","entrant":"p3","why":"went home"})",
   };
   for (size_t step = 0; step <= acts.size(); ++step) {
@@ -478,7 +479,7 @@ TEST(ServeEventsCrash, KilledAfterEachActNothingAcknowledgedIsLost) {
   ShellResult verified =
       RunShell(RefereeCommand() + " event verify " + (data / "events" / "night.journal").string());
   EXPECT_EQ(verified.exit_code, 0) << verified.output;
-  EXPECT_NE(verified.output.find("6 lines"), std::string::npos) << verified.output;
+  EXPECT_NE(verified.output.find("7 lines"), std::string::npos) << verified.output;
 }
 
 // Every act posted twice with the line it expects is applied once, and the second post gets the
