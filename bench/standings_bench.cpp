@@ -27,8 +27,8 @@
 
 #include "formats/yaml_writer.h"
 #include "generator/generator.h"
-#include "referee/games/registry.h"
 #include "referee/games/game_record.h"
+#include "referee/games/registry.h"
 #include "referee/record/record_writer.h"
 
 namespace {

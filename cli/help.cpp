@@ -10,8 +10,8 @@
 #include "generator/generator.h"
 #include "referee/core/names.h"
 #include "referee/core/printable.h"
-#include "referee/games/registry.h"
 #include "referee/games/game_record.h"
+#include "referee/games/registry.h"
 #include "referee/record/record_writer.h"
 
 namespace referee::cli {

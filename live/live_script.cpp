@@ -1,7 +1,7 @@
 #include "live/live_script.h"
 
-#include "referee/games/registry.h"
 #include "referee/games/game_record.h"
+#include "referee/games/registry.h"
 #include "referee/record/record_writer.h"
 
 namespace referee::live {

@@ -4,9 +4,9 @@
 
 #include "referee/core/printable.h"
 #include "referee/core/seat.h"
+#include "referee/games/game_record.h"
 #include "referee/games/registry.h"
 #include "referee/record/fields.h"
-#include "referee/games/game_record.h"
 #include "referee/record/record_writer.h"
 #include "reports/verdict_text.h"
 #include "verifier/verifier.h"

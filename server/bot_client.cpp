@@ -5,8 +5,8 @@
 
 #include "formats/json_writer.h"
 #include "referee/core/seat.h"
-#include "referee/games/registry.h"
 #include "referee/games/game_record.h"
+#include "referee/games/registry.h"
 #include "server/http_client.h"
 
 namespace referee::server {

@@ -5,8 +5,8 @@
 #include "formats/json_reader.h"
 #include "formats/json_writer.h"
 #include "live/journal.h"
-#include "referee/games/registry.h"
 #include "referee/games/game_record.h"
+#include "referee/games/registry.h"
 #include "referee/record/record_writer.h"
 
 namespace referee::server {

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <optional>
 
-#include "referee/games/registry.h"
 #include "referee/games/game_record.h"
+#include "referee/games/registry.h"
 #include "verifier/deal_cache.h"
 #include "verifier/sha256.h"
 

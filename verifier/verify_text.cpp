@@ -5,8 +5,8 @@
 #include "formats/json_reader.h"
 #include "formats/locate.h"
 #include "formats/yaml_reader.h"
-#include "referee/record/document.h"
 #include "referee/games/game_record.h"
+#include "referee/record/document.h"
 #include "verifier/verifier.h"
 
 namespace referee::verifier {

@@ -1,9 +1,8 @@
 // Reading the common header of a record, and finding a position from a JSON pointer.
-#include "referee/games/game_record.h"
-
 #include <gtest/gtest.h>
 
 #include "formats/yaml_reader.h"
+#include "referee/games/game_record.h"
 #include "referee/games/registry.h"
 #include "referee/record/fields.h"
 

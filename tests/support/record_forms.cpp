@@ -10,8 +10,8 @@
 #include "formats/json_writer.h"
 #include "formats/scalar_shape.h"
 #include "referee/games/cahoots/cahoots_cards.h"
-#include "referee/games/registry.h"
 #include "referee/games/game_record.h"
+#include "referee/games/registry.h"
 #include "referee/record/record_writer.h"
 
 namespace referee::testing {

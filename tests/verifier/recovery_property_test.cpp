@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "referee/games/game_record.h"
 #include "referee/games/registry.h"
 #include "referee/games/trick/trick_events.h"
-#include "referee/games/game_record.h"
 #include "referee/record/record_writer.h"
 #include "tests/shared/game_param.h"
 #include "tests/shared/playout.h"

@@ -10,8 +10,8 @@
 
 #include "formats/yaml_reader.h"
 #include "referee/games/cahoots/cahoots_match.h"
-#include "referee/games/registry.h"
 #include "referee/games/game_record.h"
+#include "referee/games/registry.h"
 #include "verifier/sha256.h"
 
 namespace referee::games::cahoots {
