@@ -46,7 +46,7 @@ class EventDesk {
   // Answers every waiting request (at shutdown).
   void Shutdown();
 
-  struct Slot;  // one event (defined in the source)
+  struct Slot;  // one event (defined in event_desk_parts.h)
 
  private:
   struct Caller;
