@@ -526,7 +526,7 @@ record::Record PlayTable(const games::GameDescriptor& game, const RuleOptions& r
       event = legal.at(UniformIndex(rng, legal.size()));
     }
     if (!match->Apply(event).has_value()) std::abort();
-    if (next_is_deal) event = match->ShowingCards(std::move(event));
+    if (next_is_deal) event = match->WithCardsWritten(std::move(event));
     record.entries.push_back({std::move(event)});
   }
   return record;

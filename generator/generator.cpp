@@ -114,7 +114,7 @@ Result<void> PlayOut(Match& match, std::vector<std::unique_ptr<Bot>>& bots, std:
                                           (ruling ? "" : ruling.error().message));
     // The record keeps its seed (so anyone can deal again) and shows the cards (so a reader
     // sees them); the verifier checks that both agree.
-    if (next.phase == Phase::kDeal) event = match.ShowingCards(std::move(event));
+    if (next.phase == Phase::kDeal) event = match.WithCardsWritten(std::move(event));
     record.entries.push_back({std::move(event)});
     AddClaims(match, claimed, record);
   }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "referee/core/plural.h"
 #include "referee/games/game_record.h"
 #include "referee/games/registry.h"
 #include "verifier/deal_cache.h"
@@ -10,10 +11,6 @@
 
 namespace referee::verifier {
 namespace {
-
-std::string Plural(int count, const std::string& noun) {
-  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
-}
 
 // The value the outcome gives `key`, as a claimed result is compared with it: an empty list of
 // words where the outcome has no such fact.

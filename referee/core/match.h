@@ -205,7 +205,7 @@ class Match {
   virtual Event SeededDeal() const = 0;
   // A seeded deal this match has applied, with the cards it dealt written out (the hands, or the
   // deck order), as a generated record shows them beside its seed.
-  virtual Event ShowingCards(Event dealt) const = 0;
+  virtual Event WithCardsWritten(Event dealt) const = 0;
 
  protected:
   // One event of a run through Apply: counted as accepted with its findings, or the run's

@@ -46,7 +46,7 @@ record::Record WithCardsShown(record::Record record) {
     if (event == nullptr) continue;
     bool dealt = match->Next().phase == Phase::kDeal;
     if (!match->Apply(*event).has_value()) break;
-    if (dealt) *event = match->ShowingCards(std::move(*event));
+    if (dealt) *event = match->WithCardsWritten(std::move(*event));
   }
   return record;
 }

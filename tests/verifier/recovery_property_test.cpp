@@ -81,7 +81,7 @@ Slip ChangeADealer(record::Record& record, std::mt19937& rng) {
     if (const Event* event = EventAt(record, i)) RC_ASSERT(match->Apply(*event).has_value());
   }
   RC_ASSERT(match->Apply(*EventAt(record, pick)).has_value());
-  Event event = match->ShowingCards(*EventAt(record, pick));
+  Event event = match->WithCardsWritten(*EventAt(record, pick));
   DealEvent& deal = *event.As<DealEvent>();
   RC_PRE(deal.dealer.has_value());
   deal.dealer = SeatAt(SeatIndex(*deal.dealer) + 1 + static_cast<int>(rng() % 3));

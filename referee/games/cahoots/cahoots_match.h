@@ -111,7 +111,7 @@ class CahootsMatch : public Match {
   // board 2. A generator convention only: records carry their goals.
   Event SeededDeal() const override;
   // The set-up with its seeded deck written out.
-  Event ShowingCards(Event dealt) const override;
+  Event WithCardsWritten(Event dealt) const override;
 
   // Read-only views, for tests and tools.
   bool IsSetUp() const { return set_up_; }

@@ -5,6 +5,9 @@ list(APPEND REFEREE_SOURCES
   games/cahoots/cahoots_catalogue.cpp
   games/cahoots/cahoots_faults.cpp
   games/cahoots/cahoots_goals.cpp
+  games/cahoots/cahoots_live.cpp
   games/cahoots/cahoots_match.cpp
   games/cahoots/cahoots_record.cpp
+  games/cahoots/cahoots_setup.cpp
+  games/cahoots/cahoots_turn.cpp
 )

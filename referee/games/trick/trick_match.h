@@ -126,7 +126,7 @@ class TrickMatch : public Match {
   std::string Describe() const override;
   // The next deal, dealt from the seed by the expected dealer (North first), board = deal.
   Event SeededDeal() const override;
-  Event ShowingCards(Event dealt) const override;
+  Event WithCardsWritten(Event dealt) const override;
 
  protected:
   std::optional<Finding> Check(const Event& event) const override;

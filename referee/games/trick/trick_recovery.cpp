@@ -3,16 +3,11 @@
 #include <algorithm>
 #include <string>
 
+#include "referee/core/plural.h"
 #include "referee/games/trick/trick_match.h"
 
 namespace referee::games::trick {
-namespace {
-
-std::string Plural(int count, const std::string& noun) {
-  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
-}
-
-}  // namespace
+namespace {}  // namespace
 
 std::vector<std::array<Card, 4>> TrickMatch::WrittenTricks() const {
   std::vector<std::array<Card, 4>> written;

@@ -1,0 +1,38 @@
+// What Cahoots' record reader and writer (cahoots_record.cpp) share with its live lines
+// (cahoots_live.cpp): a live turn is read and written as a record's turn is. Not part of the
+// game's interface.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "referee/games/cahoots/cahoots_cards.h"
+#include "referee/games/cahoots/cahoots_goals.h"
+#include "referee/games/cahoots/cahoots_match.h"
+#include "referee/record/fields.h"
+
+namespace referee::games::cahoots {
+
+// The number cards of a list of cards (a list, or one space-separated string), at most
+// `max_cards` of them.
+Result<std::vector<NumberCard>> ReadNumberCards(record::Value value, const Edition& edition,
+                                                size_t max_cards);
+// A goal of the pile: a definition (a kind and its parameters) or a catalogue reference.
+Result<GoalSpec> ReadGoal(record::Value value, const Edition& edition, std::string path);
+// The index of the player `name` names, or the finding at `path`.
+Result<int> FindPlayer(std::string_view name, const std::string& path,
+                       const record::Record& record);
+// A turn's fields; the caller has checked the keys. `player_required`: a record must name the
+// player, a live line may leave it out (filled in from whose turn it is).
+Result<void> ReadTurnFields(const record::Fields& fields, const record::Record& record,
+                            const Edition& edition, bool player_required, TurnEvent& turn,
+                            std::optional<int>& actor);
+
+// Writing, in canonical form.
+record::Node GoalNode(const GoalSpec& goal, const Edition& edition);
+std::vector<std::string> CardWords(const std::vector<NumberCard>& cards, const Edition& edition);
+record::Node TurnNode(const Event& event, const record::Record& record, const Edition& edition);
+
+}  // namespace referee::games::cahoots
