@@ -111,9 +111,9 @@ int Export(const EventOptions& options, std::ostream& out, std::ostream& err) {
   }
   server::EventExport files =
       server::MakeExport(*event, std::move(text), std::move(records), std::move(settled));
-  if (std::optional<std::string> failure = server::WriteExport(files, options.output)) {
-    err << "referee: " << Printable(*failure) << "\n";
-    return kExitIo;
+  if (Result<void, Error> written = server::WriteExport(files, options.output); !written) {
+    err << "referee: " << written.error().message << "\n";
+    return written.error().exit_code();
   }
   out << Printable(options.output) << ": league.yaml, " << files.records.size() << " records, "
       << files.settled.size() << " settled tables, event.journal (" << lines

@@ -49,7 +49,9 @@ int OpenJournal(const std::string& path, std::unique_ptr<live::JournalFile>& fil
   if (journal.torn_bytes > 0) {
     err << "referee: " << Printable(path) << ": dropped a torn last line (" << journal.torn_bytes
         << " bytes)\n";
-    if (auto error = file->Truncate(journal.complete_bytes)) return Fail(err, *error, kExitIo);
+    if (Result<void, Error> cut = file->Truncate(journal.complete_bytes); !cut) {
+      return Fail(err, cut.error().message, cut.error().exit_code());
+    }
   }
   return kExitValid;
 }

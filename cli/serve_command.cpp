@@ -43,8 +43,8 @@ Result<std::string, Error> OrganiserToken(const ServeOptions& options, std::ostr
   }
   std::optional<std::string> token = server::NewToken();
   if (!token) return Fail(Error{ErrorKind::kIo, "the random source failed"});
-  if (auto error = server::WriteFileAtomically(path, *token + "\n", 0600)) {
-    return Fail(Error{ErrorKind::kIo, Printable(*error)});
+  if (server::DiskDone written = server::WriteFileAtomically(path, *token + "\n", 0600); !written) {
+    return Fail(written.error());
   }
   out << "organiser token (saved in " << path << ", mode 0600): " << *token << std::endl;
   return *token;
@@ -54,9 +54,9 @@ Result<std::string, Error> OrganiserToken(const ServeOptions& options, std::ostr
 
 int RunServe(const ServeOptions& options, std::ostream& out, std::ostream& err) {
   // Private to the server's user: the journals hold the seeds (an existing folder is left as is).
-  if (std::optional<std::string> error = server::MakePrivateFolder(options.data, false)) {
-    err << "referee: " << *error << "\n";
-    return kExitIo;
+  if (server::DiskDone made = server::MakePrivateFolder(options.data, false); !made) {
+    err << "referee: " << made.error().message << "\n";
+    return made.error().exit_code();
   }
   auto token = OrganiserToken(options, out);
   if (!token.has_value()) {
@@ -84,9 +84,9 @@ int RunServe(const ServeOptions& options, std::ostream& out, std::ostream& err) 
   server_options.service.write_threads = options.write_threads;
   server_options.service.referee = std::string("referee ") + REFEREE_VERSION;
   server::Server server(server_options);
-  if (std::optional<std::string> failure = server.Start()) {
-    err << "referee: " << *failure << "\n";
-    return kExitIo;
+  if (Result<void, Error> started = server.Start(); !started) {
+    err << "referee: " << started.error().message << "\n";
+    return started.error().exit_code();
   }
   out << "referee: serving " << server.service().TableCount() << " tables from " << options.data
       << " on http://" << options.address << ":" << server.port() << std::endl;

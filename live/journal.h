@@ -14,6 +14,7 @@
 
 #include "formats/read_limits.h"
 #include "live/session.h"
+#include "referee/core/error.h"
 #include "referee/core/result.h"
 #include "referee/record/node.h"
 
@@ -29,7 +30,7 @@ class JournalDisk {
   // Appends `bytes` and makes them durable before returning (a file: write(2), then
   // fdatasync(2)). Returns what went wrong; the caller must stop, since an event it cannot
   // journal cannot be acknowledged.
-  virtual std::optional<std::string> Append(std::string_view bytes) = 0;
+  virtual Result<void, Error> Append(std::string_view bytes) = 0;
 };
 
 // A journal's text cut into complete lines, and what a crash left after the last of them.

@@ -60,24 +60,27 @@ Result<std::unique_ptr<JournalFile>, Error> JournalFile::Open(const std::string&
 
 JournalFile::~JournalFile() { ::close(fd_); }
 
-std::string JournalFile::Failure(const std::string& what) const { return Describe(what, path_); }
+Unexpected<Error> JournalFile::Failure(const std::string& what) const {
+  return Fail(Error{ErrorKind::kIo, Describe(what, path_)});
+}
 
 Result<std::string, Error> JournalFile::ReadAll() const {
   return io::ReadFile(path_, kMaxJournalBytes);
 }
 
-std::optional<std::string> JournalFile::Truncate(size_t size) {
+Result<void, Error> JournalFile::Truncate(size_t size) {
   if (::ftruncate(fd_, static_cast<off_t>(size)) != 0)
     return Failure("cannot truncate the journal");
   size_ = size;
   if (::fdatasync(fd_) != 0) return Failure("cannot sync the journal");
-  return std::nullopt;
+  return {};
 }
 
-std::optional<std::string> JournalFile::Append(std::string_view bytes) {
+Result<void, Error> JournalFile::Append(std::string_view bytes) {
   if (size_ + bytes.size() > kMaxJournalBytes) {
-    return "cannot write the journal " + path_ + ": it would grow past " +
-           std::to_string(kMaxJournalBytes) + " bytes, more than can be read back";
+    return Fail(IoError("write the journal", path_,
+                        "it would grow past " + std::to_string(kMaxJournalBytes) +
+                            " bytes, more than can be read back"));
   }
   // One write(2) normally does it; a short write is continued, never dropped.
   while (!bytes.empty()) {
@@ -88,7 +91,7 @@ std::optional<std::string> JournalFile::Append(std::string_view bytes) {
     size_ += static_cast<size_t>(written);
   }
   if (::fdatasync(fd_) != 0) return Failure("cannot sync the journal");
-  return std::nullopt;
+  return {};
 }
 
 }  // namespace referee::live

@@ -31,14 +31,14 @@ class JournalFile : public JournalDisk {
   // error, never read whole nor cut short.
   Result<std::string, Error> ReadAll() const;
   // Cuts the file to `size` bytes (a torn last line) and makes that durable.
-  std::optional<std::string> Truncate(size_t size);
+  Result<void, Error> Truncate(size_t size);
   // Also refuses to grow the file past kMaxJournalBytes: it could not be read back.
-  std::optional<std::string> Append(std::string_view bytes) override;
+  Result<void, Error> Append(std::string_view bytes) override;
 
  private:
   JournalFile(int fd, std::string path, size_t size)
       : fd_(fd), path_(std::move(path)), size_(size) {}
-  std::string Failure(const std::string& what) const;
+  Unexpected<Error> Failure(const std::string& what) const;
 
   int fd_;
   std::string path_;

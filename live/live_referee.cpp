@@ -72,8 +72,8 @@ LiveReferee::Output LiveReferee::OnHeader(const Node& header) {
   if (!session.has_value()) return Answer(BareRejection(session.error()), Stop::kBadHeader);
   session_.emplace(std::move(*session));
   if (journal_ != nullptr) {
-    if (auto error = journal_->Append(JournalLine(session_->header()))) {
-      return Output{"", *error, Stop::kDisk};
+    if (Result<void, Error> written = journal_->Append(JournalLine(session_->header())); !written) {
+      return Output{"", written.error().message, Stop::kDisk};
     }
   }
   return Answer(session_->Greeting(0));
@@ -83,8 +83,8 @@ LiveReferee::Output LiveReferee::OnEvent(const Node& line) {
   Reply reply = session_->Handle(line);
   // The event is durable before its acceptance is written: an acknowledged event is never lost.
   if (reply.accepted && journal_ != nullptr) {
-    if (auto error = journal_->Append(JournalLine(*reply.accepted))) {
-      return Output{"", *error, Stop::kDisk};
+    if (Result<void, Error> written = journal_->Append(JournalLine(*reply.accepted)); !written) {
+      return Output{"", written.error().message, Stop::kDisk};
     }
   }
   return Answer(reply.line);

@@ -59,24 +59,26 @@ void CommitLog::PrepareSpare() {
   static const std::string kZeros(1 << 20, '\0');
   std::string path = SparePath();
   auto fd = disk_.Create(path, 0600, false);
-  std::optional<std::string> error = fd.has_value() ? std::nullopt : std::optional(fd.error());
-  for (uint64_t at = 0; !error && at < options_.segment_bytes; at += kZeros.size()) {
+  DiskDone done = fd.has_value() ? DiskDone() : referee::Fail(fd.error());
+  for (uint64_t at = 0; done && at < options_.segment_bytes; at += kZeros.size()) {
     size_t size =
         static_cast<size_t>(std::min<uint64_t>(kZeros.size(), options_.segment_bytes - at));
-    error = disk_.WriteAt(*fd, std::string_view(kZeros).substr(0, size), at, path);
+    done = disk_.WriteAt(*fd, std::string_view(kZeros).substr(0, size), at, path);
   }
-  if (!error) error = disk_.Sync(*fd, path);
+  if (done) done = disk_.Sync(*fd, path);
   if (fd.has_value()) disk_.Close(*fd);
   std::lock_guard lock(mutex_);
-  if (!error && !stopping_) {
+  if (done && !stopping_) {
     spare_ready_ = true;
     ++spares_;
     return;
   }
   // Without a spare the next segment is an empty file, as before: only its syncs are slower.
-  if (error) spdlog::warn("cannot prepare the next segment of the commit log: {}", *error);
-  spare_failed_ = error.has_value();
-  if (fd.has_value()) disk_.Remove(path);
+  if (!done) {
+    spdlog::warn("cannot prepare the next segment of the commit log: {}", done.error().message);
+  }
+  spare_failed_ = !done;
+  if (fd.has_value()) (void)disk_.Remove(path);
 }
 
 // A spare is wanted once the segment is half full (and never on a quiet server, whose segment
@@ -86,12 +88,12 @@ bool CommitLog::SpareWanted() const {
          segment_size_ >= options_.segment_bytes / 2;
 }
 
-std::optional<std::string> CommitLog::Start() {
+DiskDone CommitLog::Start() {
   // A spare a crash left is not a segment (ListSegments skips its name): it is made again.
   std::error_code ignored;
-  if (fs::exists(SparePath(), ignored)) disk_.Remove(SparePath());
+  if (fs::exists(SparePath(), ignored)) (void)disk_.Remove(SparePath());
   auto opened = OpenSegment();
-  if (!opened.has_value()) return opened.error();
+  if (!opened.has_value()) return referee::Fail(opened.error());
   std::tie(segment_, segment_fd_) = std::move(*opened);
   segment_size_ = 0;
   segment_opened_ = std::chrono::steady_clock::now();
@@ -104,12 +106,12 @@ std::optional<std::string> CommitLog::Start() {
   }
   files_thread_ = std::thread([this] { RunFiles(); });
   checkpoint_thread_ = std::thread([this] { RunCheckpoints(); });
-  return std::nullopt;
+  return {};
 }
 
 // A new segment, its name made durable before any record in it is acknowledged: the spare, when
 // one is ready, renamed; else a new empty file.
-Result<std::pair<CommitLog::Segment, int>, std::string> CommitLog::OpenSegment() {
+Result<std::pair<CommitLog::Segment, int>, referee::Error> CommitLog::OpenSegment() {
   Segment segment{next_seq_++, "", {}, {}, false};
   segment.path = SegmentPath(segment.seq);
   bool spare = false;
@@ -117,29 +119,32 @@ Result<std::pair<CommitLog::Segment, int>, std::string> CommitLog::OpenSegment()
     std::lock_guard lock(mutex_);
     std::swap(spare, spare_ready_);
   }
-  Result<int, std::string> fd = Unexpected<std::string>("");
+  Result<int, referee::Error> fd = 0;
   if (spare) {
-    std::optional<std::string> error = disk_.Rename(SparePath(), segment.path);
-    fd = error ? Unexpected<std::string>(*error) : disk_.OpenExisting(segment.path);
-    if (!error && !fd.has_value()) disk_.Remove(segment.path);
+    DiskDone renamed = disk_.Rename(SparePath(), segment.path);
+    fd = renamed ? disk_.OpenExisting(segment.path) : referee::Fail(renamed.error());
+    if (renamed && !fd.has_value()) (void)disk_.Remove(segment.path);
   } else {
     fd = disk_.Create(segment.path, 0600, true);
   }
-  if (!fd.has_value()) return Unexpected<std::string>(fd.error());
-  if (std::optional<std::string> error = disk_.SyncFolder(folder_)) {
+  if (!fd.has_value()) return referee::Fail(fd.error());
+  if (DiskDone synced = disk_.SyncFolder(folder_); !synced) {
     disk_.Close(*fd);
-    disk_.Remove(segment.path);
-    return Unexpected<std::string>(*error);
+    (void)disk_.Remove(segment.path);
+    return referee::Fail(synced.error());
   }
   return std::make_pair(std::move(segment), *fd);
 }
 
-std::optional<std::string> CommitLog::Submit(JournalWrite write, Done done) {
+DiskDone CommitLog::Submit(JournalWrite write, Done done) {
   std::lock_guard lock(mutex_);
-  if (!started_ || stopping_) return "the server is stopping: nothing more is journaled";
+  if (!started_ || stopping_) {
+    return referee::Fail(referee::Error{referee::ErrorKind::kIo,
+                                        "the server is stopping: nothing more is journaled"});
+  }
   queue_.push_back(Unit{std::move(write), std::move(done), std::chrono::steady_clock::now()});
   if (queue_.size() == 1) wake_.notify_one();  // a committer that is not syncing
-  return std::nullopt;
+  return {};
 }
 
 // A committer thread: writes what is waiting to the log and syncs it; while it syncs, another
@@ -198,7 +203,7 @@ void CommitLog::WriteAndSync(std::unique_lock<std::mutex>& lock) {
   batch->units.swap(queue_);
   written_.push_back(batch);
   ++in_flight_;
-  std::optional<std::string> error = failed_;
+  DiskDone written = failed_ ? referee::Fail(*failed_) : DiskDone();
   uint64_t turn = batches_++;
   lock.unlock();
   std::string bytes;
@@ -207,22 +212,22 @@ void CommitLog::WriteAndSync(std::unique_lock<std::mutex>& lock) {
   // waiting for it: a write can wait for the file system, and Submit must not.
   std::unique_lock write_lock(write_mutex_);
   write_turn_.wait(write_lock, [this, turn] { return written_batches_ == turn; });
-  if (!error) error = disk_.Write(segment_fd_, bytes, segment_.path);
+  if (written) written = disk_.Write(segment_fd_, bytes, segment_.path);
   int fd = segment_fd_;
   std::string path = segment_.path;
   ++written_batches_;
   write_turn_.notify_all();
   write_lock.unlock();
   auto started = std::chrono::steady_clock::now();
-  if (!error) error = disk_.SyncData(fd, path);
+  if (written) written = disk_.SyncData(fd, path);
   sync_micros_ += static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(
                                             std::chrono::steady_clock::now() - started)
                                             .count());
   lock.lock();
-  if (!error) ++syncs_;
+  if (written) ++syncs_;
   segment_size_ += bytes.size();
   if (SpareWanted()) checkpoint_wake_.notify_one();
-  batch->error = std::move(error);
+  batch->written = std::move(written);
   batch->synced = true;
   --in_flight_;
   // No one else is woken: this thread completes what is synced and writes what waits, and Submit
@@ -240,20 +245,20 @@ bool CommitLog::CompleteSynced(std::unique_lock<std::mutex>& lock) {
     std::shared_ptr<Batch> batch = written_.front();
     written_.pop_front();
     any = true;
-    if (batch->error && !failed_) {
+    if (!batch->written && !failed_) {
       lock.unlock();
-      Fail(*batch->error);
+      Fail(batch->written.error());
       lock.lock();
     }
-    std::optional<std::string> error = failed_;
+    DiskDone written = failed_ ? referee::Fail(*failed_) : DiskDone();
     lock.unlock();
-    if (error) {
-      for (Unit& unit : batch->units) unit.done(error);
+    if (!written) {
+      for (Unit& unit : batch->units) unit.done(written);
     } else {
       Acknowledge(*batch);
     }
     lock.lock();
-    if (!error) {
+    if (written) {
       files_queue_.push_back(std::move(batch));
       files_wake_.notify_one();
     }
@@ -275,7 +280,7 @@ void CommitLog::Acknowledge(Batch& batch) {
     wait_micros_ += static_cast<uint64_t>(
         std::chrono::duration_cast<std::chrono::microseconds>(now - unit.submitted).count());
     if (unit.write.record || unit.write.close_after) continue;
-    unit.done(std::nullopt);
+    unit.done(DiskDone());
     unit.done = nullptr;
   }
 }
@@ -297,31 +302,32 @@ void CommitLog::RunFiles() {
 
 void CommitLog::WriteBatchFiles(Batch& batch) {
   for (Unit& unit : batch.units) {
-    std::optional<std::string> error = WriteFiles(unit.write);
-    if (error) {
+    DiskDone written = WriteFiles(unit.write);
+    if (!written) {
       // The log holds the unit, but its files do not: only a restart can write them.
       segment_.damaged = true;
-      spdlog::error("{}; the commit log keeps what was to be written until a restart", *error);
+      spdlog::error("{}; the commit log keeps what was to be written until a restart",
+                    written.error().message);
     }
-    if (unit.done) unit.done(error);
+    if (unit.done) unit.done(written);
   }
 }
 
 // The log cannot be trusted after a failed write or sync (what reached the disk is unknown): no
 // later unit is accepted, and a restart recovers what the disk holds.
-void CommitLog::Fail(const std::string& error) {
+void CommitLog::Fail(const referee::Error& error) {
   std::lock_guard lock(mutex_);
   if (failed_) return;
   failed_ = error;
-  spdlog::critical("the commit log failed: {}; no event is accepted until a restart", error);
+  spdlog::critical("the commit log failed: {}; no event is accepted until a restart",
+                   error.message);
 }
 
 // The files of a durable unit, unsynced (the checkpoint syncs them): the lines into the journal,
 // a new table's journal and metadata, a finished match's record.
-std::optional<std::string> CommitLog::WriteFiles(const JournalWrite& write) {
+DiskDone CommitLog::WriteFiles(const JournalWrite& write) {
   const TableFiles& files = write.journal->files();
-  std::optional<std::string> error =
-      write.meta.empty() ? WriteJournal(write) : CreateJournal(write);
+  DiskDone written = write.meta.empty() ? WriteJournal(write) : CreateJournal(write);
   if (write.journal->listed_in_segment_ != segment_.seq) {
     segment_.files.insert(files.journal);
     write.journal->listed_in_segment_ = segment_.seq;
@@ -330,61 +336,68 @@ std::optional<std::string> CommitLog::WriteFiles(const JournalWrite& write) {
     segment_.files.insert(files.meta);
     segment_.folders.insert(FolderOf(files.journal));
   }
-  if (!error && write.record) {
-    error = ReplaceFile(files.record, *write.record);
+  if (written && write.record) {
+    written = ReplaceFile(files.record, *write.record);
     segment_.files.insert(files.record);
     segment_.folders.insert(FolderOf(files.record));
   }
-  return error;
+  return written;
 }
 
 // A new table: its journal (which must not exist), then its metadata, which makes it a table for
 // the next start; the record in the log makes both again after a crash.
-std::optional<std::string> CommitLog::CreateJournal(const JournalWrite& write) {
+DiskDone CommitLog::CreateJournal(const JournalWrite& write) {
   TableJournal& journal = *write.journal;
   auto fd = disk_.Create(journal.files_.journal, 0600, true);
-  if (!fd.has_value()) return journal.broken_ = fd.error();
+  if (!fd.has_value()) return Broken(journal, fd.error());
   Opened(write.journal, *fd);
-  journal.broken_ = disk_.WriteAt(journal.fd_, write.bytes, write.offset, journal.files_.journal);
-  if (!journal.broken_) journal.broken_ = WriteNewFile(journal.files_.meta, write.meta);
-  if (journal.broken_ || write.close_after) CloseJournal(journal);
-  return journal.broken_;
+  DiskDone written = disk_.WriteAt(journal.fd_, write.bytes, write.offset, journal.files_.journal);
+  if (written) written = WriteNewFile(journal.files_.meta, write.meta);
+  if (!written) return Broken(journal, written.error());
+  if (write.close_after) CloseJournal(journal);
+  return {};
 }
 
-std::optional<std::string> CommitLog::WriteJournal(const JournalWrite& write) {
+DiskDone CommitLog::WriteJournal(const JournalWrite& write) {
   TableJournal& journal = *write.journal;
-  if (journal.broken_) return journal.broken_;
+  if (journal.broken_) return referee::Fail(*journal.broken_);
   if (journal.fd_ < 0) {
     auto fd = disk_.OpenExisting(journal.files_.journal);
-    if (!fd.has_value()) return journal.broken_ = fd.error();
+    if (!fd.has_value()) return Broken(journal, fd.error());
     Opened(write.journal, *fd);
   }
-  journal.broken_ = disk_.WriteAt(journal.fd_, write.bytes, write.offset, journal.files_.journal);
-  if (journal.broken_ || write.close_after) CloseJournal(journal);
-  return journal.broken_;
+  DiskDone written = disk_.WriteAt(journal.fd_, write.bytes, write.offset, journal.files_.journal);
+  if (!written) return Broken(journal, written.error());
+  if (write.close_after) CloseJournal(journal);
+  return {};
+}
+
+// A journal whose write failed waits for a restart: it is closed, and takes nothing more.
+DiskDone CommitLog::Broken(TableJournal& journal, const referee::Error& error) {
+  journal.broken_ = error;
+  if (journal.fd_ >= 0) CloseJournal(journal);
+  return referee::Fail(error);
 }
 
 // A file that must not exist yet (metadata is written once), unsynced: should the process die
 // while writing it, the log's record writes it again at the next start.
-std::optional<std::string> CommitLog::WriteNewFile(const std::string& path,
-                                                   const std::string& text) {
+DiskDone CommitLog::WriteNewFile(const std::string& path, const std::string& text) {
   auto fd = disk_.Create(path, 0600, true);
-  if (!fd.has_value()) return fd.error();
-  std::optional<std::string> error = disk_.Write(*fd, text, path);
+  if (!fd.has_value()) return referee::Fail(fd.error());
+  DiskDone written = disk_.Write(*fd, text, path);
   disk_.Close(*fd);
-  return error;
+  return written;
 }
 
 // A whole file replaced atomically for its readers (a temporary file, then rename), unsynced.
-std::optional<std::string> CommitLog::ReplaceFile(const std::string& path,
-                                                  const std::string& text) {
+DiskDone CommitLog::ReplaceFile(const std::string& path, const std::string& text) {
   std::string temporary = path + ".tmp";
   auto fd = disk_.Create(temporary, 0600, false);
-  if (!fd.has_value()) return fd.error();
-  std::optional<std::string> error = disk_.Write(*fd, text, temporary);
+  if (!fd.has_value()) return referee::Fail(fd.error());
+  DiskDone written = disk_.Write(*fd, text, temporary);
   disk_.Close(*fd);
-  if (!error) error = disk_.Rename(temporary, path);
-  return error;
+  if (written) written = disk_.Rename(temporary, path);
+  return written;
 }
 
 void CommitLog::Opened(const std::shared_ptr<TableJournal>& journal, int fd) {
@@ -406,7 +419,7 @@ void CommitLog::Rotate() {
   auto opened = OpenSegment();
   if (!opened.has_value()) {
     spdlog::error("cannot start a new segment of the commit log: {}; the old one goes on",
-                  opened.error());
+                  opened.error().message);
     std::lock_guard lock(mutex_);
     rotate_retry_ = std::chrono::steady_clock::now() + std::chrono::seconds(1);
     return;
@@ -456,21 +469,21 @@ void CommitLog::RunCheckpoints() {
 // are few; else by one syncfs, since thousands of fdatasyncs (a season of tables that ended, each
 // with a journal, metadata and a record) cost a journal commit each, and took seconds where one
 // syncfs of the file system took a tenth of one.
-std::optional<std::string> CommitLog::SyncFiles(const Segment& segment) {
+DiskDone CommitLog::SyncFiles(const Segment& segment) {
   constexpr size_t kOneByOne = 32;
   if (segment.files.size() + segment.folders.size() > kOneByOne) {
     return disk_.SyncFileSystem(folder_);
   }
-  std::optional<std::string> error;
-  for (auto file = segment.files.begin(); !error && file != segment.files.end(); ++file) {
+  DiskDone synced;
+  for (auto file = segment.files.begin(); synced && file != segment.files.end(); ++file) {
     auto fd = disk_.OpenExisting(*file);
-    error = fd.has_value() ? disk_.SyncData(*fd, *file) : fd.error();
+    synced = fd.has_value() ? disk_.SyncData(*fd, *file) : referee::Fail(fd.error());
     if (fd.has_value()) disk_.Close(*fd);
   }
-  for (auto folder = segment.folders.begin(); !error && folder != segment.folders.end(); ++folder) {
-    error = disk_.SyncFolder(*folder);
+  for (auto folder = segment.folders.begin(); synced && folder != segment.folders.end(); ++folder) {
+    synced = disk_.SyncFolder(*folder);
   }
-  return error;
+  return synced;
 }
 
 // Syncs the files a segment wrote and the folders that got new names, then removes it.
@@ -480,11 +493,11 @@ bool CommitLog::Checkpoint(const Segment& segment) {
                   segment.path);
     return false;
   }
-  std::optional<std::string> error = SyncFiles(segment);
-  if (!error) error = disk_.Remove(segment.path);
-  if (!error) error = disk_.SyncFolder(folder_);
-  if (error) {
-    spdlog::error("{}; the commit log is kept for the next start", *error);
+  DiskDone done = SyncFiles(segment);
+  if (done) done = disk_.Remove(segment.path);
+  if (done) done = disk_.SyncFolder(folder_);
+  if (!done) {
+    spdlog::error("{}; the commit log is kept for the next start", done.error().message);
     return false;
   }
   ++checkpoints_;
@@ -520,7 +533,7 @@ void CommitLog::Stop() {
   checkpoint_thread_.join();
   if (spare_ready_) {
     spare_ready_ = false;
-    disk_.Remove(SparePath());
+    (void)disk_.Remove(SparePath());
   }
   for (auto& [journal, owner] : open_) {
     disk_.Close(journal->fd_);

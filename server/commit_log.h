@@ -77,9 +77,9 @@ class TableJournal {
   friend class CommitLog;
   std::string id_;
   TableFiles files_;
-  StoreDisk* disk_ = nullptr;          // the commit thread's, while a descriptor is open
-  int fd_ = -1;                        // commit thread only
-  std::optional<std::string> broken_;  // a write failed: the journal waits for a restart
+  StoreDisk* disk_ = nullptr;             // the commit thread's, while a descriptor is open
+  int fd_ = -1;                           // commit thread only
+  std::optional<referee::Error> broken_;  // a write failed: the journal waits for a restart
   // The segment whose files to sync name this journal already (files thread): a table writes to
   // it for every event, and looking its path up in the segment's set each time cost 1.5% of the
   // server's time under load.
@@ -130,8 +130,8 @@ struct CommitLogStats {
 
 class CommitLog {
  public:
-  // `error` is none once the unit is durable and its files written.
-  using Done = std::function<void(const std::optional<std::string>& error)>;
+  // Done once the unit is durable and its files written; else why not.
+  using Done = std::function<void(const DiskDone& written)>;
 
   CommitLog(std::string folder, StoreDisk& disk, CommitLogOptions options = {});
   ~CommitLog();  // Stop()
@@ -141,14 +141,14 @@ class CommitLog {
   // Before Start: writes what the segments a crash left hold into the tables' files (table ID's
   // are `files_of(ID)`), syncs them and removes the segments. Returns notes to be logged, or a
   // fatal error (a file that cannot be restored: the log is kept for the next start).
-  Result<std::vector<std::string>, std::string> Recover(
+  Result<std::vector<std::string>, referee::Error> Recover(
       const std::function<TableFiles(const std::string& id)>& files_of);
   // Opens a new segment (durably named) and starts the threads.
-  std::optional<std::string> Start();
+  DiskDone Start();
   // Thread-safe. `done` runs on a thread of the log, which holds no lock of its own then: it should
   // do little (it holds up the units after it). Once the log is stopped the unit is refused:
   // returns why, and `done` is never called.
-  std::optional<std::string> Submit(JournalWrite write, Done done);
+  DiskDone Submit(JournalWrite write, Done done);
   // Commits what was submitted, syncs the files, removes the log, joins the threads. A unit
   // submitted afterwards fails. Idempotent.
   void Stop();
@@ -165,7 +165,7 @@ class CommitLog {
   struct Batch {
     std::vector<Unit> units;
     bool synced = false;
-    std::optional<std::string> error;
+    DiskDone written;
   };
   struct Segment {
     uint64_t seq = 0;
@@ -176,7 +176,7 @@ class CommitLog {
   };
   std::string SegmentPath(uint64_t seq) const;
   std::vector<std::pair<uint64_t, std::string>> ListSegments() const;
-  Result<std::pair<Segment, int>, std::string> OpenSegment();
+  Result<std::pair<Segment, int>, referee::Error> OpenSegment();
   std::string SparePath() const;
   void PrepareSpare();
   bool SpareWanted() const;
@@ -189,18 +189,19 @@ class CommitLog {
   bool Drained() const;
   void RunFiles();
   void WriteBatchFiles(Batch& batch);
-  void Fail(const std::string& error);
-  std::optional<std::string> WriteFiles(const JournalWrite& write);
-  std::optional<std::string> CreateJournal(const JournalWrite& write);
-  std::optional<std::string> WriteJournal(const JournalWrite& write);
-  std::optional<std::string> WriteNewFile(const std::string& path, const std::string& text);
-  std::optional<std::string> ReplaceFile(const std::string& path, const std::string& text);
+  void Fail(const referee::Error& error);
+  DiskDone WriteFiles(const JournalWrite& write);
+  DiskDone CreateJournal(const JournalWrite& write);
+  DiskDone WriteJournal(const JournalWrite& write);
+  DiskDone Broken(TableJournal& journal, const referee::Error& error);
+  DiskDone WriteNewFile(const std::string& path, const std::string& text);
+  DiskDone ReplaceFile(const std::string& path, const std::string& text);
   void Opened(const std::shared_ptr<TableJournal>& journal, int fd);
   void CloseJournal(TableJournal& journal);
   void Rotate();
   void RunCheckpoints();
   bool Checkpoint(const Segment& segment);
-  std::optional<std::string> SyncFiles(const Segment& segment);
+  DiskDone SyncFiles(const Segment& segment);
 
   std::string folder_;
   StoreDisk& disk_;
@@ -219,7 +220,7 @@ class CommitLog {
   bool rotating_ = false;  // a committer is moving to a new segment
   bool started_ = false;
   bool stopping_ = false;
-  std::optional<std::string> failed_;  // the log could not be written or synced
+  std::optional<referee::Error> failed_;  // the log could not be written or synced
   uint64_t segment_size_ = 0;
   std::chrono::steady_clock::time_point segment_opened_;
   std::chrono::steady_clock::time_point rotate_retry_;  // after a failed rotation

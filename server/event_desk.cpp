@@ -152,18 +152,20 @@ void EventDesk::Commit(const std::shared_ptr<Slot>& slot, Respond respond, HttpR
   slot->creation.clear();
   int seq = slot->seq;
   std::weak_ptr<Slot> weak = slot;
-  auto done = [weak, seq, respond, reply](const std::optional<std::string>& error) {
+  auto done = [weak, seq, respond, reply](const DiskDone& written) {
     if (std::shared_ptr<Slot> held = weak.lock()) {
       std::lock_guard lock(held->mutex);
-      if (!error) held->durable = std::max(held->durable, seq);
+      if (written) held->durable = std::max(held->durable, seq);
       for (auto& [id, waiter] : held->waiters) waiter.timer->cancel();
     }
     if (!respond) return;
-    respond(error ? Error(500, "disk", "the event's journal cannot be written: " + *error) : reply);
+    respond(written ? reply
+                    : Error(500, "disk",
+                            "the event's journal cannot be written: " + written.error().message));
   };
-  if (std::optional<std::string> refused = service_.commit_log_.Submit(std::move(write), done)) {
-    spdlog::error("event: {}", *refused);
-    if (respond) respond(Error(500, "disk", *refused));
+  if (DiskDone submitted = service_.commit_log_.Submit(std::move(write), done); !submitted) {
+    spdlog::error("event: {}", submitted.error().message);
+    if (respond) respond(Error(500, "disk", submitted.error().message));
   }
 }
 

@@ -107,7 +107,7 @@ class EventDesk {
   void Act(const std::shared_ptr<Slot>& slot, const std::string& body, Respond& respond);
   void NextRound(const std::shared_ptr<Slot>& slot, const std::string& body, Respond& respond);
   void Tokens(const std::shared_ptr<Slot>& slot, const std::string& body, Respond& respond);
-  std::optional<std::string> ResumeEvent(const std::string& id);
+  Result<void, referee::Error> ResumeEvent(const std::string& id);
 
   Service& service_;
   std::atomic<bool> shutting_down_{false};

@@ -264,6 +264,15 @@ void EventDesk::List(Respond& respond) {
   respond(JsonResponse(200, body));
 }
 
+namespace {
+
+// Why an event's journal, though read, does not make an event (the caller names the journal).
+Unexpected<referee::Error> NotResumed(std::string why) {
+  return referee::Fail(referee::Error{referee::ErrorKind::kIo, std::move(why)});
+}
+
+}  // namespace
+
 void EventDesk::Resume() {
   auto ids = service_.store_.EventIds();
   if (!ids) {
@@ -271,36 +280,39 @@ void EventDesk::Resume() {
     return;
   }
   for (const std::string& id : *ids) {
-    if (std::optional<std::string> problem = ResumeEvent(id)) {
-      spdlog::error("{}: not resumed: {}", service_.store_.EventJournalPath(id), *problem);
+    if (Result<void, referee::Error> resumed = ResumeEvent(id); !resumed) {
+      spdlog::error("{}: not resumed: {}", service_.store_.EventJournalPath(id),
+                    resumed.error().message);
     }
   }
 }
 
-std::optional<std::string> EventDesk::ResumeEvent(const std::string& id) {
+Result<void, referee::Error> EventDesk::ResumeEvent(const std::string& id) {
   std::string path = service_.store_.EventJournalPath(id);
   auto text = ReadStoreFile(path);
-  if (!text) return text.error().message;
+  if (!text) return referee::Fail(std::move(text).error());
   size_t whole = text->rfind('\n') == std::string::npos ? 0 : text->rfind('\n') + 1;
   if (whole < text->size()) {
     // A line torn by a crash was never acknowledged (its sync had not returned).
     spdlog::warn("{}: dropped a torn last line ({} bytes)", path, text->size() - whole);
     std::error_code error;
     std::filesystem::resize_file(path, whole, error);
-    if (error) return "cannot cut the torn line: " + error.message();
+    if (error)
+      return referee::Fail(referee::IoError("cut the torn line of", path, error.message()));
     text->resize(whole);
   }
   auto chain = ReadChain(*text);
   if (!chain) {
-    return "line " + std::to_string(chain.error().line) + ": " + chain.error().message +
-           " (the journal was edited after it was written; `referee event verify` says where)";
+    return NotResumed("line " + std::to_string(chain.error().line) + ": " + chain.error().message +
+                      " (the journal was edited after it was written; `referee event verify` "
+                      "says where)");
   }
-  if (chain->empty()) return "an empty journal";
+  if (chain->empty()) return NotResumed("an empty journal");
   auto event = Event::FromCreation(chain->front().act);
-  if (!event) return "line 1: " + event.error();
+  if (!event) return NotResumed("line 1: " + event.error());
   for (size_t i = 1; i < chain->size(); ++i) {
     if (auto applied = event->Apply((*chain)[i].act, static_cast<int>(i) + 1); !applied) {
-      return "line " + std::to_string(i + 1) + ": " + applied.error();
+      return NotResumed("line " + std::to_string(i + 1) + ": " + applied.error());
     }
   }
   auto slot = std::make_shared<Slot>(service_.io_);
@@ -328,13 +340,13 @@ std::optional<std::string> EventDesk::ResumeEvent(const std::string& id) {
     if (table == nullptr) continue;
     std::lock_guard table_lock(table->mutex);
     if (table->table->Status() != "in-play") continue;
-    if (std::optional<std::string> error = AtTable(*table, act)) return error;
+    if (std::optional<std::string> error = AtTable(*table, act)) return NotResumed(*error);
     service_.ArmMoveClock(table);
     service_.Commit(table, nullptr, {});
   }
   SeatTokensAtTables(resumed);
   spdlog::info("event {}: resumed with {} lines, round {}", id, slot->seq, resumed.rounds_made());
-  return std::nullopt;
+  return {};
 }
 
 }  // namespace referee::server

@@ -59,12 +59,12 @@ std::string StandingsJson(const reports::Standings& standings) {
   return std::move(out).str();
 }
 
-std::optional<std::string> WriteExport(const EventExport& files, const std::string& folder) {
+Result<void, referee::Error> WriteExport(const EventExport& files, const std::string& folder) {
   namespace fs = std::filesystem;
   std::error_code error;
   fs::create_directories(fs::path(folder) / "records", error);
   if (!error && !files.settled.empty()) fs::create_directories(fs::path(folder) / "settled", error);
-  if (error) return "cannot make " + folder + ": " + error.message();
+  if (error) return referee::Fail(referee::IoError("make", folder, error.message()));
   std::vector<std::pair<std::string, const std::string*>> all = {{"league.yaml", &files.league},
                                                                  {"event.journal", &files.journal}};
   for (const auto& [name, text] : files.records) all.emplace_back(name, &text);
@@ -72,9 +72,12 @@ std::optional<std::string> WriteExport(const EventExport& files, const std::stri
   for (const auto& [name, text] : all) {
     std::ofstream file(fs::path(folder) / name, std::ios::binary | std::ios::trunc);
     file << *text;
-    if (!file.flush()) return "cannot write " + (fs::path(folder) / name).string();
+    if (!file.flush()) {
+      return referee::Fail(
+          referee::IoError("write", (fs::path(folder) / name).string(), "the write failed"));
+    }
   }
-  return std::nullopt;
+  return {};
 }
 
 }  // namespace referee::server

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "league/standings.h"
+#include "referee/core/error.h"
 #include "referee/core/result.h"
 #include "server/event.h"
 
@@ -35,6 +36,6 @@ Result<reports::Standings, std::string> ExportStandings(const EventExport& files
 std::string StandingsJson(const reports::Standings& standings);
 
 // Writes the export into `folder` (made if missing; files 0644, as any published result).
-std::optional<std::string> WriteExport(const EventExport& files, const std::string& folder);
+Result<void, referee::Error> WriteExport(const EventExport& files, const std::string& folder);
 
 }  // namespace referee::server

@@ -366,27 +366,31 @@ Server::~Server() {
   service_.reset();
 }
 
-std::optional<std::string> Server::Start() {
+Result<void, referee::Error> Server::Start() {
   size_t descriptors = RaiseOpenFileLimit();
-  if (std::optional<std::string> error = service_->Resume()) return error;
+  if (Result<void, referee::Error> resumed = service_->Resume(); !resumed) return resumed;
   SetConnectionCap(descriptors);
   beast::error_code error;
   tcp::endpoint endpoint(net::ip::make_address(options_.address, error), options_.port);
-  if (error) return "bad address " + options_.address + ": " + error.message();
+  if (error) {
+    return referee::Fail(
+        referee::Error{referee::ErrorKind::kIo,
+                       "bad address " + Printable(options_.address) + ": " + error.message()});
+  }
   acceptor_.open(endpoint.protocol(), error);
   if (!error) acceptor_.set_option(net::socket_base::reuse_address(true), error);
   if (!error) acceptor_.bind(endpoint, error);
   if (!error) acceptor_.listen(net::socket_base::max_listen_connections, error);
   if (error) {
-    return "cannot listen on " + options_.address + ":" + std::to_string(options_.port) + ": " +
-           error.message();
+    return referee::Fail(referee::IoError(
+        "listen on", options_.address + ":" + std::to_string(options_.port), error.message()));
   }
   port_ = acceptor_.local_endpoint().port();
   Accept();
   for (int i = 0; i < std::max(1, options_.threads); ++i) {
     threads_.emplace_back([this] { io_.run(); });
   }
-  return std::nullopt;
+  return {};
 }
 
 void Server::Accept() {

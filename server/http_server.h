@@ -42,7 +42,7 @@ class Server {
   Server& operator=(const Server&) = delete;
 
   // Resumes the tables, binds, listens and starts the threads. Returns what went wrong.
-  std::optional<std::string> Start();
+  Result<void, referee::Error> Start();
   uint16_t port() const { return port_; }
   // The connections that may be open at once: --max-connections, or less under the open-file
   // limit, which must leave room for the server's own files (and, as they open, for the journals

@@ -129,42 +129,44 @@ void ApplyRecord(const LogRecord& record,
 // Makes a journal hold `text` on disk: what differs from what the crash left is written, the rest
 // cut, and the file synced either way (a killed process leaves its writes in the page cache, not
 // yet on the disk, and the log that covers them is about to go).
-std::optional<std::string> RestoreJournal(StoreDisk& disk, const RestoredTable& table) {
+DiskDone RestoreJournal(StoreDisk& disk, const RestoredTable& table) {
   const std::string& path = table.files.journal;
   auto fd = table.original ? disk.OpenExisting(path) : disk.Create(path, 0600, true);
-  if (!fd.has_value()) return fd.error();
+  if (!fd.has_value()) return referee::Fail(fd.error());
   static const std::string kNone;
   const std::string& original = table.original ? *table.original : kNone;
   size_t same = static_cast<size_t>(
       std::mismatch(table.text.begin(), table.text.end(), original.begin(), original.end()).first -
       table.text.begin());
-  std::optional<std::string> error;
+  DiskDone restored;
   if (same < table.text.size()) {
-    error = disk.WriteAt(*fd, std::string_view(table.text).substr(same), same, path);
+    restored = disk.WriteAt(*fd, std::string_view(table.text).substr(same), same, path);
   }
-  if (!error && original.size() > table.text.size()) {
-    error = disk.Truncate(*fd, table.text.size(), path);
+  if (restored && original.size() > table.text.size()) {
+    restored = disk.Truncate(*fd, table.text.size(), path);
   }
-  if (!error) error = disk.Sync(*fd, path);
+  if (restored) restored = disk.Sync(*fd, path);
   disk.Close(*fd);
-  return error;
+  return restored;
 }
 
-std::optional<std::string> Restore(StoreDisk& disk, const RestoredTable& table,
-                                   std::vector<std::string>* notes) {
-  std::optional<std::string> error = RestoreJournal(disk, table);
+DiskDone Restore(StoreDisk& disk, const RestoredTable& table, std::vector<std::string>* notes) {
+  DiskDone restored = RestoreJournal(disk, table);
   // The metadata of a table the log created, written again whatever is there: it may be in the
   // page cache only. That syncs the folder, for the journal's name too.
-  if (!error && table.meta) error = WriteFileAtomically(disk, table.files.meta, *table.meta, 0600);
-  if (!error && !table.meta && !table.original)
-    error = disk.SyncFolder(FolderOf(table.files.journal));
-  if (error) return error;
+  if (restored && table.meta) {
+    restored = WriteFileAtomically(disk, table.files.meta, *table.meta, 0600);
+  }
+  if (restored && !table.meta && !table.original) {
+    restored = disk.SyncFolder(FolderOf(table.files.journal));
+  }
+  if (!restored) return restored;
   if (!table.original || *table.original != table.text) {
     notes->push_back(table.files.journal + ": restored from the commit log (" +
                      std::to_string(table.original ? table.original->size() : 0) +
                      " bytes before, " + std::to_string(table.text.size()) + " now)");
   }
-  return std::nullopt;
+  return {};
 }
 
 }  // namespace
@@ -208,7 +210,7 @@ LogSegmentText ReadLogSegment(std::string_view text) {
   return segment;
 }
 
-Result<std::vector<std::string>, std::string> CommitLog::Recover(
+Result<std::vector<std::string>, referee::Error> CommitLog::Recover(
     const std::function<TableFiles(const std::string& id)>& files_of) {
   std::vector<std::string> notes;
   std::vector<std::pair<uint64_t, std::string>> segments = ListSegments();
@@ -218,7 +220,7 @@ Result<std::vector<std::string>, std::string> CommitLog::Recover(
     const auto& [seq, path] = segments[i];
     next_seq_ = std::max(next_seq_, seq + 1);
     auto text = ReadStoreFile(path);
-    if (!text.has_value()) return Unexpected<std::string>(text.error().message);
+    if (!text.has_value()) return referee::Fail(std::move(text).error());
     LogSegmentText log = ReadLogSegment(*text);
     // A segment is written over zeros laid down ahead (CommitLog::PrepareSpare): those after the
     // last record are room not yet used, not damage.
@@ -235,19 +237,17 @@ Result<std::vector<std::string>, std::string> CommitLog::Recover(
   }
   for (auto& [id, table] : tables) {
     if (table.skip) continue;
-    if (std::optional<std::string> error = Restore(disk_, table, &notes)) {
-      return Unexpected<std::string>("cannot restore table " + id +
-                                     " from the commit log: " + *error);
+    if (DiskDone restored = Restore(disk_, table, &notes); !restored) {
+      return referee::Fail(referee::Error{
+          referee::ErrorKind::kIo,
+          "cannot restore table " + id + " from the commit log: " + restored.error().message});
     }
   }
   for (const auto& [seq, path] : segments) {
-    if (std::optional<std::string> error = disk_.Remove(path))
-      return Unexpected<std::string>(*error);
+    if (DiskDone removed = disk_.Remove(path); !removed) return referee::Fail(removed.error());
   }
   if (segments.empty()) return notes;
-  if (std::optional<std::string> error = disk_.SyncFolder(folder_)) {
-    return Unexpected<std::string>(*error);
-  }
+  if (DiskDone synced = disk_.SyncFolder(folder_); !synced) return referee::Fail(synced.error());
   notes.push_back("replayed " + std::to_string(records) + " records of the commit log into " +
                   std::to_string(tables.size()) + " journals");
   return notes;

@@ -225,15 +225,14 @@ void Retries::Remember(int number, int poster, const Node& line, const HttpRespo
 }
 
 std::vector<std::pair<Respond, HttpResponse>> Retries::Settle(
-    int durable, const std::optional<std::string>& error) {
+    int durable, const Result<void, referee::Error>& written) {
   std::vector<std::pair<Respond, HttpResponse>> ready;
   auto settled = std::stable_partition(held_.begin(), held_.end(), [&](const Held& held) {
-    return !error && held.number > durable;
+    return written && held.number > durable;
   });
   for (auto it = settled; it != held_.end(); ++it) {
     ready.emplace_back(std::move(it->respond),
-                       error ? Error(500, "disk", "the journal cannot be written: " + *error)
-                             : std::move(it->reply));
+                       written ? std::move(it->reply) : JournalUnwritten(written.error()));
   }
   held_.erase(settled, held_.end());
   return ready;

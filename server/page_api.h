@@ -66,10 +66,10 @@ class Retries {
   // The accepted reply to event `number`, posted by `poster` as `line` (its sync may be under
   // way).
   void Remember(int number, int poster, const record::Node& line, const HttpResponse& reply);
-  // Events up to `durable` are durable, or failed with `error`: the retries held, each with its
+  // Events up to `durable` are durable, or `written` failed: the retries held, each with its
   // reply.
   std::vector<std::pair<Respond, HttpResponse>> Settle(int durable,
-                                                       const std::optional<std::string>& error);
+                                                       const Result<void, referee::Error>& written);
   // After a restart: each seat's (or player's) last event of the journal, so that a retry whose
   // first request reached the server before it stopped still gets an acceptance: its `event`, and
   // where the table stands now. `events`: the number of events the journal holds.

@@ -24,6 +24,10 @@ HttpResponse Error(int status, const std::string& code, const std::string& messa
   return JsonResponse(status, body);
 }
 
+HttpResponse JournalUnwritten(const referee::Error& error) {
+  return Error(500, "disk", "the journal cannot be written: " + error.message);
+}
+
 // A body that is not the JSON expected: the reader's finding, located.
 HttpResponse FindingError(const Finding& finding) {
   Node body = Node::Map({});

@@ -29,6 +29,8 @@ struct CreateBody {
 HttpResponse JsonResponse(int status, const record::Node& body);
 // {"ok":false,"code":CODE,"message":MESSAGE}.
 HttpResponse Error(int status, const std::string& code, const std::string& message);
+// 500 `disk`: a table's journal could not be made durable (the table stops).
+HttpResponse JournalUnwritten(const referee::Error& error);
 // A body that is not the JSON expected: the reader's finding, located.
 HttpResponse FindingError(const Finding& finding);
 // 405, with the methods the path takes.

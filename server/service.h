@@ -87,7 +87,7 @@ class Service {
   // resumes every table found there from its journal (a torn last line is dropped), then starts
   // the write threads. Returns a fatal error; tables that cannot be resumed are logged and left
   // out.
-  std::optional<std::string> Resume();
+  Result<void, referee::Error> Resume();
   // A GET is answered on the calling thread; any other request on a write thread.
   void Handle(HttpRequest request, Respond respond);
   // Answers every waiting request, stops the move clocks and commits what was submitted (before the
@@ -135,14 +135,13 @@ class Service {
             Respond& respond);
   void ArmWaiter(const std::shared_ptr<Slot>& slot, uint64_t id);
   static bool HasNews(const Slot& slot, int64_t after);
-  Result<std::string, std::string> ReadJournal(const std::string& id);
-  std::optional<std::string> ResumeTable(const std::string& id);
-  std::optional<std::string> FileRecordIfChanged(const std::string& id, const std::string& text);
+  Result<std::string, referee::Error> ReadJournal(const std::string& id);
+  Result<void, referee::Error> ResumeTable(const std::string& id);
+  DiskDone FileRecordIfChanged(const std::string& id, const std::string& text);
   void Health(Respond& respond);
   void Commit(const std::shared_ptr<Slot>& slot, Respond respond, HttpResponse reply);
   void OnUnitDurable(const std::shared_ptr<Slot>& slot, const UnitEffect& unit,
-                     const std::optional<std::string>& error, const Respond& respond,
-                     const HttpResponse& reply);
+                     const DiskDone& written, const Respond& respond, const HttpResponse& reply);
   void FailTable(const std::shared_ptr<Slot>& slot, const UnitEffect& unit,
                  const std::string& error);
   void UnregisterTable(const std::shared_ptr<Slot>& slot);

@@ -101,33 +101,33 @@ void Service::Commit(const std::shared_ptr<Slot>& slot, Respond respond, HttpRes
   }
   // Run by the log's thread: a short hold of the table's mutex, and the reply handed to the
   // connection's strand.
-  auto done = [this, slot, unit, respond, reply](const std::optional<std::string>& error) {
-    OnUnitDurable(slot, unit, error, respond, reply);
+  auto done = [this, slot, unit, respond, reply](const DiskDone& written) {
+    OnUnitDurable(slot, unit, written, respond, reply);
   };
-  if (std::optional<std::string> refused = commit_log_.Submit(std::move(*write), done)) {
-    FailTable(slot, unit, *refused);
-    if (respond) respond(Error(500, "disk", *refused));
+  if (DiskDone submitted = commit_log_.Submit(std::move(*write), done); !submitted) {
+    FailTable(slot, unit, submitted.error().message);
+    if (respond) respond(Error(500, "disk", submitted.error().message));
   }
 }
 
 // A unit's writes are durable (or failed): waits learn of them and the reply goes out. A creation
 // that failed is undone: its id is free again (its files were never written).
 void Service::OnUnitDurable(const std::shared_ptr<Slot>& slot, const UnitEffect& unit,
-                            const std::optional<std::string>& error, const Respond& respond,
+                            const DiskDone& written, const Respond& respond,
                             const HttpResponse& reply) {
   std::unique_lock lock(slot->mutex);
-  if (error) {
-    FailTable(slot, unit, *error);
+  if (!written) {
+    FailTable(slot, unit, written.error().message);
   } else {
     slot->durable_events = std::max(slot->durable_events, unit.events);
     slot->durable_in_play = slot->durable_in_play && unit.in_play;
   }
   for (auto& [id, waiter] : slot->waiters) waiter.timer->cancel();
-  auto retries = slot->retries.Settle(slot->durable_events, error);
+  auto retries = slot->retries.Settle(slot->durable_events, written);
   lock.unlock();
   for (auto& [held, answer] : retries) held(answer);
   if (!respond) return;
-  respond(error ? Error(500, "disk", "the journal cannot be written: " + *error) : reply);
+  respond(written ? reply : JournalUnwritten(written.error()));
 }
 
 // The table stops (called with its mutex held); a creation is undone.

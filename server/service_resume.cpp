@@ -13,18 +13,27 @@ namespace referee::server {
 
 using record::Node;
 
-std::optional<std::string> Service::Resume() {
-  if (std::optional<std::string> error = store_.Prepare()) return error;
+namespace {
+
+// Why a table's files, though read, do not make a table (the caller names the table).
+Unexpected<referee::Error> NotResumed(std::string why) {
+  return referee::Fail(referee::Error{referee::ErrorKind::kIo, std::move(why)});
+}
+
+}  // namespace
+
+Result<void, referee::Error> Service::Resume() {
+  if (DiskDone prepared = store_.Prepare(); !prepared) return prepared;
   // What the log holds goes into the tables' files before any of them is read or tidied.
   auto recovered = commit_log_.Recover([this](const std::string& id) {
     return id.rfind('@', 0) == 0 ? events_->FilesOf(id) : store_.FilesOf(id);
   });
-  if (!recovered.has_value()) return recovered.error();
+  if (!recovered.has_value()) return referee::Fail(std::move(recovered).error());
   for (const std::string& note : *recovered) spdlog::warn("{}", note);
   for (const std::string& note : store_.Tidy()) spdlog::warn("{}", note);
-  if (std::optional<std::string> error = commit_log_.Start()) return error;
+  if (DiskDone started = commit_log_.Start(); !started) return started;
   auto ids = store_.TableIds();
-  if (!ids.has_value()) return ids.error().message;
+  if (!ids.has_value()) return referee::Fail(std::move(ids).error());
   {
     // The ids with files that are not tables (a journal left alone, a table not resumed): not
     // free, though no table holds them. Known from now on without asking the disk.
@@ -32,43 +41,43 @@ std::optional<std::string> Service::Resume() {
     ids_with_files_ = store_.TakenIds();
   }
   for (const std::string& id : *ids) {
-    if (std::optional<std::string> problem = ResumeTable(id)) {
-      spdlog::error("{}: not resumed: {}", store_.MetaPath(id), *problem);
+    if (Result<void, referee::Error> resumed = ResumeTable(id); !resumed) {
+      spdlog::error("{}: not resumed: {}", store_.MetaPath(id), resumed.error().message);
     }
   }
   events_->Resume();
   StartWriteThreads();
-  return std::nullopt;
+  return {};
 }
 
 // The journal of table `id`, read whole (a torn last line cut off), then closed: a table holds a
 // descriptor only while the commit log writes to it.
-Result<std::string, std::string> Service::ReadJournal(const std::string& id) {
+Result<std::string, referee::Error> Service::ReadJournal(const std::string& id) {
   std::string journal_path = store_.JournalPath(id);
   auto journal = store_.OpenJournal(id);
-  if (!journal.has_value()) return Unexpected<std::string>(journal.error().message);
+  if (!journal.has_value()) return referee::Fail(std::move(journal).error());
   auto text = (*journal)->ReadAll();
-  if (!text.has_value()) return Unexpected<std::string>(text.error().message);
+  if (!text.has_value()) return referee::Fail(std::move(text).error());
   live::JournalText lines = live::SplitJournal(*text);
   if (lines.torn_bytes > 0) {
     spdlog::warn("{}: dropped a torn last line ({} bytes)", journal_path, lines.torn_bytes);
-    if (std::optional<std::string> cut = (*journal)->Truncate(lines.complete_bytes)) {
-      return Unexpected<std::string>(*cut);
+    if (Result<void, referee::Error> cut = (*journal)->Truncate(lines.complete_bytes); !cut) {
+      return referee::Fail(std::move(cut).error());
     }
     text->resize(lines.complete_bytes);
   }
   return std::move(*text);
 }
 
-std::optional<std::string> Service::ResumeTable(const std::string& id) {
+Result<void, referee::Error> Service::ResumeTable(const std::string& id) {
   auto meta = store_.LoadMeta(id);
-  if (!meta.has_value()) return meta.error().message;
-  if (meta->id != id) return "the metadata names another table, " + meta->id;
+  if (!meta.has_value()) return referee::Fail(std::move(meta).error());
+  if (meta->id != id) return NotResumed("the metadata names another table, " + meta->id);
   auto text = ReadJournal(id);
-  if (!text.has_value()) return text.error();
+  if (!text.has_value()) return referee::Fail(std::move(text).error());
   std::vector<Node> organiser_lines;
   auto session = live::ReplayJournal(live::SplitJournal(*text), &organiser_lines);
-  if (!session.has_value()) return "corrupt journal: " + session.error().message;
+  if (!session.has_value()) return NotResumed("corrupt journal: " + session.error().message);
   auto slot = std::make_shared<Slot>(io_);
   int64_t now = options_.clock->NowMs();
   slot->table = std::make_unique<Table>(*meta, std::move(*session),
@@ -76,15 +85,15 @@ std::optional<std::string> Service::ResumeTable(const std::string& id) {
                                         text->size(), now);
   Table& table = *slot->table;
   if (std::optional<std::string> problem = table.Resume(organiser_lines)) {
-    return "corrupt journal: " + *problem;
+    return NotResumed("corrupt journal: " + *problem);
   }
   slot->retries.FromJournal(live::SplitJournal(*text), table.meta(), table.events());
   slot->durable_events = table.events();
   slot->durable_in_play = table.Status() == "in-play";
   std::lock_guard lock(slot->mutex);
-  if (std::optional<std::string> problem = table.DealIfDue(now)) return problem;
+  if (std::optional<std::string> problem = table.DealIfDue(now)) return NotResumed(*problem);
   if (std::optional<std::string> record = table.RecordText()) {
-    if (std::optional<std::string> problem = FileRecordIfChanged(id, *record)) return problem;
+    if (DiskDone filed = FileRecordIfChanged(id, *record); !filed) return filed;
   }
   spdlog::info("table {}: resumed with {} events", meta->id, table.events());
   {
@@ -93,16 +102,15 @@ std::optional<std::string> Service::ResumeTable(const std::string& id) {
   }
   ArmMoveClock(slot);         // a running move's clock starts again in full
   Commit(slot, nullptr, {});  // the seeded deal that was due, if any
-  return std::nullopt;
+  return {};
 }
 
 // At start, the record of a finished table is filed again unless it is there already as it should
 // be (a crash may have come between the end and the filing): a season's finished tables cost a
 // read each, not two syncs.
-std::optional<std::string> Service::FileRecordIfChanged(const std::string& id,
-                                                        const std::string& text) {
+DiskDone Service::FileRecordIfChanged(const std::string& id, const std::string& text) {
   auto filed = store_.ReadRecord(id);
-  if (filed.has_value() && *filed == text) return std::nullopt;
+  if (filed.has_value() && *filed == text) return {};
   return store_.WriteRecord(id, text);
 }
 

@@ -22,8 +22,13 @@ namespace fs = std::filesystem;
 
 constexpr fs::perms kNotOwner = fs::perms::group_all | fs::perms::others_all;
 
-std::string Describe(const std::string& what, const std::string& path) {
-  return what + " " + path + ": " + std::strerror(errno);
+// The I/O error of the call that just failed: "cannot ACTION PATH: what errno says".
+referee::Error SystemError(std::string_view action, const std::string& path) {
+  return referee::IoError(action, path, std::strerror(errno));
+}
+
+Unexpected<referee::Error> Failed(std::string_view action, const std::string& path) {
+  return referee::Fail(SystemError(action, path));
 }
 
 std::optional<std::string> Text(const record::Node& map, const char* key) {
@@ -98,91 +103,91 @@ Result<TableMeta, referee::Error> ReadMeta(const std::string& text) {
   return meta;
 }
 
-Result<int, std::string> PosixDisk::Create(const std::string& path, unsigned mode, bool exclusive) {
+Result<int, referee::Error> PosixDisk::Create(const std::string& path, unsigned mode,
+                                              bool exclusive) {
   int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL : O_TRUNC);
   int fd = ::open(path.c_str(), flags, mode);
-  if (fd < 0) return Unexpected<std::string>(Describe("cannot create", path));
+  if (fd < 0) return Failed("create", path);
   // The umask may only take permissions away, but an emptied file keeps its old ones: set them.
   if (::fchmod(fd, mode) != 0) {
-    std::string error = Describe("cannot set the permissions of", path);
+    referee::Error error = SystemError("set the permissions of", path);
     ::close(fd);
-    return Unexpected<std::string>(error);
+    return referee::Fail(std::move(error));
   }
   return fd;
 }
 
-std::optional<std::string> PosixDisk::Write(int fd, std::string_view bytes,
-                                            const std::string& path) {
+DiskDone PosixDisk::Write(int fd, std::string_view bytes, const std::string& path) {
   while (!bytes.empty()) {
     ssize_t wrote = ::write(fd, bytes.data(), bytes.size());
     if (wrote < 0 && errno == EINTR) continue;
-    if (wrote < 0) return Describe("cannot write", path);
+    if (wrote < 0) return Failed("write", path);
     bytes.remove_prefix(static_cast<size_t>(wrote));
   }
-  return std::nullopt;
+  return {};
 }
 
-std::optional<std::string> PosixDisk::Sync(int fd, const std::string& path) {
-  if (::fsync(fd) != 0) return Describe("cannot sync", path);
-  return std::nullopt;
+DiskDone PosixDisk::Sync(int fd, const std::string& path) {
+  if (::fsync(fd) != 0) return Failed("sync", path);
+  return {};
 }
 
-std::optional<std::string> PosixDisk::SyncData(int fd, const std::string& path) {
-  if (::fdatasync(fd) != 0) return Describe("cannot sync", path);
-  return std::nullopt;
+DiskDone PosixDisk::SyncData(int fd, const std::string& path) {
+  if (::fdatasync(fd) != 0) return Failed("sync", path);
+  return {};
 }
 
-Result<int, std::string> PosixDisk::OpenExisting(const std::string& path) {
+Result<int, referee::Error> PosixDisk::OpenExisting(const std::string& path) {
   int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
-  if (fd < 0) return Unexpected<std::string>(Describe("cannot open", path));
+  if (fd < 0) return Failed("open", path);
   return fd;
 }
 
-std::optional<std::string> PosixDisk::WriteAt(int fd, std::string_view bytes, uint64_t offset,
-                                              const std::string& path) {
+DiskDone PosixDisk::WriteAt(int fd, std::string_view bytes, uint64_t offset,
+                            const std::string& path) {
   while (!bytes.empty()) {
     ssize_t wrote = ::pwrite(fd, bytes.data(), bytes.size(), static_cast<off_t>(offset));
     if (wrote < 0 && errno == EINTR) continue;
-    if (wrote < 0) return Describe("cannot write", path);
+    if (wrote < 0) return Failed("write", path);
     bytes.remove_prefix(static_cast<size_t>(wrote));
     offset += static_cast<uint64_t>(wrote);
   }
-  return std::nullopt;
+  return {};
 }
 
-std::optional<std::string> PosixDisk::Truncate(int fd, uint64_t size, const std::string& path) {
-  if (::ftruncate(fd, static_cast<off_t>(size)) != 0) return Describe("cannot truncate", path);
-  return std::nullopt;
+DiskDone PosixDisk::Truncate(int fd, uint64_t size, const std::string& path) {
+  if (::ftruncate(fd, static_cast<off_t>(size)) != 0) return Failed("truncate", path);
+  return {};
 }
 
 void PosixDisk::Close(int fd) { ::close(fd); }
 
-std::optional<std::string> PosixDisk::Rename(const std::string& from, const std::string& to) {
-  if (::rename(from.c_str(), to.c_str()) != 0) return Describe("cannot rename to", to);
-  return std::nullopt;
+DiskDone PosixDisk::Rename(const std::string& from, const std::string& to) {
+  if (::rename(from.c_str(), to.c_str()) != 0) return Failed("rename to", to);
+  return {};
 }
 
-std::optional<std::string> PosixDisk::SyncFolder(const std::string& folder) {
+DiskDone PosixDisk::SyncFolder(const std::string& folder) {
   int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return Describe("cannot open the folder", folder);
-  std::optional<std::string> error;
-  if (::fsync(fd) != 0) error = Describe("cannot sync the folder", folder);
+  if (fd < 0) return Failed("open the folder", folder);
+  DiskDone done;
+  if (::fsync(fd) != 0) done = Failed("sync the folder", folder);
   ::close(fd);
-  return error;
+  return done;
 }
 
-std::optional<std::string> PosixDisk::SyncFileSystem(const std::string& folder) {
+DiskDone PosixDisk::SyncFileSystem(const std::string& folder) {
   int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return Describe("cannot open the folder", folder);
-  std::optional<std::string> error;
-  if (::syncfs(fd) != 0) error = Describe("cannot sync the file system of", folder);
+  if (fd < 0) return Failed("open the folder", folder);
+  DiskDone done;
+  if (::syncfs(fd) != 0) done = Failed("sync the file system of", folder);
   ::close(fd);
-  return error;
+  return done;
 }
 
-std::optional<std::string> PosixDisk::Remove(const std::string& path) {
-  if (::unlink(path.c_str()) != 0 && errno != ENOENT) return Describe("cannot remove", path);
-  return std::nullopt;
+DiskDone PosixDisk::Remove(const std::string& path) {
+  if (::unlink(path.c_str()) != 0 && errno != ENOENT) return Failed("remove", path);
+  return {};
 }
 
 Result<std::unique_ptr<live::JournalFile>, referee::Error> PosixDisk::OpenJournal(
@@ -190,21 +195,23 @@ Result<std::unique_ptr<live::JournalFile>, referee::Error> PosixDisk::OpenJourna
   return live::JournalFile::Open(path);
 }
 
-std::optional<std::string> MakePrivateFolder(const std::string& path, bool existing_too) {
+DiskDone MakePrivateFolder(const std::string& path, bool existing_too) {
   std::error_code error;
   fs::path folder = fs::path(path).lexically_normal();
   if (!folder.has_filename()) folder = folder.parent_path();  // "club/": the folder is "club"
   fs::path parent = folder.parent_path();
   if (!parent.empty()) fs::create_directories(parent, error);
-  if (error) return "cannot create " + parent.string() + ": " + error.message();
+  if (error) return referee::Fail(referee::IoError("create", parent.string(), error.message()));
   bool made = ::mkdir(folder.c_str(), 0700) == 0;
-  if (!made && errno != EEXIST) return Describe("cannot create", path);
-  if (!made && !fs::is_directory(folder, error)) return path + " is not a folder";
+  if (!made && errno != EEXIST) return Failed("create", path);
+  if (!made && !fs::is_directory(folder, error)) {
+    return referee::Fail(referee::IoError("use", path, "it is not a folder"));
+  }
   // mkdir(2) applies the umask, which may leave less than 0700: set exactly 0700.
   if ((made || existing_too) && ::chmod(folder.c_str(), 0700) != 0) {
-    return Describe("cannot set the permissions of", path);
+    return Failed("set the permissions of", path);
   }
-  return std::nullopt;
+  return {};
 }
 
 StoreDisk& SystemDisk() {
@@ -217,21 +224,20 @@ std::string FolderOf(const std::string& path) {
   return folder.empty() ? "." : folder;
 }
 
-std::optional<std::string> WriteFileAtomically(StoreDisk& disk, const std::string& path,
-                                               const std::string& text, unsigned mode) {
+DiskDone WriteFileAtomically(StoreDisk& disk, const std::string& path, const std::string& text,
+                             unsigned mode) {
   std::string temporary = path + ".tmp";
   auto fd = disk.Create(temporary, mode, false);
-  if (!fd.has_value()) return fd.error();
-  std::optional<std::string> error = disk.Write(*fd, text, temporary);
-  if (!error) error = disk.Sync(*fd, temporary);
+  if (!fd.has_value()) return referee::Fail(fd.error());
+  DiskDone done = disk.Write(*fd, text, temporary);
+  if (done) done = disk.Sync(*fd, temporary);
   disk.Close(*fd);
-  if (!error) error = disk.Rename(temporary, path);
-  if (!error) error = disk.SyncFolder(FolderOf(path));
-  return error;
+  if (done) done = disk.Rename(temporary, path);
+  if (done) done = disk.SyncFolder(FolderOf(path));
+  return done;
 }
 
-std::optional<std::string> WriteFileAtomically(const std::string& path, const std::string& text,
-                                               unsigned mode) {
+DiskDone WriteFileAtomically(const std::string& path, const std::string& text, unsigned mode) {
   return WriteFileAtomically(SystemDisk(), path, text, mode);
 }
 
@@ -282,13 +288,13 @@ Result<std::vector<std::string>, referee::Error> Store::EventIds() const {
   return ids;
 }
 
-std::optional<std::string> Store::Prepare() {
-  std::optional<std::string> error = MakePrivateFolder(data_folder_, false);
-  if (!error) error = MakePrivateFolder(tables_, true);
-  if (!error) error = MakePrivateFolder(records_, true);
-  if (!error) error = MakePrivateFolder(events_, true);
-  if (!error) error = MakePrivateFolder(log_, true);
-  return error;
+DiskDone Store::Prepare() {
+  DiskDone done = MakePrivateFolder(data_folder_, false);
+  if (done) done = MakePrivateFolder(tables_, true);
+  if (done) done = MakePrivateFolder(records_, true);
+  if (done) done = MakePrivateFolder(events_, true);
+  if (done) done = MakePrivateFolder(log_, true);
+  return done;
 }
 
 std::vector<std::string> Store::Tidy() {
@@ -357,8 +363,9 @@ bool Store::MakePrivateFile(const fs::directory_entry& entry, std::vector<std::s
 
 void Store::RemoveLeftover(const std::string& path, const std::string& what,
                            std::vector<std::string>* notes) {
-  std::optional<std::string> error = disk_.Remove(path);
-  notes->push_back(error ? *error : "removed " + (what.empty() ? path : what + ", " + path));
+  DiskDone removed = disk_.Remove(path);
+  notes->push_back(!removed ? removed.error().message
+                            : "removed " + (what.empty() ? path : what + ", " + path));
 }
 
 Result<std::vector<std::string>, referee::Error> Store::TableIds() const {
@@ -403,7 +410,7 @@ Result<std::unique_ptr<live::JournalFile>, referee::Error> Store::OpenJournal(
   return disk_.OpenJournal(JournalPath(id));
 }
 
-std::optional<std::string> Store::WriteRecord(const std::string& id, const std::string& text) {
+DiskDone Store::WriteRecord(const std::string& id, const std::string& text) {
   return WriteFileAtomically(disk_, RecordPath(id), text, 0600);
 }
 

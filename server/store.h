@@ -58,32 +58,34 @@ struct TableFiles {
   std::string record;
 };
 
+// A disk operation: done, or why not (an I/O error that names the file).
+using DiskDone = Result<void, referee::Error>;
+
 class StoreDisk {
  public:
   virtual ~StoreDisk() = default;
   // Opens `path` for writing with exactly `mode`, whatever the umask: a new file when
   // `exclusive` (an existing one is an error), else created or emptied. Returns a descriptor.
-  virtual Result<int, std::string> Create(const std::string& path, unsigned mode,
-                                          bool exclusive) = 0;
+  virtual Result<int, referee::Error> Create(const std::string& path, unsigned mode,
+                                             bool exclusive) = 0;
   // write(2) until done (`path` only names the file in an error).
-  virtual std::optional<std::string> Write(int fd, std::string_view bytes,
-                                           const std::string& path) = 0;
-  virtual std::optional<std::string> Sync(int fd, const std::string& path) = 0;  // fsync(2)
+  virtual DiskDone Write(int fd, std::string_view bytes, const std::string& path) = 0;
+  virtual DiskDone Sync(int fd, const std::string& path) = 0;  // fsync(2)
   // fdatasync(2): the data and what reading it back needs (the size), not the times.
-  virtual std::optional<std::string> SyncData(int fd, const std::string& path) = 0;
+  virtual DiskDone SyncData(int fd, const std::string& path) = 0;
   // An existing file opened for writing at chosen offsets (neither created nor emptied).
-  virtual Result<int, std::string> OpenExisting(const std::string& path) = 0;
+  virtual Result<int, referee::Error> OpenExisting(const std::string& path) = 0;
   // pwrite(2) of all of `bytes` at `offset`.
-  virtual std::optional<std::string> WriteAt(int fd, std::string_view bytes, uint64_t offset,
-                                             const std::string& path) = 0;
-  virtual std::optional<std::string> Truncate(int fd, uint64_t size, const std::string& path) = 0;
+  virtual DiskDone WriteAt(int fd, std::string_view bytes, uint64_t offset,
+                           const std::string& path) = 0;
+  virtual DiskDone Truncate(int fd, uint64_t size, const std::string& path) = 0;
   virtual void Close(int fd) = 0;
-  virtual std::optional<std::string> Rename(const std::string& from, const std::string& to) = 0;
-  virtual std::optional<std::string> SyncFolder(const std::string& folder) = 0;
+  virtual DiskDone Rename(const std::string& from, const std::string& to) = 0;
+  virtual DiskDone SyncFolder(const std::string& folder) = 0;
   // syncfs(2) of the file system that holds `folder`: every file and name on it made durable at
   // once (Linux 5.8 and later report a write that failed since the last call).
-  virtual std::optional<std::string> SyncFileSystem(const std::string& folder) = 0;
-  virtual std::optional<std::string> Remove(const std::string& path) = 0;
+  virtual DiskDone SyncFileSystem(const std::string& folder) = 0;
+  virtual DiskDone Remove(const std::string& path) = 0;
   // An existing journal opened for appending.
   virtual Result<std::unique_ptr<live::JournalFile>, referee::Error> OpenJournal(
       const std::string& path) = 0;
@@ -91,20 +93,20 @@ class StoreDisk {
 
 class PosixDisk : public StoreDisk {
  public:
-  Result<int, std::string> Create(const std::string& path, unsigned mode, bool exclusive) override;
-  std::optional<std::string> Write(int fd, std::string_view bytes,
-                                   const std::string& path) override;
-  std::optional<std::string> Sync(int fd, const std::string& path) override;
-  std::optional<std::string> SyncData(int fd, const std::string& path) override;
-  Result<int, std::string> OpenExisting(const std::string& path) override;
-  std::optional<std::string> WriteAt(int fd, std::string_view bytes, uint64_t offset,
-                                     const std::string& path) override;
-  std::optional<std::string> Truncate(int fd, uint64_t size, const std::string& path) override;
+  Result<int, referee::Error> Create(const std::string& path, unsigned mode,
+                                     bool exclusive) override;
+  DiskDone Write(int fd, std::string_view bytes, const std::string& path) override;
+  DiskDone Sync(int fd, const std::string& path) override;
+  DiskDone SyncData(int fd, const std::string& path) override;
+  Result<int, referee::Error> OpenExisting(const std::string& path) override;
+  DiskDone WriteAt(int fd, std::string_view bytes, uint64_t offset,
+                   const std::string& path) override;
+  DiskDone Truncate(int fd, uint64_t size, const std::string& path) override;
   void Close(int fd) override;
-  std::optional<std::string> Rename(const std::string& from, const std::string& to) override;
-  std::optional<std::string> SyncFolder(const std::string& folder) override;
-  std::optional<std::string> SyncFileSystem(const std::string& folder) override;
-  std::optional<std::string> Remove(const std::string& path) override;
+  DiskDone Rename(const std::string& from, const std::string& to) override;
+  DiskDone SyncFolder(const std::string& folder) override;
+  DiskDone SyncFileSystem(const std::string& folder) override;
+  DiskDone Remove(const std::string& path) override;
   Result<std::unique_ptr<live::JournalFile>, referee::Error> OpenJournal(
       const std::string& path) override;
 };
@@ -117,14 +119,14 @@ std::string FolderOf(const std::string& path);
 
 // Makes the folder `path` (and its parents) with exactly mode 0700; an existing one is made 0700
 // when `existing_too`, else left as it is.
-std::optional<std::string> MakePrivateFolder(const std::string& path, bool existing_too);
+DiskDone MakePrivateFolder(const std::string& path, bool existing_too);
 
 // Writes `text` to `path` atomically with exactly the given mode (0600: every file of the store
 // holds a secret or a seed).
-std::optional<std::string> WriteFileAtomically(StoreDisk& disk, const std::string& path,
-                                               const std::string& text, unsigned mode = 0600);
-std::optional<std::string> WriteFileAtomically(const std::string& path, const std::string& text,
-                                               unsigned mode = 0600);
+DiskDone WriteFileAtomically(StoreDisk& disk, const std::string& path, const std::string& text,
+                             unsigned mode = 0600);
+DiskDone WriteFileAtomically(const std::string& path, const std::string& text,
+                             unsigned mode = 0600);
 // Every file the store writes is smaller than this: a larger one is not the server's.
 inline constexpr size_t kMostStoreFileBytes = size_t{64} << 20;
 // A file of the store, read whole through the one bounded reader (io/input_file.h): a regular
@@ -138,7 +140,7 @@ class Store {
 
   // Makes DIR (0700 when it is made here), DIR/tables, DIR/records and DIR/log (0700, also when
   // they exist). Returns a fatal error.
-  std::optional<std::string> Prepare();
+  DiskDone Prepare();
   // After the commit log has been recovered: makes the files of the tables and records 0600, and
   // removes what a crash in the middle of a write left (temporary files, the journal of a creation
   // without its metadata). Returns what it did, to be logged.
@@ -151,7 +153,7 @@ class Store {
   // The metadata and the journal of an existing table (opened to read it back at start).
   Result<TableMeta, referee::Error> LoadMeta(const std::string& id) const;
   Result<std::unique_ptr<live::JournalFile>, referee::Error> OpenJournal(const std::string& id);
-  std::optional<std::string> WriteRecord(const std::string& id, const std::string& text);
+  DiskDone WriteRecord(const std::string& id, const std::string& text);
   Result<std::string, referee::Error> ReadRecord(const std::string& id) const;
 
   std::string JournalPath(const std::string& id) const;

@@ -276,10 +276,10 @@ TEST(LiveSpeed, TurnsAfterTheTimerAreAcceptedAndTheLossOnTimeIsReported) {
 class FakeDisk : public live::JournalDisk {
  public:
   explicit FakeDisk(int fail_at) : fail_at_(fail_at) {}
-  std::optional<std::string> Append(std::string_view bytes) override {
-    if (++appends_ == fail_at_) return "no space left on device";
+  Result<void, Error> Append(std::string_view bytes) override {
+    if (++appends_ == fail_at_) return Fail(Error{ErrorKind::kIo, "no space left on device"});
     text += bytes;
-    return std::nullopt;
+    return {};
   }
   std::string text;
 

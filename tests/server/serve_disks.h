@@ -15,14 +15,14 @@ namespace referee::testing {
 
 class TestDisk : public server::PosixDisk {
  public:
-  std::optional<std::string> SyncData(int fd, const std::string& path) override {
+  server::DiskDone SyncData(int fd, const std::string& path) override {
     std::unique_lock lock(mutex_);
     ++data_syncs_;
     ++held_;
     changed_.notify_all();
     changed_.wait(lock, [this] { return open_; });
     --held_;
-    if (fail_) return "the disk failed to sync " + path;
+    if (fail_) return referee::Fail(referee::IoError("sync", path, "the disk failed"));
     std::chrono::milliseconds delay = delay_;
     lock.unlock();
     if (delay.count() > 0) std::this_thread::sleep_for(delay);

@@ -32,57 +32,57 @@ class StoppingDisk : public server::StoreDisk {
     return stopped_;
   }
 
-  Result<int, std::string> Create(const std::string& path, unsigned mode, bool exclusive) override {
-    if (Stops()) return Unexpected<std::string>("stopped before creating " + path);
+  Result<int, referee::Error> Create(const std::string& path, unsigned mode,
+                                     bool exclusive) override {
+    if (Stops()) return Stopped("create", path);
     return real_.Create(path, mode, exclusive);
   }
-  std::optional<std::string> Write(int fd, std::string_view bytes,
-                                   const std::string& path) override {
+  server::DiskDone Write(int fd, std::string_view bytes, const std::string& path) override {
     if (Stops()) {
-      real_.Write(fd, bytes.substr(0, bytes.size() / 2), path);
-      return "stopped halfway through writing " + path;
+      (void)real_.Write(fd, bytes.substr(0, bytes.size() / 2), path);  // a torn write
+      return Stopped("write", path);
     }
     return real_.Write(fd, bytes, path);
   }
-  std::optional<std::string> Sync(int fd, const std::string& path) override {
-    if (Stops()) return "stopped before syncing " + path;
+  server::DiskDone Sync(int fd, const std::string& path) override {
+    if (Stops()) return Stopped("sync", path);
     return real_.Sync(fd, path);
   }
-  std::optional<std::string> SyncData(int fd, const std::string& path) override {
-    if (Stops()) return "stopped before syncing " + path;
+  server::DiskDone SyncData(int fd, const std::string& path) override {
+    if (Stops()) return Stopped("sync", path);
     return real_.SyncData(fd, path);
   }
-  Result<int, std::string> OpenExisting(const std::string& path) override {
-    if (Stops()) return Unexpected<std::string>("stopped before opening " + path);
+  Result<int, referee::Error> OpenExisting(const std::string& path) override {
+    if (Stops()) return Stopped("open", path);
     return real_.OpenExisting(path);
   }
-  std::optional<std::string> WriteAt(int fd, std::string_view bytes, uint64_t offset,
-                                     const std::string& path) override {
+  server::DiskDone WriteAt(int fd, std::string_view bytes, uint64_t offset,
+                           const std::string& path) override {
     if (Stops()) {
-      real_.WriteAt(fd, bytes.substr(0, bytes.size() / 2), offset, path);
-      return "stopped halfway through writing " + path;
+      (void)real_.WriteAt(fd, bytes.substr(0, bytes.size() / 2), offset, path);  // torn
+      return Stopped("write", path);
     }
     return real_.WriteAt(fd, bytes, offset, path);
   }
-  std::optional<std::string> Truncate(int fd, uint64_t size, const std::string& path) override {
-    if (Stops()) return "stopped before truncating " + path;
+  server::DiskDone Truncate(int fd, uint64_t size, const std::string& path) override {
+    if (Stops()) return Stopped("truncate", path);
     return real_.Truncate(fd, size, path);
   }
   void Close(int fd) override { real_.Close(fd); }  // a dead process's files close too
-  std::optional<std::string> Rename(const std::string& from, const std::string& to) override {
-    if (Stops()) return "stopped before renaming to " + to;
+  server::DiskDone Rename(const std::string& from, const std::string& to) override {
+    if (Stops()) return Stopped("rename to", to);
     return real_.Rename(from, to);
   }
-  std::optional<std::string> SyncFolder(const std::string& folder) override {
-    if (Stops()) return "stopped before syncing " + folder;
+  server::DiskDone SyncFolder(const std::string& folder) override {
+    if (Stops()) return Stopped("sync", folder);
     return real_.SyncFolder(folder);
   }
-  std::optional<std::string> SyncFileSystem(const std::string& folder) override {
-    if (Stops()) return "stopped before syncing the file system of " + folder;
+  server::DiskDone SyncFileSystem(const std::string& folder) override {
+    if (Stops()) return Stopped("sync the file system of", folder);
     return real_.SyncFileSystem(folder);
   }
-  std::optional<std::string> Remove(const std::string& path) override {
-    if (Stops()) return "stopped before removing " + path;
+  server::DiskDone Remove(const std::string& path) override {
+    if (Stops()) return Stopped("remove", path);
     return real_.Remove(path);
   }
   Result<std::unique_ptr<live::JournalFile>, referee::Error> OpenJournal(
@@ -92,6 +92,9 @@ class StoppingDisk : public server::StoreDisk {
   }
 
  private:
+  static Unexpected<referee::Error> Stopped(std::string_view action, const std::string& path) {
+    return Fail(IoError(action, path, "the disk stopped"));
+  }
   // The commit log's thread and the files worker call it at once.
   bool Stops() {
     std::lock_guard lock(mutex_);

@@ -79,8 +79,8 @@ class TestServer {
         server::ServiceOptions{data.string(), server::TokenHash(kOrganiser), &clock, 3000, 65536};
     change(options);
     server_ = std::make_unique<server::Server>(options);
-    std::optional<std::string> error = server_->Start();
-    EXPECT_FALSE(error.has_value()) << *error;
+    Result<void, referee::Error> started = server_->Start();
+    EXPECT_TRUE(started.has_value()) << started.error().message;
   }
   uint16_t port() const { return server_->port(); }
   server::Server& server() { return *server_; }
