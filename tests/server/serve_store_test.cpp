@@ -182,6 +182,19 @@ fs::perms Permissions(const fs::path& path) {
 // Journals and records hold the seed: the data folder, its folders and its files are private to
 // the server's user whatever the umask (000 here); those an older version left open are closed at
 // start.
+// A data folder's path comes from the command line: the error that names it escapes what would
+// act on a terminal (it was written raw).
+TEST(ServeStore, ADataFolderThatCannotBeMadeIsNamedEscaped) {
+  fs::path base = ServeScratch("escaped");
+  fs::path not_a_folder = base / "club\x1b[2J";
+  { std::ofstream file(not_a_folder); }
+  server::DiskDone made = server::MakePrivateFolder((not_a_folder / "data").string(), false);
+  ASSERT_FALSE(made.has_value());
+  EXPECT_EQ(made.error().message.find('\x1b'), std::string::npos) << made.error().message;
+  EXPECT_NE(made.error().message.find("club\\x1b[2J"), std::string::npos) << made.error().message;
+  EXPECT_EQ(made.error().exit_code(), 4);
+}
+
 TEST(ServeStore, TheDataFolderAndItsFilesArePrivateWhateverTheUmask) {
   mode_t umask_before = ::umask(0);
   fs::path data = ServeScratch("private") / "data";
