@@ -9,26 +9,16 @@
 #include <filesystem>
 
 #include "io/input_file.h"
+#include "io/system_error.h"
 #include "referee/core/printable.h"
 
 namespace referee::live {
 namespace {
 
-std::string Describe(const std::string& what, const std::string& path) {
-  return what + " " + Printable(path) + ": " + std::strerror(errno);
-}
-
-// A new file's name lives in its directory: sync that too.
-std::optional<std::string> SyncDirectory(const std::string& path) {
+// A new file's name lives in its folder: sync that too.
+Result<void, Error> SyncFolderOf(const std::string& path) {
   std::filesystem::path parent = std::filesystem::path(path).parent_path();
-  std::string directory = parent.empty() ? std::string(".") : parent.string();
-  int fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return Describe("cannot open the directory", directory);
-  bool synced = ::fsync(fd) == 0;
-  std::optional<std::string> error;
-  if (!synced) error = Describe("cannot sync the directory", directory);
-  ::close(fd);
-  return error;
+  return io::SyncFolder(parent.empty() ? std::string(".") : parent.string());
 }
 
 std::string NotRegular(const std::string& path) {
@@ -44,24 +34,22 @@ Result<std::unique_ptr<JournalFile>, Error> JournalFile::Open(const std::string&
   if (existed && !S_ISREG(status.st_mode)) return Fail(Error{ErrorKind::kIo, NotRegular(path)});
   // Not blocking, in case a FIFO took the name since; a regular file ignores the flag.
   int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0600);
-  if (fd < 0) return Fail(Error{ErrorKind::kIo, Describe("cannot open the journal", path)});
+  if (fd < 0) return Fail(io::SystemError("open the journal", path));
   if (::fstat(fd, &status) != 0 || !S_ISREG(status.st_mode)) {
     ::close(fd);
     return Fail(Error{ErrorKind::kIo, NotRegular(path)});
   }
   std::unique_ptr<JournalFile> file(new JournalFile(fd, path, static_cast<size_t>(status.st_size)));
   if (!existed) {
-    if (std::optional<std::string> error = SyncDirectory(path)) {
-      return Fail(Error{ErrorKind::kIo, *error});
-    }
+    if (Result<void, Error> synced = SyncFolderOf(path); !synced) return Fail(synced.error());
   }
   return file;
 }
 
 JournalFile::~JournalFile() { ::close(fd_); }
 
-Unexpected<Error> JournalFile::Failure(const std::string& what) const {
-  return Fail(Error{ErrorKind::kIo, Describe(what, path_)});
+Unexpected<Error> JournalFile::Failure(const std::string& action) const {
+  return Fail(io::SystemError(action, path_));
 }
 
 Result<std::string, Error> JournalFile::ReadAll() const {
@@ -69,10 +57,9 @@ Result<std::string, Error> JournalFile::ReadAll() const {
 }
 
 Result<void, Error> JournalFile::Truncate(size_t size) {
-  if (::ftruncate(fd_, static_cast<off_t>(size)) != 0)
-    return Failure("cannot truncate the journal");
+  if (::ftruncate(fd_, static_cast<off_t>(size)) != 0) return Failure("truncate the journal");
   size_ = size;
-  if (::fdatasync(fd_) != 0) return Failure("cannot sync the journal");
+  if (::fdatasync(fd_) != 0) return Failure("sync the journal");
   return {};
 }
 
@@ -86,11 +73,11 @@ Result<void, Error> JournalFile::Append(std::string_view bytes) {
   while (!bytes.empty()) {
     ssize_t written = ::write(fd_, bytes.data(), bytes.size());
     if (written < 0 && errno == EINTR) continue;
-    if (written < 0) return Failure("cannot write the journal");
+    if (written < 0) return Failure("write the journal");
     bytes.remove_prefix(static_cast<size_t>(written));
     size_ += static_cast<size_t>(written);
   }
-  if (::fdatasync(fd_) != 0) return Failure("cannot sync the journal");
+  if (::fdatasync(fd_) != 0) return Failure("sync the journal");
   return {};
 }
 

@@ -38,7 +38,7 @@ class JournalFile : public JournalDisk {
  private:
   JournalFile(int fd, std::string path, size_t size)
       : fd_(fd), path_(std::move(path)), size_(size) {}
-  Unexpected<Error> Failure(const std::string& what) const;
+  Unexpected<Error> Failure(const std::string& action) const;  // from errno
 
   int fd_;
   std::string path_;

@@ -264,15 +264,6 @@ void EventDesk::List(Respond& respond) {
   respond(JsonResponse(200, body));
 }
 
-namespace {
-
-// Why an event's journal, though read, does not make an event (the caller names the journal).
-Unexpected<referee::Error> NotResumed(std::string why) {
-  return referee::Fail(referee::Error{referee::ErrorKind::kIo, std::move(why)});
-}
-
-}  // namespace
-
 void EventDesk::Resume() {
   auto ids = service_.store_.EventIds();
   if (!ids) {

@@ -13,15 +13,6 @@ namespace referee::server {
 
 using record::Node;
 
-namespace {
-
-// Why a table's files, though read, do not make a table (the caller names the table).
-Unexpected<referee::Error> NotResumed(std::string why) {
-  return referee::Fail(referee::Error{referee::ErrorKind::kIo, std::move(why)});
-}
-
-}  // namespace
-
 Result<void, referee::Error> Service::Resume() {
   if (DiskDone prepared = store_.Prepare(); !prepared) return prepared;
   // What the log holds goes into the tables' files before any of them is read or tidied.

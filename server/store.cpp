@@ -13,6 +13,7 @@
 #include "formats/json_reader.h"
 #include "formats/json_writer.h"
 #include "io/input_file.h"
+#include "io/system_error.h"
 #include "referee/record/record_writer.h"
 
 namespace referee::server {
@@ -22,13 +23,8 @@ namespace fs = std::filesystem;
 
 constexpr fs::perms kNotOwner = fs::perms::group_all | fs::perms::others_all;
 
-// The I/O error of the call that just failed: "cannot ACTION PATH: what errno says".
-referee::Error SystemError(std::string_view action, const std::string& path) {
-  return referee::IoError(action, path, std::strerror(errno));
-}
-
 Unexpected<referee::Error> Failed(std::string_view action, const std::string& path) {
-  return referee::Fail(SystemError(action, path));
+  return referee::Fail(io::SystemError(action, path));
 }
 
 std::optional<std::string> Text(const record::Node& map, const char* key) {
@@ -110,7 +106,7 @@ Result<int, referee::Error> PosixDisk::Create(const std::string& path, unsigned 
   if (fd < 0) return Failed("create", path);
   // The umask may only take permissions away, but an emptied file keeps its old ones: set them.
   if (::fchmod(fd, mode) != 0) {
-    referee::Error error = SystemError("set the permissions of", path);
+    referee::Error error = io::SystemError("set the permissions of", path);
     ::close(fd);
     return referee::Fail(std::move(error));
   }
@@ -167,14 +163,7 @@ DiskDone PosixDisk::Rename(const std::string& from, const std::string& to) {
   return {};
 }
 
-DiskDone PosixDisk::SyncFolder(const std::string& folder) {
-  int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return Failed("open the folder", folder);
-  DiskDone done;
-  if (::fsync(fd) != 0) done = Failed("sync the folder", folder);
-  ::close(fd);
-  return done;
-}
+DiskDone PosixDisk::SyncFolder(const std::string& folder) { return io::SyncFolder(folder); }
 
 DiskDone PosixDisk::SyncFileSystem(const std::string& folder) {
   int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -239,6 +228,10 @@ DiskDone WriteFileAtomically(StoreDisk& disk, const std::string& path, const std
 
 DiskDone WriteFileAtomically(const std::string& path, const std::string& text, unsigned mode) {
   return WriteFileAtomically(SystemDisk(), path, text, mode);
+}
+
+Unexpected<referee::Error> NotResumed(std::string why) {
+  return referee::Fail(referee::Error{referee::ErrorKind::kIo, std::move(why)});
 }
 
 Result<std::string, referee::Error> ReadStoreFile(const std::string& path) {

@@ -127,6 +127,9 @@ DiskDone WriteFileAtomically(StoreDisk& disk, const std::string& path, const std
                              unsigned mode = 0600);
 DiskDone WriteFileAtomically(const std::string& path, const std::string& text,
                              unsigned mode = 0600);
+// Why files of the store, though read, do not make a table or an event again at start (the caller
+// names the file).
+Unexpected<referee::Error> NotResumed(std::string why);
 // Every file the store writes is smaller than this: a larger one is not the server's.
 inline constexpr size_t kMostStoreFileBytes = size_t{64} << 20;
 // A file of the store, read whole through the one bounded reader (io/input_file.h): a regular
