@@ -153,6 +153,21 @@ std::vector<std::string> ActorsOf(const live::Session& session, std::string* key
   return {"N", "E", "S", "W"};
 }
 
+Result<void, HttpResponse> AllowsUnknownHands(const live::Session& session) {
+  const record::Record& record = session.record();
+  if (record.game->live.deal_from_play == nullptr) {
+    return Unexpected<HttpResponse>(
+        Error(400, "bad-option",
+              "the hands of a " + record.game->name + " table cannot be learnt from its play"));
+  }
+  if (record.seed) {
+    return Unexpected<HttpResponse>(
+        Error(400, "bad-option",
+              "a table with a seed deals its hands: \"hands\": \"unknown\" is for one without"));
+  }
+  return {};
+}
+
 HttpResponse CancelledError(const Table& table) {
   return Error(409, "table-cancelled",
                "table " + table.meta().id + " was cancelled by the organiser");
@@ -217,8 +232,8 @@ Result<std::optional<std::string>, HttpResponse> ReadCancelBody(const Node& body
   return reason;
 }
 
-// The body of POST /tables: {"header": ..., "move_seconds": S, "id": ID}; of PUT /tables/ID the
-// same, where an id, if any, must be the path's.
+// The body of POST /tables: {"header": ..., "move_seconds": S, "id": ID, "hands": "unknown"}; of
+// PUT /tables/ID the same, where an id, if any, must be the path's.
 Result<CreateBody, HttpResponse> ReadCreateBody(const Node& body, const std::string& path_id) {
   using Refusal = Unexpected<HttpResponse>;
   if (!body.IsMap()) {
@@ -245,12 +260,25 @@ Result<CreateBody, HttpResponse> ReadCreateBody(const Node& body, const std::str
       if (!ValidId(create.id)) {
         return Refusal(Error(400, "bad-id", "expected an id of 1 to 64 letters, digits, - or _"));
       }
+    } else if (member.key == "hands") {
+      bool known = member.value.kind() == Node::Kind::kString && member.value.text() == "known";
+      create.hands_unknown =
+          member.value.kind() == Node::Kind::kString && member.value.text() == "unknown";
+      if (!known && !create.hands_unknown) {
+        return Refusal(Error(400, "bad-option", "expected hands to be \"known\" or \"unknown\""));
+      }
     } else {
-      return Refusal(Error(400, "unknown-key",
-                           "expected header, move_seconds or id, found '" + member.key + "'"));
+      return Refusal(
+          Error(400, "unknown-key",
+                "expected header, move_seconds, id or hands, found '" + member.key + "'"));
     }
   }
   if (create.header == nullptr) return Refusal(Error(400, "missing-key", "expected a header"));
+  if (create.hands_unknown && create.move_ms > 0) {
+    return Refusal(Error(400, "bad-option",
+                         "expected no move_seconds with \"hands\": \"unknown\": the referee "
+                         "cannot play a card from a hand nobody knows"));
+  }
   if (!path_id.empty() && !create.id.empty() && create.id != path_id) {
     return Refusal(Error(400, "id-mismatch",
                          "expected the id of the path, " + path_id + ", found " + create.id));

@@ -22,7 +22,8 @@ namespace referee::server {
 struct CreateBody {
   const record::Node* header = nullptr;
   int64_t move_ms = 0;
-  std::string id;  // empty: a random one
+  std::string id;              // empty: a random one
+  bool hands_unknown = false;  // "hands": "unknown" (TableMeta::hands_unknown)
 };
 
 // A reply with a JSON body (and a line break).
@@ -57,6 +58,9 @@ record::Node StateNode(Table& table, std::optional<int> actor, const record::Nod
 std::vector<std::string> ActorsOf(const live::Session& session, std::string* key);
 // 409 table-cancelled.
 HttpResponse CancelledError(const Table& table);
+// Refuses "hands": "unknown" for a table whose game cannot learn its hands from the cards played,
+// or whose header's seed deals them already.
+Result<void, HttpResponse> AllowsUnknownHands(const live::Session& session);
 // A body that may be empty (nothing to say) or a JSON map.
 Result<record::Node, HttpResponse> OptionalMap(const std::string& text,
                                                const formats::ReadLimits& limits);

@@ -113,6 +113,7 @@ class Service {
     std::string event;
     int first_board = 0;
     std::map<std::string, std::string> hashes;  // each actor's token hash; none: drawn
+    bool hands_unknown = false;                 // TableMeta::hands_unknown
   };
   std::shared_ptr<Slot> FindSlot(const std::string& id) const;
   // A new table, registered and its creation staged, its mutex held in `lock` (see

@@ -60,8 +60,9 @@ void Service::CreateTable(const HttpRequest& request, const std::string& path_id
   if (!create.has_value()) return respond(create.error());
   Node tokens = Node::Map({});
   std::unique_lock<std::mutex> lock;
-  auto slot =
-      OpenTable(NewTable{create->header, create->id, create->move_ms, "", 0, {}}, &tokens, lock);
+  auto slot = OpenTable(
+      NewTable{create->header, create->id, create->move_ms, "", 0, {}, create->hands_unknown},
+      &tokens, lock);
   if (!slot.has_value()) return respond(slot.error());
   const TableMeta& meta = (*slot)->table->meta();
   Node reply = Ok();
@@ -85,6 +86,11 @@ Result<std::shared_ptr<Service::Slot>, HttpResponse> Service::OpenTable(
     finding.place.path = "/header" + finding.place.path;
     return Unexpected<HttpResponse>(FindingError(finding));
   }
+  if (made.hands_unknown) {
+    if (Result<void, HttpResponse> allowed = AllowsUnknownHands(*session); !allowed) {
+      return Unexpected<HttpResponse>(std::move(allowed).error());
+    }
+  }
   std::string id = made.id;
   if (id.empty()) {
     std::optional<std::string> random = NewToken();
@@ -101,6 +107,7 @@ Result<std::shared_ptr<Service::Slot>, HttpResponse> Service::OpenTable(
                  {},
                  made.event,
                  made.first_board};
+  meta.hands_unknown = made.hands_unknown;
   meta.actors = ActorsOf(*session, &meta.actor_key);
   for (const std::string& actor : meta.actors) {
     auto given = made.hashes.find(actor);
@@ -112,7 +119,10 @@ Result<std::shared_ptr<Service::Slot>, HttpResponse> Service::OpenTable(
     if (!seat_token)
       return Unexpected<HttpResponse>(Error(500, "no-randomness", "the random source failed"));
     meta.token_hashes.push_back(TokenHash(*seat_token));
-    if (tokens != nullptr) tokens->AddMember(actor, {}, record::StringNode(*seat_token));
+    // The seats of a table whose hands are unknown play on the table, not from a link.
+    if (tokens != nullptr && !made.hands_unknown) {
+      tokens->AddMember(actor, {}, record::StringNode(*seat_token));
+    }
   }
   auto slot = std::make_shared<Slot>(io_);
   int64_t now = options_.clock->NowMs();
@@ -192,7 +202,10 @@ Service::Caller Service::Identify(Slot& slot, const std::string& token) {
   const TableMeta& meta = slot.table->meta();
   // Every hash is compared (no early exit), each in constant time.
   for (size_t i = 0; i < meta.token_hashes.size(); ++i) {
-    if (HashesMatch(hash, meta.token_hashes[i])) caller.actor = static_cast<int>(i);
+    // A seat's token cannot see or play the hands a table with hands unknown only guesses.
+    if (HashesMatch(hash, meta.token_hashes[i]) && !meta.hands_unknown) {
+      caller.actor = static_cast<int>(i);
+    }
   }
   caller.scorer = !meta.scorer_hash.empty() && HashesMatch(hash, meta.scorer_hash);
   return caller;
@@ -246,6 +259,7 @@ void Service::PublicRequest(const std::shared_ptr<Slot>& slot, const std::string
     body.AddMember("game", {}, record::StringNode(table.meta().game));
     body.AddMember("move_seconds", {}, record::SecondsNode(table.meta().move_ms));
     body.AddMember("header", {}, table.session().PublicHeader());
+    if (table.meta().hands_unknown) body.AddMember("hands", {}, record::StringNode("unknown"));
     if (!table.meta().event.empty())
       body.AddMember("event", {}, record::StringNode(table.meta().event));
     // A finished table shows its result: the verdict, as `referee verify` gives the record.
@@ -330,6 +344,12 @@ void Service::ReissueTokens(const std::shared_ptr<Slot>& slot, const std::string
   std::unique_lock lock(slot->mutex);
   Table& table = *slot->table;
   const TableMeta& meta = table.meta();
+  if (meta.hands_unknown && !*scorer) {
+    return respond(Error(409, "hands-unknown",
+                         "table " + meta.id +
+                             " is played with real cards whose hands are unknown: it is scored "
+                             "from its scorer's page, and its seats have no links"));
+  }
   auto actors = *scorer ? std::vector<int>{kScorerPoster} : ReadReissueBody(*body, meta);
   if (!actors.has_value()) return respond(actors.error());
   if (table.cancelled()) return respond(CancelledError(table));

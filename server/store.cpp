@@ -67,6 +67,7 @@ record::Node MetaNode(const TableMeta& meta) {
   if (!meta.event.empty()) node.AddMember("event", {}, record::StringNode(meta.event));
   if (meta.first_board > 0)
     node.AddMember("first_board", {}, record::IntegerNode(meta.first_board));
+  if (meta.hands_unknown) node.AddMember("hands", {}, record::StringNode("unknown"));
   return node;
 }
 
@@ -96,6 +97,7 @@ Result<TableMeta, referee::Error> ReadMeta(const std::string& text) {
   meta.event = Text(*node, "event").value_or("");
   meta.first_board =
       static_cast<int>(std::clamp<int64_t>(Integer(*node, "first_board").value_or(0), 0, 1000000));
+  meta.hands_unknown = Text(*node, "hands") == "unknown";
   return meta;
 }
 

@@ -45,6 +45,9 @@ struct TableMeta {
   // SHA-256 of the scorer's token (server/page_api.h), hex; empty: the table has none. Issued
   // after the creation, so kept in the journal's tokens lines, not in the metadata file.
   std::string scorer_hash;
+  // The table is played with real cards whose hands nobody entered (its creation's "hands":
+  // "unknown"): they are learnt from the cards its scorer enters (server/table.h).
+  bool hands_unknown = false;
 };
 
 record::Node MetaNode(const TableMeta& meta);

@@ -37,7 +37,10 @@ Table::Table(TableMeta meta, live::Session session, std::shared_ptr<TableJournal
       session_(std::move(session)),
       journal_(std::move(journal)),
       journal_bytes_(journal_bytes),
-      phase_started_ms_(TableMs(now_ms)) {}
+      phase_started_ms_(TableMs(now_ms)) {
+  // A new table has no lines entered for its first deal; a resumed one gets them from Resume.
+  if (std::optional<std::string> problem = ShowDealInPlay()) Fail(*problem);
+}
 
 std::string Table::Status() const {
   if (failed()) return "failed";
@@ -46,6 +49,7 @@ std::string Table::Status() const {
 }
 
 Table::Outcome Table::Act(const record::Node& line, int64_t now_ms) {
+  if (shown_) return ActOnUnknownHands(line, now_ms);
   live::Reply reply = session_.Handle(line);
   Outcome outcome{std::move(reply.line), false, std::nullopt};
   if (!reply.accepted) return outcome;
@@ -116,22 +120,23 @@ std::optional<std::string> Table::DealIfDue(int64_t now_ms) {
 }
 
 record::Node Table::Ask(const std::string& kind, int actor) {
-  return session_.Handle(ActorLine(meta_, kind, actor)).line;
+  return Live().Handle(ActorLine(meta_, kind, actor)).line;
 }
 
 record::Node Table::Next() const {
-  return *session_.Greeting(0).Find("next");  // the header's reply: `ok`, `game` and `next`
+  return *session().Greeting(0).Find("next");  // the header's reply: `ok`, `game` and `next`
 }
 
 std::optional<int> Table::ActorToMove() const {
-  if (session_.IsOver() || cancelled()) return std::nullopt;
-  ToAct next = session_.match().Next();
+  if (session().IsOver() || cancelled()) return std::nullopt;
+  ToAct next = session().match().Next();
   if (next.phase == Phase::kAct) return next.actor;
   return std::nullopt;
 }
 
 std::optional<record::Node> Table::PlayForActor(int64_t now_ms, Outcome* outcome) {
-  if (failed() || !ActorToMove()) return std::nullopt;
+  // Nobody knows the hands of a table played with real cards: the clock cannot play for a seat.
+  if (failed() || !ActorToMove() || meta_.hands_unknown) return std::nullopt;
   std::vector<Event> legal = session_.match().LegalEvents();
   if (legal.empty()) return std::nullopt;
   const games::GameDescriptor& game = *session_.record().game;
@@ -190,11 +195,22 @@ std::optional<std::string> Table::Resume(const std::vector<record::Node>& organi
       if (std::optional<std::string> problem = ReadTokensLine(line)) return problem;
     } else if (name == "cancel") {
       cancellation_ = WithoutAction(line);
+    } else if (name == "unseen") {
+      // A card (or call) of a deal whose hands are unknown; those of a finished deal are in the
+      // journal's events already.
+      const record::Node* deal = line.Find("deal");
+      const record::Node* entered = line.Find("line");
+      if (deal == nullptr || entered == nullptr || !entered->IsMap()) {
+        return std::string("expected the deal and the line of an unseen line");
+      }
+      if (deal->text() == std::to_string(session_.match().Next().deal)) {
+        deal_lines_.push_back(*entered);
+      }
     } else {
-      return "expected an organiser line of tokens or cancel, found '" + name + "'";
+      return "expected an organiser line of tokens, cancel or unseen, found '" + name + "'";
     }
   }
-  return std::nullopt;
+  return ShowDealInPlay();
 }
 
 std::optional<std::string> Table::ReadTokensLine(const record::Node& line) {
@@ -214,6 +230,83 @@ std::optional<std::string> Table::ReadTokensLine(const record::Node& line) {
   }
   meta_.token_hashes = std::move(hashes);
   meta_.scorer_hash = scorer != nullptr ? scorer->text() : "";
+  return std::nullopt;
+}
+
+// The deal in play of a table with hands unknown is journaled a line at a time as organiser
+// lines {"organiser": "unseen", "deal": D, "line": LINE}, which the record leaves out; its last
+// card makes the hands exact, and the deal line with them and every line of the deal are then
+// journaled as events, the deal as a record holds it.
+Table::Outcome Table::ActOnUnknownHands(const record::Node& line, int64_t now_ms) {
+  std::vector<record::Node> lines = deal_lines_;
+  lines.push_back(line);
+  auto replay = ReplayDeal(lines);
+  if (!replay.has_value()) return Outcome{std::move(replay).error(), false, std::nullopt};
+  Outcome outcome{replay->reply, true, std::nullopt};
+  const Match& match = replay->session.match();
+  bool deal_over = match.IsOver() || match.Next().phase == Phase::kDeal;
+  if (deal_over) {
+    for (const record::Node& accepted : replay->accepted) {
+      outcome.disk_error = Stage(live::JournalLine(accepted));
+      if (outcome.disk_error) break;
+    }
+  } else {
+    record::Node unseen = record::Node::Map({});
+    unseen.AddMember("organiser", {}, record::StringNode("unseen"));
+    unseen.AddMember("deal", {}, record::IntegerNode(session_.match().Next().deal));
+    unseen.AddMember("line", {}, replay->accepted.back());
+    outcome.disk_error = Stage(live::JournalLine(unseen));
+  }
+  if (outcome.disk_error) {
+    outcome.accepted = false;
+    return outcome;
+  }
+  if (deal_over) {
+    session_ = std::move(replay->session);
+    deal_lines_.clear();
+    if (std::optional<std::string> problem = ShowDealInPlay()) Fail(*problem);
+  } else {
+    deal_lines_.push_back(replay->accepted.back());
+    shown_ = std::move(replay->session);
+  }
+  ++changes_;
+  phase_started_ms_ = TableMs(now_ms);
+  return outcome;
+}
+
+Result<Table::DealReplay, record::Node> Table::ReplayDeal(
+    const std::vector<record::Node>& lines) const {
+  const games::GameDescriptor& game = *session_.record().game;
+  auto dealt = game.live.deal_from_play(session_.record(), session_.match().Next().deal, lines);
+  if (!dealt.has_value()) return Unexpected<record::Node>(session().Rejection(dealt.error()));
+  DealReplay replay{session_.Clone(), {}, record::Node::Map({})};
+  live::Reply reply = replay.session.Handle(*dealt, games::LineSource::kJournal);
+  if (!reply.accepted) return Unexpected<record::Node>(std::move(reply.line));
+  replay.accepted.push_back(std::move(*reply.accepted));
+  for (size_t i = 0; i < lines.size(); ++i) {
+    // Every line but the last was accepted once already.
+    bool entered = i + 1 < lines.size();
+    reply = replay.session.Handle(lines[i],
+                                  entered ? games::LineSource::kJournal : games::LineSource::kSeat);
+    if (!reply.accepted) return Unexpected<record::Node>(std::move(reply.line));
+    replay.accepted.push_back(std::move(*reply.accepted));
+  }
+  replay.reply = std::move(reply.line);
+  return replay;
+}
+
+std::optional<std::string> Table::ShowDealInPlay() {
+  shown_.reset();
+  if (!meta_.hands_unknown || session_.IsOver() || session_.match().Next().phase != Phase::kDeal) {
+    return std::nullopt;
+  }
+  auto replay = ReplayDeal(deal_lines_);
+  if (!replay.has_value()) {
+    const record::Node* message = replay.error().Find("message");
+    return "the cards entered for the deal in play are refused: " +
+           (message != nullptr ? message->text() : formats::WriteJson(replay.error(), false));
+  }
+  shown_ = std::move(replay->session);
   return std::nullopt;
 }
 

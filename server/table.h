@@ -31,8 +31,12 @@ class Table {
         uint64_t journal_bytes, int64_t now_ms);
 
   const TableMeta& meta() const { return meta_; }
-  const live::Session& session() const { return session_; }
-  int events() const { return session_.events(); }
+  // The match as the table shows it. With hands unknown (TableMeta::hands_unknown) and a deal in
+  // play, that deal is dealt with hands that agree with every card entered so far
+  // (games::LiveHooks::deal_from_play) and kept out of the journal's events until its last card
+  // makes them exact; otherwise it is every event the journal holds.
+  const live::Session& session() const { return shown_ ? *shown_ : session_; }
+  int events() const { return session().events(); }
   bool failed() const { return failure_.has_value(); }
   const std::optional<std::string>& failure() const { return failure_; }
   bool cancelled() const { return cancellation_.has_value(); }
@@ -82,12 +86,28 @@ class Table {
   std::optional<std::string> Resume(const std::vector<record::Node>& organiser_lines);
 
  private:
+  // A deal whose hands are unknown, replayed from its lines on hands that agree with them all.
+  struct DealReplay {
+    live::Session session;
+    std::vector<record::Node> accepted;  // the deal line first, then each line as accepted
+    record::Node reply;                  // the reply to the last line (to the deal: none)
+  };
+  // The deal in play replayed from `lines` (its deal line is made for them); the reply that
+  // refuses a line when no hands agree or the rules refuse it.
+  Result<DealReplay, record::Node> ReplayDeal(const std::vector<record::Node>& lines) const;
+  Outcome ActOnUnknownHands(const record::Node& line, int64_t now_ms);
+  // Shows the deal in play of a table with hands unknown (none once the match is over); what is
+  // wrong with the lines entered for it.
+  std::optional<std::string> ShowDealInPlay();
+  live::Session& Live() { return shown_ ? *shown_ : session_; }
   std::optional<std::string> Stage(const std::string& line);
   std::optional<std::string> JournalOrganiserLine(const record::Node& line);
   std::optional<std::string> ReadTokensLine(const record::Node& line);
 
   TableMeta meta_;
-  live::Session session_;
+  live::Session session_;                 // the journal's events
+  std::optional<live::Session> shown_;    // hands unknown: session_ and the deal in play
+  std::vector<record::Node> deal_lines_;  // hands unknown: the deal in play's accepted lines
   std::shared_ptr<TableJournal> journal_;
   uint64_t journal_bytes_;  // with every line taken by TakeStaged, durable or on its way
   std::string staged_;      // accepted lines not yet handed to the commit log

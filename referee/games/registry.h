@@ -63,6 +63,12 @@ struct LiveHooks {
   Result<record::Node> (*stamp_line)(record::Node line, std::string_view kind, int actor,
                                      const ToAct& next, int64_t phase_started_ms,
                                      int64_t now_ms) = nullptr;
+  // A table played with real cards whose hands nobody entered (docs/serve.md, "Hands unknown"):
+  // the `deal` line of deal `deal` (1-based) with hands that agree with `lines`, the deal's event
+  // lines after it so far, or the finding that no hands can (a revoke the cards show). None: the
+  // game's hands cannot be learnt from its play.
+  Result<record::Node> (*deal_from_play)(const record::Record& header, int deal,
+                                         const std::vector<record::Node>& lines) = nullptr;
   // The header keys no seat may see before the match is over, beside `seed`: what deals the
   // cards (a pack order, the goal pile). The public header of a table leaves them out.
   std::vector<std::string> hidden_keys;

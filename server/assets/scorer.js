@@ -1,8 +1,10 @@
 // The scorer's page (docs/organisers.md, "The scorer's page"): one device at a table played with
 // real cards enters every card as it is played, or the four cards of a trick once it is over. It
-// acts with the table's scorer token, for the seat whose turn it is; the server holds the board's
-// hands and refuses at once a card that seat cannot play, and the page says why in plain words.
-// The page shows only what every seat may see: the cards played, never a hand.
+// acts with the table's scorer token, for the seat whose turn it is. Where the server holds the
+// board's hands it refuses at once a card that seat cannot play; where nobody entered them (a
+// table with hands unknown, docs/serve.md) it refuses a card that proves a revoke. Either way the
+// page says why in plain words. It shows only what every seat may see: the cards played, never a
+// hand.
 import {
   SEATS, SEAT_NAMES, TableApi, acceptedFindings, cardFace, cardName, deckOption, follow, gameTitle,
   linkParts, make, plainWords, postEvent, readCard, showConnection, sortCards, suitName, words,
@@ -41,6 +43,12 @@ async function start() {
   }
   if (info.status !== 200) return fatal(plainWords(info.json).rule);
   page.info = info.json;
+  page.unknown = page.info.hands === 'unknown';
+  if (page.unknown) {
+    $('pad-hint').textContent = 'Or the four cards of a trick, in the order they were played, ' +
+      'once it is over. Nobody entered the hands: each card is checked against the cards played ' +
+      'so far, and a revoke is caught as soon as a later card shows it.';
+  }
   page.sheet = new SheetArea(page.api, $('scores'), $('result'),
                              (unit) => unit.length === 1 ? seatLabel(unit) : unit);
   $('title').textContent = `${gameTitle(page.info.game)} \u00b7 table ${link.table} \u00b7 scorer`;
@@ -213,6 +221,7 @@ function refusal(json, line) {
   const said = plainWords(json);
   const who = seatLabel(line.seat);
   const card = line.card ? cardName(line.card) : '';
+  if (page.unknown) return refusalWithHandsUnknown(json, said, who, card);
   // The page names the seat to play, so a lead the rules refuse is a card that seat lacks.
   if (json.code === 'card-not-in-hand' || json.code === 'wrong-leader') {
     said.rule = `${who} does not hold the ${card} on this board. Check the card tapped, and ` +
@@ -223,6 +232,31 @@ function refusal(json, line) {
     said.rule = `${who} must follow suit in ${led}: the board gives ${who} a card of that ` +
                 `suit, so the ${card} cannot be played. Enter the card played instead, or ` +
                 'call the director.';
+  } else if (['out-of-turn', 'event-taken', 'event-number'].includes(json.code)) {
+    said.rule = 'The table moved on before this card arrived: it now shows where play stands.';
+  }
+  return said;
+}
+
+// A refusal where nobody knows the hands: the cards played prove a revoke (the message of
+// docs/serve.md, "Hands unknown", names the seat, the suit and the trick), or a card was tapped
+// twice.
+function refusalWithHandsUnknown(json, said, who, card) {
+  const proven = /from (\w), which did not follow (\w+) to trick (\d+) \(it played (\w+)\)/
+      .exec(json.message || '');
+  const certain = /found a revoke certain: (.*)$/.exec(json.message || '');
+  if (json.code === 'revoke' && proven) {
+    const [, seat, suit, trick, instead] = proven;
+    said.rule = `Revoke: ${seatLabel(seat)} did not follow ${suit} at trick ${trick} (it played ` +
+                `the ${cardName(instead)}), and now plays the ${card}. If the card was tapped by ` +
+                'mistake, tap the card played; otherwise call the director.';
+  } else if (json.code === 'revoke' && certain) {
+    said.rule = `A revoke is certain after the ${card}: there are more cards left in a suit ` +
+                'than the players who followed it can hold, so a player who did not follow ' +
+                `it holds one (${certain[1].replace(/\b([NESW]) /g, (all, seat) => `${SEAT_NAMES[seat]} `)}). ` +
+                'Check the cards entered; otherwise call the director.';
+  } else if (json.code === 'card-not-in-hand') {
+    said.rule = `The ${card} was played already in this deal. Check the card tapped.`;
   } else if (['out-of-turn', 'event-taken', 'event-number'].includes(json.code)) {
     said.rule = 'The table moved on before this card arrived: it now shows where play stands.';
   }

@@ -1,6 +1,7 @@
 """A Plonk table on a seeded board, its cards entered from the scorer's page (docs/organisers.md,
 "The scorer's page"): the board is printed beforehand with `referee deal`, as a club prints it for
 its board wallets, and the test plays it with those hands, tapping each card on the scorer's pad.
+Then a Collusion table whose hands nobody entered: a revoke caught when a later card proves it.
 
 On the way: a card the seat to play does not hold is caught as soon as it is tapped, and the page
 says so plainly; a whole trick is tapped at once, four taps; the pad offers every card not yet
@@ -28,7 +29,57 @@ return [...document.querySelectorAll('#pad button.card:not(.gone)')].map(
 """
 
 
-class ScorerTest(harness.PageTest):
+class ScorerPage(harness.PageTest):
+    """A scorer's page open on table `self.table_id`, and the taps on its pad."""
+
+    def open_scorer(self, header, table_id, options=None):
+        self.table_id = table_id
+        status, reply = self.server.call('POST', '/tables', harness.ORGANISER,
+                                         {'id': table_id, 'header': header, **(options or {})})
+        self.assertEqual(status, 201, reply)
+        status, reply = self.server.call('POST', f'/tables/{table_id}/tokens', harness.ORGANISER,
+                                         {'scorer': True})
+        self.assertEqual(status, 200, reply)
+        self.proxy_of_page = self.proxy()
+        self.browser.open('scorer',
+                          self.proxy_of_page.url(f'/scorer/{table_id}#{reply["scorer"]}'))
+        self.browser.wait_events('scorer', 1)
+
+    def table(self):
+        return self.server.table(self.table_id)
+
+    def tap(self, card):
+        self.browser.tap('scorer', f'#pad button[data-card="{card}"]')
+
+    def enter(self, cards):
+        """Taps `cards` one after the other without waiting, then waits until the table and the
+        page hold them all."""
+        events = self.table()['events']
+        for card in cards:
+            self.tap(card)
+        end = time.time() + 20
+        while self.table()['events'] < events + len(cards):
+            self.assertLess(time.time(), end, 'the cards tapped never all reached the server: ' +
+                            str(self.browser.script('scorer', 'return [document.body.innerText, '
+                                                    'document.body.dataset.events];')) +
+                            str(self.browser.use('scorer').get_log('browser')))
+            time.sleep(0.01)
+        self.browser.wait_events('scorer', self.table()['events'])
+        for card in cards:
+            self.unplayed.discard(card)
+
+    def refusal(self, card):
+        """Taps `card`, which the table refuses: nothing is entered; the page's message."""
+        events = self.table()['events']
+        self.tap(card)
+        self.browser.wait('scorer', lambda d: d.find_element(By.ID, 'message').is_displayed(),
+                          what='the refusal')
+        self.assertEqual(self.table()['events'], events)
+        self.assertIn(card, {card for card, _ in self.browser.script('scorer', PAD)})
+        return self.browser.use('scorer').find_element(By.ID, 'message').text
+
+
+class ScorerTest(ScorerPage):
 
     def setUp(self):
         super().setUp()
@@ -37,18 +88,9 @@ class ScorerTest(harness.PageTest):
                                  check=True, capture_output=True, text=True).stdout
         board = json.loads(printed)['boards'][0]
         self.hands = {seat: set(cards.split()) for seat, cards in board['hands'].items()}
-        self.server.create(HEADER, TABLE)
-        status, reply = self.server.call('POST', f'/tables/{TABLE}/tokens', harness.ORGANISER,
-                                         {'scorer': True})
-        self.assertEqual(status, 200, reply)
-        self.proxy_of_page = self.proxy()
-        self.browser.open('scorer', self.proxy_of_page.url(f'/scorer/{TABLE}#{reply["scorer"]}'))
-        self.browser.wait_events('scorer', 1)
+        self.open_scorer(HEADER, TABLE)
         self.unplayed = set().union(*self.hands.values())
         self.hidden = set(self.unplayed)
-
-    def table(self):
-        return self.server.table(TABLE)
 
     def check_secrecy(self):
         """Outside the pad (every card not yet played, whoever holds it) no card shows before it
@@ -72,26 +114,6 @@ class ScorerTest(harness.PageTest):
             leaked = (cards_in(text) - cards_in(sent.decode())) & self.unplayed & self.hidden
             self.assertEqual(leaked, set(), f'{method} {path} holds unplayed cards')
         self.hidden = set(self.unplayed)
-
-    def tap(self, card):
-        self.browser.tap('scorer', f'#pad button[data-card="{card}"]')
-
-    def enter(self, cards):
-        """Taps `cards` one after the other without waiting, then waits until the table and the
-        page hold them all."""
-        events = self.table()['events']
-        for card in cards:
-            self.tap(card)
-        end = time.time() + 20
-        while self.table()['events'] < events + len(cards):
-            self.assertLess(time.time(), end, 'the cards tapped never all reached the server: ' +
-                            str(self.browser.script('scorer', 'return [document.body.innerText, '
-                                                    'document.body.dataset.events];')) +
-                            str(self.browser.use('scorer').get_log('browser')))
-            time.sleep(0.01)
-        self.browser.wait_events('scorer', self.table()['events'])
-        for card in cards:
-            self.unplayed.discard(card)
 
     def test_a_seeded_board_is_scored_from_the_scorers_page(self):
         rng = random.Random(33)
@@ -133,15 +155,9 @@ class ScorerTest(harness.PageTest):
         seat = self.table()['next']['seat']
         other = SEATS[(SEATS.index(seat) + 2) % 4]
         card = self.pick(other, rng)
-        events = self.table()['events']
-        self.tap(card)
-        self.browser.wait('scorer', lambda d: d.find_element(By.ID, 'message').is_displayed(),
-                          what='the refusal')
-        message = self.browser.use('scorer').find_element(By.ID, 'message').text
+        message = self.refusal(card)
         self.assertIn(f'{harness.SEAT_NAMES[seat]} ({HEADER["players"][seat]}) does not hold the '
                       f'{harness.card_name(card)} on this board', message)
-        self.assertEqual(self.table()['events'], events)
-        self.assertIn(card, {card for card, _ in self.browser.script('scorer', PAD)})
         self.browser.screenshot('scorer', 'scorer-wrong-card-400.png',
                                 'scorer-wrong-card-phone.png')
 
@@ -171,6 +187,37 @@ class ScorerTest(harness.PageTest):
         self.assertLess(desk['.play-area']['right'], desk['.side-area']['left'])
         self.browser.screenshot('scorer', 'scorer-1200.png')
         self.browser.resize(400)
+
+
+class HandsUnknownTest(ScorerPage):
+    """A Collusion table played with cards shuffled at the table: nobody entered the hands.
+    Trick 1: East leads the 2H, South plays the 3C (it has no heart), West and North follow, and
+    North's 5H wins. Trick 2: North leads the 6H, East follows, and South's 8H shows that South
+    revoked at trick 1: refused, and the page names the seat, the suit and the trick."""
+
+    def setUp(self):
+        super().setUp()
+        header = {'format': 'referee/1', 'game': 'collusion', 'rules': {'target': 10},
+                  'players': HEADER['players']}
+        self.open_scorer(header, 'collusion-1', {'hands': 'unknown'})
+        self.unplayed = set()
+
+    def test_a_revoke_is_caught_when_a_later_card_shows_it(self):
+        driver = self.browser.use('scorer')
+        self.assertIn('Nobody entered the hands', driver.find_element(By.ID, 'pad-hint').text)
+        self.enter(['2H', '3C', '4H', '5H'])
+        self.enter(['6H', '7H'])
+        message = self.refusal('8H')
+        self.assertIn(f'Revoke: South (cy) did not follow hearts at trick 1 (it played the '
+                      f'{harness.card_name("3C")}), and now plays the {harness.card_name("8H")}',
+                      message)
+        phone = self.check_layout('scorer', 400, ['#turn', '#table', '#message', '#pad'])
+        self.assertLess(phone['#message']['bottom'], phone['#pad']['top'])
+        self.browser.screenshot('scorer', 'scorer-revoke-400.png', 'scorer-revoke-phone.png')
+        self.enter(['8D'])
+        self.assertEqual(self.table()['next']['seat'], 'W')
+        for method, path, status, body, sent in self.proxy_of_page.take():
+            self.assertNotIn('"hand"', body.decode(), f'{method} {path}')
 
 
 if __name__ == '__main__':

@@ -7,7 +7,7 @@ list(APPEND REFEREE_TEST_SOURCES server/serve_bots_test.cpp server/serve_events_
      server/serve_time_test.cpp server/serve_crash_test.cpp server/serve_limits_test.cpp
      server/serve_store_test.cpp server/serve_tables_test.cpp server/serve_commit_test.cpp
      server/serve_resources_test.cpp server/serve_proxy_test.cpp server/serve_page_api_test.cpp
-     server/serve_pages_test.cpp)
+     server/serve_pages_test.cpp server/serve_unknown_hands_test.cpp)
 
 # A club night end to end through the real binary (scripts/demo-club-night.sh): two events played
 # by bots over HTTP, a director's act, the export re-derived by `referee standings --check`. Needs

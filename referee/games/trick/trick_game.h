@@ -19,6 +19,7 @@
 #include "referee/games/trick/trick_faults.h"
 #include "referee/games/trick/trick_match.h"
 #include "referee/games/trick/trick_record.h"
+#include "referee/games/trick/trick_unseen.h"
 
 namespace referee::games::trick {
 
@@ -97,6 +98,10 @@ GameDescriptor MakeTrickDescriptor() {
   };
   game.live.read_view = [](record::Value view, const record::Record&) {
     return ReadLiveView(view, DeclaredTrickGame<Declare>().body);
+  };
+  game.live.deal_from_play = [](const record::Record&, int deal,
+                                const std::vector<record::Node>& lines) {
+    return DealFromPlay(DeclaredTrickGame<Declare>().rules, deal, lines);
   };
   return game;
 }
