@@ -54,12 +54,12 @@ int Rebuild(const std::string& path, const std::string& text, std::ostream& err,
   }
   auto made = server::Event::FromCreation(chain->front().act);
   if (!made) {
-    err << Printable(path) << ":1: " << Printable(made.error()) << "\n";
+    err << Printable(path) << ":1: " << made.error().message << "\n";
     return kExitMalformed;
   }
   for (size_t i = 1; i < chain->size(); ++i) {
     if (auto applied = made->Apply((*chain)[i].act, static_cast<int>(i) + 1); !applied) {
-      err << Printable(path) << ":" << i + 1 << ": " << Printable(applied.error()) << "\n";
+      err << Printable(path) << ":" << i + 1 << ": " << applied.error().message << "\n";
       return kExitMalformed;
     }
   }

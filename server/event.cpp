@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "referee/core/printable.h"
 #include "referee/record/fields.h"
 #include "referee/record/record_writer.h"
 
@@ -83,7 +84,13 @@ std::string EventTableId(const std::string& event, int round, int table) {
   return event + "-r" + std::to_string(round) + "-t" + std::to_string(table);
 }
 
-Result<Event, std::string> Event::FromCreation(const Node& create) {
+// An act or a creation the event cannot apply: a usage error of whoever made it (a request's body,
+// a line of the event's journal, whose reader names the line), escaped as it may quote them.
+Unexpected<referee::Error> Unusable(std::string_view what) {
+  return referee::Fail(referee::UsageError(what));
+}
+
+Result<Event, referee::Error> Event::FromCreation(const Node& create) {
   Event event;
   event.id_ = TextOf(create, "id");
   const Node* league = create.Find("league");
@@ -92,7 +99,7 @@ Result<Event, std::string> Event::FromCreation(const Node& create) {
   const Node* players = create.Find("player_sha256");
   if (event.id_.empty() || league == nullptr || plan == nullptr || header == nullptr ||
       players == nullptr || !players->IsMap()) {
-    return Unexpected<std::string>("expected an event's creation line, found another line");
+    return Unusable("expected an event's creation line, found another line");
   }
   event.league_node_ = *league;
   event.table_header_ = *header;
@@ -103,28 +110,27 @@ Result<Event, std::string> Event::FromCreation(const Node& create) {
     event.player_hashes_[member.key] = member.value.text();
   }
   Result<reports::League> read = reports::ReadLeague(WithRecords(event.league_node_));
-  if (!read) return Unexpected<std::string>("the league: " + read.error().message);
+  if (!read) return Unusable("the league: " + read.error().message);
   Result<schedule::Schedule> schedule = schedule::ReadSchedule(*plan, "/schedule", *read);
-  if (!schedule) return Unexpected<std::string>("the schedule: " + schedule.error().message);
+  if (!schedule) return Unusable("the schedule: " + schedule.error().message);
   event.schedule_ = std::move(*schedule);
-  if (auto refielded = event.Refield(); !refielded)
-    return Unexpected<std::string>(refielded.error());
+  if (auto refielded = event.Refield(); !refielded) return referee::Fail(refielded.error());
   return event;
 }
 
-Result<void, std::string> Event::Refield() {
+Result<void, referee::Error> Event::Refield() {
   Result<reports::League> read = reports::ReadLeague(LeagueNode());
-  if (!read) return Unexpected<std::string>("the league: " + read.error().message);
+  if (!read) return Unusable("the league: " + read.error().message);
   league_ = std::move(*read);
   Result<schedule::Field> field = schedule::FieldOf(league_, schedule_);
-  if (!field) return Unexpected<std::string>("the schedule: " + field.error().message);
+  if (!field) return Unusable("the schedule: " + field.error().message);
   field_ = std::move(*field);
   return {};
 }
 
-Result<void, std::string> Event::Apply(const Node& act, int seq) {
+Result<void, referee::Error> Event::Apply(const Node& act, int seq) {
   std::string kind = TextOf(act, "act");
-  Result<void, std::string> applied;
+  Result<void, referee::Error> applied;
   if (kind == "round") {
     applied = ApplyRound(act);
   } else if (DirectorActs().count(kind) > 0) {
@@ -136,20 +142,20 @@ Result<void, std::string> Event::Apply(const Node& act, int seq) {
     std::optional<int64_t> call = IntegerOf(act, "call");
     auto found = std::find_if(calls_.begin(), calls_.end(),
                               [&](const EventCall& c) { return call && c.seq == *call; });
-    if (found == calls_.end()) return Unexpected<std::string>("an answer to no call");
+    if (found == calls_.end()) return Unusable("an answer to no call");
     found->answer = TextOf(act, "answer");
   } else if (kind == "tokens") {
     const Node* hashes = act.Find("player_sha256");
-    if (hashes == nullptr || !hashes->IsMap()) return Unexpected<std::string>("no token hashes");
+    if (hashes == nullptr || !hashes->IsMap()) return Unusable("no token hashes");
     for (const auto& member : hashes->members()) player_hashes_[member.key] = member.value.text();
   } else {
-    return Unexpected<std::string>("expected an act of an event, found '" + kind + "'");
+    return Unusable("expected an act of an event, found '" + kind + "'");
   }
   if (applied) ++lines_;
   return applied;
 }
 
-Result<void, std::string> Event::ApplyRound(const Node& act) {
+Result<void, referee::Error> Event::ApplyRound(const Node& act) {
   Node round_node = Without(act, {"act", "by", "at"});
   Node list = Node::List({});
   list.Append(round_node);
@@ -160,12 +166,11 @@ Result<void, std::string> Event::ApplyRound(const Node& act) {
   holder.AddMember("planned_rounds", {}, record::IntegerNode(schedule_.rounds));
   holder.AddMember("rounds", {}, std::move(list));
   Result<schedule::Schedule> read = schedule::ReadSchedule(holder, "", league_);
-  if (!read || read->made.size() != 1)
-    return Unexpected<std::string>("a round that cannot be read");
+  if (!read || read->made.size() != 1) return Unusable("a round that cannot be read");
   schedule::Round round = std::move(read->made.front());
   if (round.number != rounds_made() + 1) {
-    return Unexpected<std::string>("expected round " + std::to_string(rounds_made() + 1) +
-                                   ", found round " + std::to_string(round.number));
+    return Unusable("expected round " + std::to_string(rounds_made() + 1) + ", found round " +
+                    std::to_string(round.number));
   }
   for (const schedule::Table& table : round.tables) {
     tables_.push_back(
@@ -175,13 +180,13 @@ Result<void, std::string> Event::ApplyRound(const Node& act) {
   return {};
 }
 
-Result<void, std::string> Event::ApplyDirectorAct(const Node& act, const std::string& kind) {
+Result<void, referee::Error> Event::ApplyDirectorAct(const Node& act, const std::string& kind) {
   acts_.push_back(act);
   if (kind == "settle") {
     std::string table = TextOf(act, "table");
     auto found = std::find_if(tables_.begin(), tables_.end(),
                               [&](const EventTable& t) { return t.id == table; });
-    if (found == tables_.end()) return Unexpected<std::string>("no table " + table);
+    if (found == tables_.end()) return Unusable("no table " + table);
     found->settled = true;
   }
   return Refield();

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "league/league_file.h"
+#include "referee/core/error.h"
 #include "referee/core/result.h"
 #include "referee/record/node.h"
 #include "schedule/schedule.h"
@@ -45,9 +46,9 @@ struct EventCall {
 class Event {
  public:
   // Reads the first line of a journal (`{"act":"create",...}`). An error says what is wrong.
-  static Result<Event, std::string> FromCreation(const record::Node& create);
+  static Result<Event, referee::Error> FromCreation(const record::Node& create);
   // Applies a later line (a round made, an act, a call, an answer, new tokens).
-  Result<void, std::string> Apply(const record::Node& act, int seq);
+  Result<void, referee::Error> Apply(const record::Node& act, int seq);
 
   const std::string& id() const { return id_; }
   const reports::League& league() const { return league_; }
@@ -85,9 +86,9 @@ class Event {
   int lines() const { return lines_; }
 
  private:
-  Result<void, std::string> ApplyRound(const record::Node& act);
-  Result<void, std::string> ApplyDirectorAct(const record::Node& act, const std::string& kind);
-  Result<void, std::string> Refield();
+  Result<void, referee::Error> ApplyRound(const record::Node& act);
+  Result<void, referee::Error> ApplyDirectorAct(const record::Node& act, const std::string& kind);
+  Result<void, referee::Error> Refield();
 
   std::string id_;
   record::Node league_node_;  // as the organiser gave it (records and schedule left out)

@@ -92,11 +92,11 @@ std::string DirectorLink(const std::string& event, const std::string& token) {
   return "/director/" + event + "#" + token;
 }
 
-Result<int, std::string> StageLine(EventDesk::Slot& slot, const Node& act) {
+Result<int, referee::Error> StageLine(EventDesk::Slot& slot, const Node& act) {
   if (slot.event) {
     Event trial = *slot.event;
     if (auto applied = trial.Apply(act, slot.seq + 1); !applied) {
-      return Unexpected<std::string>(applied.error());
+      return referee::Fail(applied.error());
     }
     slot.event = std::move(trial);
   }

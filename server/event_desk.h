@@ -85,7 +85,7 @@ class EventDesk {
   Result<record::Node, HttpResponse> ReadBody(const std::string& text) const;
   Result<record::Node, HttpResponse> ActMembers(const Event& event, const std::string& kind,
                                                 const record::Node& body) const;
-  std::optional<std::string> AtTable(Service::Slot& table, const record::Node& act);
+  DiskDone AtTable(Service::Slot& table, const record::Node& act);
   void SeatTokensAtTables(const Event& event);
   std::shared_ptr<Slot> Find(const std::string& id) const;
   void Create(const HttpRequest& request, Respond& respond);

@@ -8,6 +8,7 @@
 #include "formats/json_writer.h"
 #include "formats/yaml_reader.h"
 #include "live/journal.h"
+#include "referee/core/printable.h"
 #include "referee/core/seeded_deal.h"
 #include "referee/record/fields.h"
 #include "referee/record/record_writer.h"
@@ -75,7 +76,7 @@ std::optional<HttpResponse> EventDesk::Retried(const Slot& slot, const Node& bod
 void EventDesk::Journal(const std::shared_ptr<Slot>& slot, const Node& act, Node reply,
                         Respond& respond, const std::function<void(Respond, HttpResponse)>& then) {
   auto seq = StageLine(*slot, act);
-  if (!seq) return respond(Error(409, "act-refused", seq.error()));
+  if (!seq) return respond(Error(409, "act-refused", seq.error().message));
   reply.AddMember("seq", {}, Integer(*seq));
   reply.AddMember("sha256", {}, Text(slot->prev));
   HttpResponse response = JsonResponse(200, reply);
@@ -185,9 +186,10 @@ void EventDesk::Act(const std::shared_ptr<Slot>& slot, const std::string& text, 
     Node act = Stamped(kind, "director", EventMs(event), *rest);
     then = [this, table, act](Respond answer, HttpResponse response) {
       std::lock_guard table_lock(table->mutex);
-      if (std::optional<std::string> error = AtTable(*table, act)) {
-        spdlog::error("table {}: {}", table->table->meta().id, *error);
-        return answer(Error(500, "disk", "the table's journal cannot be written: " + *error));
+      if (DiskDone done = AtTable(*table, act); !done) {
+        const std::string& error = done.error().message;
+        spdlog::error("table {}: {}", table->table->meta().id, error);
+        return answer(Error(500, "disk", "the table's journal cannot be written: " + error));
       }
       service_.ArmMoveClock(table);
       service_.Commit(table, std::move(answer), std::move(response));
@@ -200,20 +202,23 @@ void EventDesk::Act(const std::shared_ptr<Slot>& slot, const std::string& text, 
 
 // What a director's act does at its table, as the table's journal says it: a settled table is
 // cancelled with the act's reason; a replaced player's seat gets the substitute's token.
-std::optional<std::string> EventDesk::AtTable(Service::Slot& table, const Node& act) {
+DiskDone EventDesk::AtTable(Service::Slot& table, const Node& act) {
   Table& at = *table.table;
   std::string kind = TextOf(act, "act");
   int64_t now = service_.options_.clock->NowMs();
   if (kind == "settle") {
-    if (at.cancelled()) return std::nullopt;
+    if (at.cancelled()) return {};
     return at.Cancel("settled by the director: " + TextOf(act, "why"), now);
   }
   std::vector<std::string> hashes = at.meta().token_hashes;
   const std::vector<std::string>& actors = at.meta().actors;
   auto seat = std::find(actors.begin(), actors.end(), TextOf(act, "seat"));
-  if (seat == actors.end()) return "no seat " + TextOf(act, "seat");
+  if (seat == actors.end()) {
+    return referee::Fail(
+        {referee::ErrorKind::kIo, "no seat " + Printable(TextOf(act, "seat")) + " at the table"});
+  }
   std::string hash = TextOf(act, "token_sha256");
-  if (hashes[seat - actors.begin()] == hash) return std::nullopt;
+  if (hashes[seat - actors.begin()] == hash) return {};
   hashes[seat - actors.begin()] = hash;
   return at.ReissueTokens(std::move(hashes), at.meta().scorer_hash, now);
 }
@@ -509,9 +514,10 @@ void EventDesk::SeatTokensAtTables(const Event& event) {
         hash = event.player_hashes().at(player), changed = true;
     }
     if (!changed) continue;
-    if (std::optional<std::string> error = at.ReissueTokens(
-            std::move(hashes), at.meta().scorer_hash, service_.options_.clock->NowMs())) {
-      spdlog::error("table {}: {}", table->id, *error);
+    if (DiskDone journaled = at.ReissueTokens(std::move(hashes), at.meta().scorer_hash,
+                                              service_.options_.clock->NowMs());
+        !journaled) {
+      spdlog::error("table {}: {}", table->id, journaled.error().message);
       continue;
     }
     service_.Commit(slot, nullptr, {});

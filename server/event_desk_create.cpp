@@ -99,11 +99,11 @@ void EventDesk::Create(const HttpRequest& request, Respond& respond) {
   slot->journal = std::make_shared<TableJournal>("@" + id, service_.store_.EventFilesOf(id));
   std::lock_guard lock(slot->mutex);
   if (auto staged = StageLine(*slot, create); !staged) {
-    return respond(Error(400, "bad-event", staged.error()));
+    return respond(Error(400, "bad-event", staged.error().message));
   }
   slot->event = Event::FromCreation(create).value();
   if (auto staged = StageLine(*slot, Stamped("round", "organiser", 0, round)); !staged) {
-    return respond(Error(422, "no-round", staged.error()));
+    return respond(Error(422, "no-round", staged.error().message));
   }
   const Event& now = *slot->event;
   for (const EventTable* table : now.TablesOf(1)) {
@@ -211,8 +211,8 @@ Result<std::tuple<Event, Node, std::string>, HttpResponse> EventDesk::Made(const
   creation.AddMember("schedule", {}, schedule::ScheduleNode(*schedule));
   creation.AddMember("table_header", {}, Node::Map({}));
   creation.AddMember("player_sha256", {}, Node::Map({}));
-  Result<Event, std::string> event = Event::FromCreation(creation);
-  if (!event) return Refusal(Error(400, "bad-event", event.error()));
+  Result<Event, referee::Error> event = Event::FromCreation(creation);
+  if (!event) return Refusal(Error(400, "bad-event", event.error().message));
   return std::make_tuple(std::move(*event), std::move(round), id);
 }
 
@@ -300,10 +300,10 @@ Result<void, referee::Error> EventDesk::ResumeEvent(const std::string& id) {
   }
   if (chain->empty()) return NotResumed("an empty journal");
   auto event = Event::FromCreation(chain->front().act);
-  if (!event) return NotResumed("line 1: " + event.error());
+  if (!event) return NotResumed("line 1: " + event.error().message);
   for (size_t i = 1; i < chain->size(); ++i) {
     if (auto applied = event->Apply((*chain)[i].act, static_cast<int>(i) + 1); !applied) {
-      return NotResumed("line " + std::to_string(i + 1) + ": " + applied.error());
+      return NotResumed("line " + std::to_string(i + 1) + ": " + applied.error().message);
     }
   }
   auto slot = std::make_shared<Slot>(service_.io_);
@@ -331,7 +331,7 @@ Result<void, referee::Error> EventDesk::ResumeEvent(const std::string& id) {
     if (table == nullptr) continue;
     std::lock_guard table_lock(table->mutex);
     if (table->table->Status() != "in-play") continue;
-    if (std::optional<std::string> error = AtTable(*table, act)) return NotResumed(*error);
+    if (DiskDone done = AtTable(*table, act); !done) return NotResumed(done.error().message);
     service_.ArmMoveClock(table);
     service_.Commit(table, nullptr, {});
   }

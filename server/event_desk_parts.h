@@ -80,7 +80,7 @@ record::Node PlayerLink(const Event& event, int round, const std::string& player
                         const std::string& token);
 std::string DirectorLink(const std::string& event, const std::string& token);
 // Stages one line of the event's journal (its chain continued) and applies it to the event.
-Result<int, std::string> StageLine(EventDesk::Slot& slot, const record::Node& act);
+Result<int, referee::Error> StageLine(EventDesk::Slot& slot, const record::Node& act);
 // The act as journaled: who, when (event seconds) and what, in that order.
 record::Node Stamped(const std::string& kind, const std::string& by, int64_t at_ms,
                      const record::Node& rest);

@@ -168,24 +168,25 @@ void Service::MoveClockRanOut(const std::shared_ptr<Slot>& slot, int change) {
   if (table.changes() != change) return;  // someone moved meanwhile
   std::optional<int> actor = table.ActorToMove();
   int64_t now = options_.clock->NowMs();
-  Table::Outcome outcome;
-  std::optional<Node> line = table.PlayForActor(now, &outcome);
-  if (!line || !outcome.accepted) {
-    if (outcome.disk_error) spdlog::error("table {}: {}", table.meta().id, *outcome.disk_error);
+  auto played = table.PlayForActor(now);
+  if (!played.has_value()) {
+    spdlog::error("table {}: {}", table.meta().id, played.error().message);
     return;
   }
-  const Node* event = outcome.reply.Find("event");
+  if (!*played || !(*played)->outcome.accepted) return;
+  const Node& line = (*played)->line;
+  const Node* event = (*played)->outcome.reply.Find("event");
   Node move = Node::Map({});
   move.AddMember("events", {}, record::IntegerNode(table.events()));
   move.AddMember(table.meta().actor_key, {},
                  record::StringNode(table.meta().actors.at(actor.value_or(0))));
-  move.AddMember("event", {}, event != nullptr ? *event : *line);
+  move.AddMember("event", {}, event != nullptr ? *event : line);
   spdlog::warn("table {}: the move clock of {} ran out; the referee played {}", table.meta().id,
                table.meta().actors.at(actor.value_or(0)),
                formats::WriteJson(move.members().back().value, false));
   slot->referee_moves.Append(std::move(move));
-  if (std::optional<std::string> error = table.DealIfDue(now)) {
-    spdlog::error("table {}: {}", table.meta().id, *error);
+  if (DiskDone dealt = table.DealIfDue(now); !dealt) {
+    spdlog::error("table {}: {}", table.meta().id, dealt.error().message);
   }
   ArmMoveClock(slot);
   Commit(slot, nullptr, {});

@@ -75,14 +75,14 @@ Result<void, referee::Error> Service::ResumeTable(const std::string& id) {
                                         std::make_shared<TableJournal>(id, store_.FilesOf(id)),
                                         text->size(), now);
   Table& table = *slot->table;
-  if (std::optional<std::string> problem = table.Resume(organiser_lines)) {
-    return NotResumed("corrupt journal: " + *problem);
+  if (Result<void, referee::Error> resumed = table.Resume(organiser_lines); !resumed) {
+    return NotResumed("corrupt journal: " + resumed.error().message);
   }
   slot->retries.FromJournal(live::SplitJournal(*text), table.meta(), table.events());
   slot->durable_events = table.events();
   slot->durable_in_play = table.Status() == "in-play";
   std::lock_guard lock(slot->mutex);
-  if (std::optional<std::string> problem = table.DealIfDue(now)) return NotResumed(*problem);
+  if (DiskDone dealt = table.DealIfDue(now); !dealt) return NotResumed(dealt.error().message);
   if (std::optional<std::string> record = table.RecordText()) {
     if (DiskDone filed = FileRecordIfChanged(id, *record); !filed) return filed;
   }

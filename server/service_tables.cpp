@@ -141,8 +141,8 @@ Result<std::shared_ptr<Service::Slot>, HttpResponse> Service::OpenTable(
   lock = std::move(slot_lock);
   Table& table = *slot->table;
   table.StageCreation(live::JournalLine(*made.header), MetaText(meta));
-  if (std::optional<std::string> error = table.DealIfDue(now))
-    spdlog::error("table {}: {}", id, *error);
+  if (DiskDone dealt = table.DealIfDue(now); !dealt)
+    spdlog::error("table {}: {}", id, dealt.error().message);
   spdlog::info("table {}: created ({}, move limit {} ms)", id, meta.game, meta.move_ms);
   ArmMoveClock(slot);
   return slot;
@@ -313,20 +313,22 @@ void Service::PostEvent(const std::shared_ptr<Slot>& slot, const Caller& caller,
   auto complete = CompleteLine(table, actor, caller.organiser, std::move(line), kind, now);
   if (!complete.has_value()) return respond(complete.error());
   line = std::move(*complete);
-  Table::Outcome outcome = table.Act(line, now);
+  auto outcome = table.Act(line, now);
   int acted = table.events();
-  if (outcome.accepted && !outcome.disk_error) {
-    outcome.disk_error = table.DealIfDue(now);
+  DiskDone journaled = outcome.has_value() ? DiskDone{} : referee::Fail(outcome.error());
+  if (journaled && outcome->accepted) {
+    journaled = table.DealIfDue(now);
     // The referee has dealt already: the reply says what follows its deal.
-    if (table.events() > acted) outcome.reply = WithMember(outcome.reply, "next", table.Next());
+    if (table.events() > acted) outcome->reply = WithMember(outcome->reply, "next", table.Next());
   }
-  if (outcome.disk_error) {
-    spdlog::error("table {}: {}; the table stops", meta.id, *outcome.disk_error);
-    table.Fail(*outcome.disk_error);
-    return respond(Error(500, "disk", "the journal cannot be written: " + *outcome.disk_error));
+  if (!journaled) {
+    const std::string& error = journaled.error().message;
+    spdlog::error("table {}: {}; the table stops", meta.id, error);
+    table.Fail(error);
+    return respond(Error(500, "disk", "the journal cannot be written: " + error));
   }
-  HttpResponse reply = JsonResponse(IsTrue(outcome.reply.Find("ok")) ? 200 : 422, outcome.reply);
-  if (!outcome.accepted) return respond(std::move(reply));
+  HttpResponse reply = JsonResponse(IsTrue(outcome->reply.Find("ok")) ? 200 : 422, outcome->reply);
+  if (!outcome->accepted) return respond(std::move(reply));
   if (*number != -1) slot->retries.Remember(acted, poster, posted, reply);
   ArmMoveClock(slot);
   Commit(slot, std::move(respond),
@@ -364,10 +366,11 @@ void Service::ReissueTokens(const std::shared_ptr<Slot>& slot, const std::string
     tokens.AddMember(actor == kScorerPoster ? "scorer" : meta.actors[actor], {},
                      record::StringNode(*token));
   }
-  if (std::optional<std::string> error =
-          table.ReissueTokens(hashes, scorer_hash, options_.clock->NowMs())) {
-    spdlog::error("table {}: {}; the table stops", meta.id, *error);
-    return respond(Error(500, "disk", "the journal cannot be written: " + *error));
+  if (DiskDone journaled = table.ReissueTokens(hashes, scorer_hash, options_.clock->NowMs());
+      !journaled) {
+    spdlog::error("table {}: {}; the table stops", meta.id, journaled.error().message);
+    return respond(
+        Error(500, "disk", "the journal cannot be written: " + journaled.error().message));
   }
   if (*scorer) {
     spdlog::info("table {}: a new scorer's token", meta.id);
@@ -422,9 +425,10 @@ void Service::CancelTable(const std::shared_ptr<Slot>& slot, const std::string& 
   if (table.Status() == "over") {
     return respond(Error(409, "table-over", "table " + id + " is over: its record stands"));
   }
-  if (std::optional<std::string> error = table.Cancel(*reason, options_.clock->NowMs())) {
-    spdlog::error("table {}: {}; the table stops", id, *error);
-    return respond(Error(500, "disk", "the journal cannot be written: " + *error));
+  if (DiskDone journaled = table.Cancel(*reason, options_.clock->NowMs()); !journaled) {
+    spdlog::error("table {}: {}; the table stops", id, journaled.error().message);
+    return respond(
+        Error(500, "disk", "the journal cannot be written: " + journaled.error().message));
   }
   spdlog::info("table {}: cancelled by the organiser after {} events", id, table.events());
   ArmMoveClock(slot);  // stops it; every wait is answered (409) once the cancellation is durable

@@ -5,6 +5,7 @@
 #include "formats/json_reader.h"
 #include "formats/json_writer.h"
 #include "live/journal.h"
+#include "referee/core/printable.h"
 #include "referee/games/game_record.h"
 #include "referee/games/registry.h"
 #include "referee/record/record_writer.h"
@@ -20,6 +21,11 @@ record::Node WithoutAction(const record::Node& line) {
     if (member.key != "organiser") rest.AddMember(member.key, {}, member.value);
   }
   return rest;
+}
+
+// What is wrong with a journal's line: the journal was not written by this server.
+Unexpected<referee::Error> Corrupt(std::string what) {
+  return referee::Fail({referee::ErrorKind::kIo, std::move(what)});
 }
 
 }  // namespace
@@ -39,7 +45,7 @@ Table::Table(TableMeta meta, live::Session session, std::shared_ptr<TableJournal
       journal_bytes_(journal_bytes),
       phase_started_ms_(TableMs(now_ms)) {
   // A new table has no lines entered for its first deal; a resumed one gets them from Resume.
-  if (std::optional<std::string> problem = ShowDealInPlay()) Fail(*problem);
+  if (Result<void, referee::Error> shown = ShowDealInPlay(); !shown) Fail(shown.error().message);
 }
 
 std::string Table::Status() const {
@@ -48,17 +54,16 @@ std::string Table::Status() const {
   return session_.IsOver() ? "over" : "in-play";
 }
 
-Table::Outcome Table::Act(const record::Node& line, int64_t now_ms) {
+Result<Table::Outcome, referee::Error> Table::Act(const record::Node& line, int64_t now_ms) {
   if (shown_) return ActOnUnknownHands(line, now_ms);
   live::Reply reply = session_.Handle(line);
-  Outcome outcome{std::move(reply.line), false, std::nullopt};
+  Outcome outcome{std::move(reply.line), false};
   if (!reply.accepted) return outcome;
   // Staged, to be durable before anyone is told. An event the journal has no room for is never
   // acknowledged, and the table stops (its session is now ahead of its journal; a restart resumes
   // from the journal).
-  if (std::optional<std::string> error = Stage(live::JournalLine(*reply.accepted))) {
-    outcome.disk_error = error;
-    return outcome;
+  if (DiskDone staged = Stage(live::JournalLine(*reply.accepted)); !staged) {
+    return referee::Fail(staged.error());
   }
   outcome.accepted = true;
   ++changes_;
@@ -67,15 +72,18 @@ Table::Outcome Table::Act(const record::Node& line, int64_t now_ms) {
 }
 
 // A journal is read back whole as a record: it may not grow past a record's size limit.
-std::optional<std::string> Table::Stage(const std::string& line) {
-  if (failed()) return "the table stopped: " + *failure_;
+DiskDone Table::Stage(const std::string& line) {
+  if (failed()) return referee::Fail({referee::ErrorKind::kIo, "the table stopped: " + *failure_});
   if (journal_bytes_ + staged_.size() + line.size() > live::kMaxJournalBytes) {
-    Fail("cannot write the journal " + journal_->files().journal + ": it would grow past " +
-         std::to_string(live::kMaxJournalBytes) + " bytes, more than can be read back");
-    return failure_;
+    referee::Error error =
+        referee::IoError("write the journal", journal_->files().journal,
+                         "it would grow past " + std::to_string(live::kMaxJournalBytes) +
+                             " bytes, more than can be read back");
+    Fail(error.message);
+    return referee::Fail(std::move(error));
   }
   staged_ += line;
-  return std::nullopt;
+  return {};
 }
 
 void Table::StageCreation(const std::string& header_line, std::string meta_text) {
@@ -99,7 +107,7 @@ void Table::Fail(const std::string& error) {
   staged_.clear();
 }
 
-std::optional<std::string> Table::DealIfDue(int64_t now_ms) {
+DiskDone Table::DealIfDue(int64_t now_ms) {
   while (!failed() && !cancelled() && !session_.IsOver() &&
          session_.match().Next().phase == Phase::kDeal && session_.record().seed.has_value()) {
     record::Node line = record::Node::Map({});
@@ -110,13 +118,15 @@ std::optional<std::string> Table::DealIfDue(int64_t now_ms) {
       int deal = session_.match().Next().deal;
       line.AddMember("board", {}, record::IntegerNode(meta_.first_board + std::max(deal, 1) - 1));
     }
-    Outcome outcome = Act(line, now_ms);
-    if (outcome.disk_error) return outcome.disk_error;
-    if (!outcome.accepted)
-      return "the referee's own seeded deal was rejected: " +
-             formats::WriteJson(outcome.reply, false);
+    auto outcome = Act(line, now_ms);
+    if (!outcome.has_value()) return referee::Fail(std::move(outcome).error());
+    if (!outcome->accepted) {
+      return referee::Fail(
+          {referee::ErrorKind::kIo, "the referee's own seeded deal was rejected: " +
+                                        formats::WriteJson(outcome->reply, false)});
+    }
   }
-  return std::nullopt;
+  return {};
 }
 
 record::Node Table::Ask(const std::string& kind, int actor) {
@@ -134,15 +144,17 @@ std::optional<int> Table::ActorToMove() const {
   return std::nullopt;
 }
 
-std::optional<record::Node> Table::PlayForActor(int64_t now_ms, Outcome* outcome) {
+Result<std::optional<Table::ClockMove>, referee::Error> Table::PlayForActor(int64_t now_ms) {
   // Nobody knows the hands of a table played with real cards: the clock cannot play for a seat.
-  if (failed() || !ActorToMove() || meta_.hands_unknown) return std::nullopt;
+  using Move = std::optional<ClockMove>;
+  if (failed() || !ActorToMove() || meta_.hands_unknown) return Move();
   std::vector<Event> legal = session_.match().LegalEvents();
-  if (legal.empty()) return std::nullopt;
+  if (legal.empty()) return Move();
   const games::GameDescriptor& game = *session_.record().game;
   record::Node line = game.live.write_event(legal.front(), session_.record());
-  *outcome = Act(line, now_ms);
-  return line;
+  auto outcome = Act(line, now_ms);
+  if (!outcome.has_value()) return referee::Fail(std::move(outcome).error());
+  return Move(ClockMove{std::move(line), std::move(*outcome)});
 }
 
 // The session's record is the one its journal replays to (live::JournalRecord): the journal holds
@@ -155,8 +167,8 @@ std::optional<std::string> Table::RecordText() const {
 // {"organiser": "tokens", "at": S, "token_sha256": {ACTOR: HASH, ...}, "scorer_sha256": HASH}:
 // every actor's hash and the scorer's (when there is one), so that the last such line alone says
 // which tokens work.
-std::optional<std::string> Table::ReissueTokens(std::vector<std::string> hashes,
-                                                std::string scorer_hash, int64_t now_ms) {
+DiskDone Table::ReissueTokens(std::vector<std::string> hashes, std::string scorer_hash,
+                              int64_t now_ms) {
   record::Node line = record::Node::Map({});
   line.AddMember("organiser", {}, record::StringNode("tokens"));
   line.AddMember("at", {}, record::SecondsNode(TableMs(now_ms)));
@@ -166,33 +178,33 @@ std::optional<std::string> Table::ReissueTokens(std::vector<std::string> hashes,
   }
   line.AddMember("token_sha256", {}, std::move(by_actor));
   if (!scorer_hash.empty()) line.AddMember("scorer_sha256", {}, record::StringNode(scorer_hash));
-  if (std::optional<std::string> error = JournalOrganiserLine(line)) return error;
+  if (DiskDone journaled = JournalOrganiserLine(line); !journaled) return journaled;
   meta_.token_hashes = std::move(hashes);
   meta_.scorer_hash = std::move(scorer_hash);
-  return std::nullopt;
+  return {};
 }
 
 // {"organiser": "cancel", "at": S, "reason": TEXT}
-std::optional<std::string> Table::Cancel(const std::optional<std::string>& reason, int64_t now_ms) {
+DiskDone Table::Cancel(const std::optional<std::string>& reason, int64_t now_ms) {
   record::Node line = record::Node::Map({});
   line.AddMember("organiser", {}, record::StringNode("cancel"));
   line.AddMember("at", {}, record::SecondsNode(TableMs(now_ms)));
   if (reason) line.AddMember("reason", {}, record::StringNode(*reason));
-  if (std::optional<std::string> error = JournalOrganiserLine(line)) return error;
+  if (DiskDone journaled = JournalOrganiserLine(line); !journaled) return journaled;
   cancellation_ = WithoutAction(line);
-  return std::nullopt;
+  return {};
 }
 
-std::optional<std::string> Table::JournalOrganiserLine(const record::Node& line) {
+DiskDone Table::JournalOrganiserLine(const record::Node& line) {
   return Stage(live::JournalLine(line));
 }
 
-std::optional<std::string> Table::Resume(const std::vector<record::Node>& organiser_lines) {
+Result<void, referee::Error> Table::Resume(const std::vector<record::Node>& organiser_lines) {
   for (const record::Node& line : organiser_lines) {
     const record::Node* action = line.Find("organiser");
     std::string name = action->IsScalar() ? action->text() : "";
     if (name == "tokens") {
-      if (std::optional<std::string> problem = ReadTokensLine(line)) return problem;
+      if (auto read = ReadTokensLine(line); !read) return read;
     } else if (name == "cancel") {
       cancellation_ = WithoutAction(line);
     } else if (name == "unseen") {
@@ -201,77 +213,77 @@ std::optional<std::string> Table::Resume(const std::vector<record::Node>& organi
       const record::Node* deal = line.Find("deal");
       const record::Node* entered = line.Find("line");
       if (deal == nullptr || entered == nullptr || !entered->IsMap()) {
-        return std::string("expected the deal and the line of an unseen line");
+        return Corrupt("expected the deal and the line of an unseen line");
       }
       if (deal->text() == std::to_string(session_.match().Next().deal)) {
         deal_lines_.push_back(*entered);
       }
     } else {
-      return "expected an organiser line of tokens, cancel or unseen, found '" + name + "'";
+      return Corrupt("expected an organiser line of tokens, cancel or unseen, found '" +
+                     Printable(name) + "'");
     }
   }
   return ShowDealInPlay();
 }
 
-std::optional<std::string> Table::ReadTokensLine(const record::Node& line) {
+Result<void, referee::Error> Table::ReadTokensLine(const record::Node& line) {
   const record::Node* by_actor = line.Find("token_sha256");
-  if (by_actor == nullptr || !by_actor->IsMap()) return "expected token_sha256 in a tokens line";
+  if (by_actor == nullptr || !by_actor->IsMap()) {
+    return Corrupt("expected token_sha256 in a tokens line");
+  }
   std::vector<std::string> hashes;
   for (const std::string& actor : meta_.actors) {
     const record::Node* hash = by_actor->Find(actor);
     if (hash == nullptr || hash->kind() != record::Node::Kind::kString) {
-      return "expected the token hash of " + actor + " in a tokens line";
+      return Corrupt("expected the token hash of " + Printable(actor) + " in a tokens line");
     }
     hashes.push_back(hash->text());
   }
   const record::Node* scorer = line.Find("scorer_sha256");
   if (scorer != nullptr && scorer->kind() != record::Node::Kind::kString) {
-    return "expected the scorer's token hash as a string in a tokens line";
+    return Corrupt("expected the scorer's token hash as a string in a tokens line");
   }
   meta_.token_hashes = std::move(hashes);
   meta_.scorer_hash = scorer != nullptr ? scorer->text() : "";
-  return std::nullopt;
+  return {};
 }
 
 // The deal in play of a table with hands unknown is journaled a line at a time as organiser
 // lines {"organiser": "unseen", "deal": D, "line": LINE}, which the record leaves out; its last
 // card makes the hands exact, and the deal line with them and every line of the deal are then
 // journaled as events, the deal as a record holds it.
-Table::Outcome Table::ActOnUnknownHands(const record::Node& line, int64_t now_ms) {
+Result<Table::Outcome, referee::Error> Table::ActOnUnknownHands(const record::Node& line,
+                                                                int64_t now_ms) {
   std::vector<record::Node> lines = deal_lines_;
   lines.push_back(line);
   auto replay = ReplayDeal(lines);
-  if (!replay.has_value()) return Outcome{std::move(replay).error(), false, std::nullopt};
-  Outcome outcome{replay->reply, true, std::nullopt};
+  if (!replay.has_value()) return Outcome{std::move(replay).error(), false};
   const Match& match = replay->session.match();
   bool deal_over = match.IsOver() || match.Next().phase == Phase::kDeal;
+  std::string staged;
   if (deal_over) {
-    for (const record::Node& accepted : replay->accepted) {
-      outcome.disk_error = Stage(live::JournalLine(accepted));
-      if (outcome.disk_error) break;
-    }
+    for (const record::Node& accepted : replay->accepted) staged += live::JournalLine(accepted);
   } else {
     record::Node unseen = record::Node::Map({});
     unseen.AddMember("organiser", {}, record::StringNode("unseen"));
     unseen.AddMember("deal", {}, record::IntegerNode(session_.match().Next().deal));
     unseen.AddMember("line", {}, replay->accepted.back());
-    outcome.disk_error = Stage(live::JournalLine(unseen));
+    staged = live::JournalLine(unseen);
   }
-  if (outcome.disk_error) {
-    outcome.accepted = false;
-    return outcome;
-  }
+  if (DiskDone done = Stage(staged); !done) return referee::Fail(done.error());
   if (deal_over) {
     session_ = std::move(replay->session);
     deal_lines_.clear();
-    if (std::optional<std::string> problem = ShowDealInPlay()) Fail(*problem);
+    if (Result<void, referee::Error> shown = ShowDealInPlay(); !shown) {
+      Fail(shown.error().message);
+    }
   } else {
     deal_lines_.push_back(replay->accepted.back());
     shown_ = std::move(replay->session);
   }
   ++changes_;
   phase_started_ms_ = TableMs(now_ms);
-  return outcome;
+  return Outcome{std::move(replay->reply), true};
 }
 
 Result<Table::DealReplay, record::Node> Table::ReplayDeal(
@@ -295,19 +307,20 @@ Result<Table::DealReplay, record::Node> Table::ReplayDeal(
   return replay;
 }
 
-std::optional<std::string> Table::ShowDealInPlay() {
+Result<void, referee::Error> Table::ShowDealInPlay() {
   shown_.reset();
   if (!meta_.hands_unknown || session_.IsOver() || session_.match().Next().phase != Phase::kDeal) {
-    return std::nullopt;
+    return {};
   }
   auto replay = ReplayDeal(deal_lines_);
   if (!replay.has_value()) {
     const record::Node* message = replay.error().Find("message");
-    return "the cards entered for the deal in play are refused: " +
-           (message != nullptr ? message->text() : formats::WriteJson(replay.error(), false));
+    return Corrupt(
+        "the cards entered for the deal in play are refused: " +
+        (message != nullptr ? message->text() : formats::WriteJson(replay.error(), false)));
   }
   shown_ = std::move(replay->session);
-  return std::nullopt;
+  return {};
 }
 
 }  // namespace referee::server

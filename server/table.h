@@ -21,9 +21,13 @@ namespace referee::server {
 class Table {
  public:
   struct Outcome {
-    record::Node reply;                     // the live protocol's reply to the line
-    bool accepted = false;                  // applied, and staged for the journal
-    std::optional<std::string> disk_error;  // the journal has no room for it: the table stops
+    record::Node reply;     // the live protocol's reply to the line
+    bool accepted = false;  // applied, and staged for the journal
+  };
+  // A move the clock made for the actor to move.
+  struct ClockMove {
+    record::Node line;
+    Outcome outcome;
   };
 
   // `journal` holds `journal_bytes` already: the header line (and, resumed, the session's lines).
@@ -45,10 +49,11 @@ class Table {
   std::string Status() const;               // "in-play", "over", "cancelled" or "failed"
   int changes() const { return changes_; }  // counts accepted events; starts every move clock
 
-  // One event line, complete (the service has filled in the actor and the server's times).
-  Outcome Act(const record::Node& line, int64_t now_ms);
+  // One event line, complete (the service has filled in the actor and the server's times). The
+  // error: the journal has no room for an accepted line, and the table stops.
+  Result<Outcome, referee::Error> Act(const record::Node& line, int64_t now_ms);
   // Deals seeded deals while the match waits for one (nothing without a seed in the header).
-  std::optional<std::string> DealIfDue(int64_t now_ms);
+  DiskDone DealIfDue(int64_t now_ms);
   // The live protocol's `view` or `legal` reply for one actor (kind: "view" or "legal").
   record::Node Ask(const std::string& kind, int actor);
   // What the match waits for, as the live protocol's replies say it (`next`).
@@ -56,8 +61,8 @@ class Table {
   // The actor whose move it is (none: a deal is awaited, the match is over, or anyone may move).
   std::optional<int> ActorToMove() const;
   // The move clock ran out: plays the first legal event of the actor to move, in the engine's
-  // order; returns the line played, or none when nobody was to move.
-  std::optional<record::Node> PlayForActor(int64_t now_ms, Outcome* outcome);
+  // order; none when nobody was to move.
+  Result<std::optional<ClockMove>, referee::Error> PlayForActor(int64_t now_ms);
   // Table time: milliseconds since the table was created; and when the current phase began (the
   // conference starts with the call phase).
   int64_t TableMs(int64_t now_ms) const { return now_ms - meta_.created_ms; }
@@ -77,13 +82,12 @@ class Table {
 
   // Journals the new token hashes of every actor (in actor order) and the scorer's (empty: none),
   // then keeps them: the old tokens stop working. A disk error stops the table, as for an event.
-  std::optional<std::string> ReissueTokens(std::vector<std::string> hashes, std::string scorer_hash,
-                                           int64_t now_ms);
+  DiskDone ReissueTokens(std::vector<std::string> hashes, std::string scorer_hash, int64_t now_ms);
   // Journals the cancellation (with the organiser's reason, if any), then the table is over
   // without a result: no move, deal or record follows.
-  std::optional<std::string> Cancel(const std::optional<std::string>& reason, int64_t now_ms);
-  // The organiser lines of a resumed journal, in order; returns what is wrong with one.
-  std::optional<std::string> Resume(const std::vector<record::Node>& organiser_lines);
+  DiskDone Cancel(const std::optional<std::string>& reason, int64_t now_ms);
+  // The organiser lines of a resumed journal, in order; the error says what is wrong with one.
+  Result<void, referee::Error> Resume(const std::vector<record::Node>& organiser_lines);
 
  private:
   // A deal whose hands are unknown, replayed from its lines on hands that agree with them all.
@@ -95,14 +99,14 @@ class Table {
   // The deal in play replayed from `lines` (its deal line is made for them); the reply that
   // refuses a line when no hands agree or the rules refuse it.
   Result<DealReplay, record::Node> ReplayDeal(const std::vector<record::Node>& lines) const;
-  Outcome ActOnUnknownHands(const record::Node& line, int64_t now_ms);
-  // Shows the deal in play of a table with hands unknown (none once the match is over); what is
-  // wrong with the lines entered for it.
-  std::optional<std::string> ShowDealInPlay();
+  Result<Outcome, referee::Error> ActOnUnknownHands(const record::Node& line, int64_t now_ms);
+  // Shows the deal in play of a table with hands unknown (none once the match is over); the error
+  // says what is wrong with the lines entered for it.
+  Result<void, referee::Error> ShowDealInPlay();
   live::Session& Live() { return shown_ ? *shown_ : session_; }
-  std::optional<std::string> Stage(const std::string& line);
-  std::optional<std::string> JournalOrganiserLine(const record::Node& line);
-  std::optional<std::string> ReadTokensLine(const record::Node& line);
+  DiskDone Stage(const std::string& line);
+  DiskDone JournalOrganiserLine(const record::Node& line);
+  Result<void, referee::Error> ReadTokensLine(const record::Node& line);
 
   TableMeta meta_;
   live::Session session_;                 // the journal's events
