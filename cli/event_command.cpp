@@ -152,7 +152,7 @@ int Play(const EventOptions& options, std::ostream& out, std::ostream& err) {
   auto state = client.Request("GET", "/events/" + options.event);
   if (!state || state->status != 200) {
     err << "referee: cannot read event " << Printable(options.event) << ": "
-        << (state ? Printable(state->body) : Printable(state.error())) << "\n";
+        << (state ? Printable(state->body) : state.error().message) << "\n";
     return kExitIo;
   }
   const games::GameDescriptor* game = games::FindGame(state->json.Find("game")->text());
@@ -174,7 +174,7 @@ int Play(const EventOptions& options, std::ostream& out, std::ostream& err) {
     }
     auto played = server::DriveTable(options.port, id, seats, bots, seed++);
     if (!played) {
-      err << "referee: table " << Printable(id) << ": " << Printable(played.error()) << "\n";
+      err << "referee: table " << Printable(id) << ": " << played.error().message << "\n";
       return kExitIo;
     }
     out << id << ": played to its end, " << played->moves << " moves\n";

@@ -93,9 +93,10 @@ int Generate(const ScheduleOptions& options, std::ostream& out, std::ostream& er
   }
   std::string seed = options.seed.empty() ? FreshSeed() : options.seed;
   int entrants = options.entrants > 0 ? options.entrants : 12;
-  Result<record::Node, std::string> event = schedule::RandomEvent(*game, *method, entrants, seed);
+  Result<record::Node, referee::Error> event =
+      schedule::RandomEvent(*game, *method, entrants, seed);
   if (!event) {
-    err << "referee schedule: " << Printable(event.error()) << "\n";
+    err << "referee schedule: " << event.error().message << "\n";
     return kExitUsage;
   }
   err << "referee schedule: generated with seed " << Printable(seed) << "\n";
@@ -210,9 +211,9 @@ int RunSchedule(const ScheduleOptions& options, std::ostream& out, std::ostream&
   schedule::Points points;
   if (int code = PointsOf(options, *made, err, points)) return code;
   do {
-    Result<schedule::Round, std::string> round = schedule::NextRound(*field, *made, points);
+    Result<schedule::Round, referee::Error> round = schedule::NextRound(*field, *made, points);
     if (!round) {
-      err << "referee schedule: " << Printable(options.league) << ": " << Printable(round.error())
+      err << "referee schedule: " << Printable(options.league) << ": " << round.error().message
           << "\n";
       return kExitMalformed;
     }

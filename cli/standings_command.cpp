@@ -399,9 +399,9 @@ int CheckOneGame(const std::vector<reports::RatedLeague>& leagues, std::ostream&
 }  // namespace
 
 int RunRatings(const RatingsOptions& options, std::ostream& out, std::ostream& err) {
-  if (std::optional<std::string> bad = reports::CheckParameters(options.parameters)) {
-    err << "referee: ratings: --" << *bad << "\n";
-    return kExitUsage;
+  if (Result<void, Error> usable = reports::CheckParameters(options.parameters); !usable) {
+    err << "referee: ratings: --" << usable.error().message << "\n";
+    return usable.error().exit_code();
   }
   std::vector<reports::RatedLeague> leagues(options.leagues.size());
   for (size_t i = 0; i < options.leagues.size(); ++i) {

@@ -57,9 +57,10 @@ Update UpdateOf(size_t i, const std::vector<TeamSums>& sums, const std::vector<i
 
 }  // namespace
 
-std::optional<std::string> CheckParameters(const RatingParameters& parameters) {
+Result<void, Error> CheckParameters(const RatingParameters& parameters) {
   auto bad = [](const char* name, const char* expected, double value) {
-    return std::string(name) + ": expected " + expected + ", found " + fmt::format("{}", value);
+    return Fail(UsageError(std::string(name) + ": expected " + expected + ", found " +
+                           fmt::format("{}", value)));
   };
   if (!std::isfinite(parameters.mu)) return bad("mu", "a finite number", parameters.mu);
   if (!std::isfinite(parameters.sigma) || parameters.sigma <= 0) {
@@ -74,7 +75,7 @@ std::optional<std::string> CheckParameters(const RatingParameters& parameters) {
   if (!std::isfinite(parameters.tau) || parameters.tau < 0) {
     return bad("tau", "a number of 0 or more", parameters.tau);
   }
-  return std::nullopt;
+  return {};
 }
 
 std::vector<std::vector<Rating>> RatePlackettLuce(std::vector<std::vector<Rating>> teams,

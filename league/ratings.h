@@ -12,6 +12,7 @@
 
 #include "league/league.h"
 #include "league/standings.h"
+#include "referee/core/error.h"
 #include "referee/core/result.h"
 #include "referee/core/seeded_deal.h"
 
@@ -29,8 +30,9 @@ struct RatingParameters {
   double tau = 25.0 / 300.0;
 };
 
-// Why a parameter cannot be used ("sigma: expected a number above 0, found -1"), or none.
-std::optional<std::string> CheckParameters(const RatingParameters& parameters);
+// Refuses a parameter the model cannot use: a usage error that names it ("sigma: expected a
+// number above 0, found -1").
+Result<void, Error> CheckParameters(const RatingParameters& parameters);
 
 struct Rating {
   double mu = 0;

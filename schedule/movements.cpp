@@ -113,7 +113,7 @@ Round HowellRound(const Places& places, int number) {
 
 }  // namespace
 
-Result<Places, std::string> PlacesIn(const Field& field, Method method, int round) {
+Result<Places, referee::Error> PlacesIn(const Field& field, Method method, int round) {
   Places places = FirstPlaces(field, method);
   for (int r = 2; r <= round; ++r) {
     for (auto* list : {&places.ns, &places.ew, &places.circle}) Empty(*list, field, r);
@@ -122,8 +122,8 @@ Result<Places, std::string> PlacesIn(const Field& field, Method method, int roun
       if (first == field.first_round.end() || first->second != r) continue;
       if (!field.Present(entrant, r)) continue;
       if (!TakeEmptyPlace(ArrivalList(places, field, method, entrant), entrant)) {
-        return Unexpected<std::string>("no place of the movement is free for " + entrant +
-                                       ", arriving in round " + std::to_string(r));
+        return Unusable("no place of the movement is free for " + entrant + ", arriving in round " +
+                        std::to_string(r));
       }
     }
   }
@@ -136,14 +136,15 @@ int MovementRounds(const Places& places, Method method) {
   return tables % 2 == 1 ? tables : tables - 1;
 }
 
-Result<Round, std::string> MovementRound(const Field& field, const Schedule& schedule, int number) {
-  Result<Places, std::string> places = PlacesIn(field, schedule.method, number);
-  if (!places) return Unexpected<std::string>(places.error());
+Result<Round, referee::Error> MovementRound(const Field& field, const Schedule& schedule,
+                                            int number) {
+  Result<Places, referee::Error> places = PlacesIn(field, schedule.method, number);
+  if (!places) return referee::Fail(places.error());
   int most = MovementRounds(*places, schedule.method);
   if (number > most) {
-    return Unexpected<std::string>("a " + std::string(MethodName(schedule.method)) + " of " +
-                                   std::to_string(field.PresentIn(1).size()) +
-                                   " pairs has at most " + std::to_string(most) + " rounds");
+    return Unusable("a " + std::string(MethodName(schedule.method)) + " of " +
+                    std::to_string(field.PresentIn(1).size()) + " pairs has at most " +
+                    std::to_string(most) + " rounds");
   }
   return schedule.method == Method::kHowell ? HowellRound(*places, number)
                                             : MitchellRound(*places, number);

@@ -22,13 +22,14 @@ struct Places {
 // their declared direction, else the first half NS), a place left empty when the counts are odd;
 // then round by round a withdrawn entrant's place empties and a late arrival takes the first empty
 // place (of its direction). An error names an arrival for whom no place is free.
-Result<Places, std::string> PlacesIn(const Field& field, Method method, int round);
+Result<Places, referee::Error> PlacesIn(const Field& field, Method method, int round);
 
 // How many rounds a movement of these places has: a Mitchell of T tables T rounds when T is odd,
 // T - 1 when even (the skip: a T-th round would meet the first round's opponents again); a Howell
 // of P places P - 1.
 int MovementRounds(const Places& places, Method method);
 
-Result<Round, std::string> MovementRound(const Field& field, const Schedule& schedule, int number);
+Result<Round, referee::Error> MovementRound(const Field& field, const Schedule& schedule,
+                                            int number);
 
 }  // namespace referee::schedule

@@ -137,16 +137,16 @@ std::mt19937_64 Generator(const std::string& seed) {
 
 }  // namespace
 
-Result<Node, std::string> RandomEvent(const games::GameDescriptor& game, Method method,
-                                      int entrants, const std::string& seed) {
+Result<Node, referee::Error> RandomEvent(const games::GameDescriptor& game, Method method,
+                                         int entrants, const std::string& seed) {
   std::vector<Method> fit = MethodsFor(game);
   if (std::find(fit.begin(), fit.end(), method) == fit.end()) {
-    return Unexpected<std::string>(std::string(MethodName(method)) + " does not fit " + game.name);
+    return Unusable(std::string(MethodName(method)) + " does not fit " + game.name);
   }
   if (entrants < SmallestEvent(method, game) || entrants > 1000) {
-    return Unexpected<std::string>(std::string(MethodName(method)) + " events of " + game.name +
-                                   " take " + std::to_string(SmallestEvent(method, game)) +
-                                   " to 1000 entrants, found " + std::to_string(entrants));
+    return Unusable(std::string(MethodName(method)) + " events of " + game.name + " take " +
+                    std::to_string(SmallestEvent(method, game)) + " to 1000 entrants, found " +
+                    std::to_string(entrants));
   }
   std::mt19937_64 rng = Generator(seed);
   Node league = Node::Map({});
@@ -189,14 +189,14 @@ Result<Node, std::string> RandomEvent(const games::GameDescriptor& game, Method 
   }
   if (!changes.withdrawals.empty()) league.AddMember("withdrawals", {}, std::move(withdrawals));
   Result<reports::League> read = reports::ReadLeague(league);
-  if (!read) return Unexpected<std::string>("the generated league: " + read.error().message);
+  if (!read) return Unusable("the generated league: " + read.error().message);
   Schedule schedule{method, seed, rounds, changes.arrivals, {}};
   Result<Field> field = FieldOf(*read, schedule);
-  if (!field) return Unexpected<std::string>("the generated league: " + field.error().message);
+  if (!field) return Unusable("the generated league: " + field.error().message);
   Points points;
   for (int r = 1; r <= rounds; ++r) {
-    Result<Round, std::string> round = NextRound(*field, schedule, points);
-    if (!round) return Unexpected<std::string>(round.error());
+    Result<Round, referee::Error> round = NextRound(*field, schedule, points);
+    if (!round) return referee::Fail(round.error());
     DrawResults(*round, points, rng);
     schedule.made.push_back(std::move(*round));
   }

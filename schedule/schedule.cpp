@@ -215,25 +215,22 @@ Result<Field> FieldOf(const reports::League& league, const Schedule& schedule) {
   return field;
 }
 
-Result<Round, std::string> NextRound(const Field& field, const Schedule& schedule,
-                                     const Points& points) {
+Result<Round, referee::Error> NextRound(const Field& field, const Schedule& schedule,
+                                        const Points& points) {
   int number = static_cast<int>(schedule.made.size()) + 1;
   std::vector<Method> fit = MethodsFor(*field.game);
   if (std::find(fit.begin(), fit.end(), schedule.method) == fit.end()) {
-    return Unexpected<std::string>(std::string(MethodName(schedule.method)) + " does not fit " +
-                                   field.game->name);
+    return Unusable(std::string(MethodName(schedule.method)) + " does not fit " + field.game->name);
   }
   if (number > schedule.rounds) {
-    return Unexpected<std::string>("the event has " + std::to_string(schedule.rounds) +
-                                   " rounds, all made");
+    return Unusable("the event has " + std::to_string(schedule.rounds) + " rounds, all made");
   }
   std::vector<std::string> present = field.PresentIn(number);
   int smallest = SmallestEvent(schedule.method, *field.game);
   if (static_cast<int>(present.size()) < smallest) {
-    return Unexpected<std::string>("round " + std::to_string(number) + " has " +
-                                   std::to_string(present.size()) + " entrants present; " +
-                                   std::string(MethodName(schedule.method)) + " needs " +
-                                   std::to_string(smallest));
+    return Unusable("round " + std::to_string(number) + " has " + std::to_string(present.size()) +
+                    " entrants present; " + std::string(MethodName(schedule.method)) + " needs " +
+                    std::to_string(smallest));
   }
   switch (schedule.method) {
     case Method::kIndividual:
@@ -245,7 +242,7 @@ Result<Round, std::string> NextRound(const Field& field, const Schedule& schedul
     case Method::kHowell:
       return MovementRound(field, schedule, number);
   }
-  return Unexpected<std::string>("unknown method");
+  return Unusable("unknown method");
 }
 
 std::string BreachText(const Breach& breach) {

@@ -21,12 +21,19 @@
 #include <vector>
 
 #include "league/league.h"
+#include "referee/core/error.h"
 #include "referee/core/finding.h"
 #include "referee/core/result.h"
 #include "referee/games/registry.h"
 #include "referee/record/node.h"
 
 namespace referee::schedule {
+
+// A round or an event the schedule cannot make: a usage error of whoever asked for it, escaped as
+// it may quote their names.
+inline Unexpected<referee::Error> Unusable(std::string_view what) {
+  return referee::Fail(referee::UsageError(what));
+}
 
 enum class Method { kIndividual, kMitchell, kHowell, kSwiss, kTeams };
 
@@ -90,8 +97,8 @@ using Points = std::map<std::string, int64_t>;
 
 // Makes round `schedule.made.size() + 1`. An error says why none can be made (no round left of
 // the plan or the movement, a method that does not fit the game, too few entrants).
-Result<Round, std::string> NextRound(const Field& field, const Schedule& schedule,
-                                     const Points& points);
+Result<Round, referee::Error> NextRound(const Field& field, const Schedule& schedule,
+                                        const Points& points);
 
 // A rule a schedule breaks (docs/schedule.md, "The checker"): the rule's name, where, and what.
 struct Breach {
@@ -111,7 +118,7 @@ record::Node ScheduleNode(const Schedule& schedule);
 // A random event (`referee schedule --generate`): a league file of `entrants` entrants of `game`
 // with a schedule of `method`, late arrivals and withdrawals between rounds, and every round made
 // with results drawn at random for Swiss; all of it drawn from `seed`. The league file's tree.
-Result<record::Node, std::string> RandomEvent(const games::GameDescriptor& game, Method method,
-                                              int entrants, const std::string& seed);
+Result<record::Node, referee::Error> RandomEvent(const games::GameDescriptor& game, Method method,
+                                                 int entrants, const std::string& seed);
 
 }  // namespace referee::schedule

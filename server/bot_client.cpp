@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "formats/json_writer.h"
+#include "referee/core/printable.h"
 #include "referee/core/seat.h"
 #include "referee/games/game_record.h"
 #include "referee/games/registry.h"
@@ -15,7 +16,11 @@ using record::Node;
 
 namespace {
 
-Unexpected<std::string> Problem(const std::string& text) { return Unexpected<std::string>(text); }
+// What a bot's client could not do: the server's answer was not what a seat expects (an I/O error:
+// the text it quotes is the server's, escaped).
+Unexpected<referee::Error> Problem(std::string_view text) {
+  return referee::Fail({referee::ErrorKind::kIo, Printable(text)});
+}
 
 std::string TextOf(const Node& map, const char* key) {
   const Node* node = map.IsMap() ? map.Find(key) : nullptr;
@@ -24,27 +29,28 @@ std::string TextOf(const Node& map, const char* key) {
 
 }  // namespace
 
-Result<record::Record, std::string> ClientRecord(const Node& public_header) {
+Result<record::Record, referee::Error> ClientRecord(const Node& public_header) {
   auto record = record::ReadRecordHeader(public_header);
   if (!record.has_value()) return Problem(record.error().message);
   return std::move(*record);
 }
 
-Result<View, std::string> ReadView(const Node& view, const record::Record& header) {
+Result<View, referee::Error> ReadView(const Node& view, const record::Record& header) {
   record::Document document = record::DocumentOf(view);
   auto read = header.game->live.read_view(document.Root(), header);
   if (!read.has_value()) return Problem("a view that cannot be read: " + read.error().message);
   return std::move(*read);
 }
 
-Result<std::optional<Node>, std::string> ChooseLine(const Node& state, const record::Record& header,
-                                                    Bot& bot, std::mt19937_64& rng) {
+Result<std::optional<Node>, referee::Error> ChooseLine(const Node& state,
+                                                       const record::Record& header, Bot& bot,
+                                                       std::mt19937_64& rng) {
   const Node* view_node = state.Find("view");
   const Node* legal_node = state.Find("legal");
   if (view_node == nullptr || legal_node == nullptr) return Problem("a state without view/legal");
   if (legal_node->items().empty()) return std::optional<Node>();
   auto view = ReadView(*view_node, header);
-  if (!view.has_value()) return Problem(view.error());
+  if (!view.has_value()) return referee::Fail(view.error());
   std::vector<Event> legal;
   for (const Node& line : legal_node->items()) {
     record::Document document = record::DocumentOf(line);
@@ -66,8 +72,8 @@ class Seat {
       : client_(std::make_unique<HttpClient>("127.0.0.1", port)),
         token_(std::move(token)),
         stats_(stats) {}
-  Result<ClientResponse, std::string> Call(const std::string& method, const std::string& target,
-                                           const std::string& body = "") {
+  Result<ClientResponse, referee::Error> Call(const std::string& method, const std::string& target,
+                                              const std::string& body = "") {
     auto start = std::chrono::steady_clock::now();
     auto response = client_->Request(method, target, token_, body);
     std::chrono::duration<double, std::micro> took = std::chrono::steady_clock::now() - start;
@@ -97,62 +103,63 @@ std::optional<int> NextActor(const Node& next, const record::Record& header) {
 
 }  // namespace
 
-Result<DriveStats, std::string> DriveTable(uint16_t port, const std::string& id,
-                                           const std::vector<std::string>& tokens,
-                                           std::vector<std::unique_ptr<Bot>>& bots, uint64_t seed,
-                                           int max_moves) {
+Result<DriveStats, referee::Error> DriveTable(uint16_t port, const std::string& id,
+                                              const std::vector<std::string>& tokens,
+                                              std::vector<std::unique_ptr<Bot>>& bots,
+                                              uint64_t seed, int max_moves) {
   DriveStats stats;
-  if (std::optional<std::string> error =
-          PlayTable(port, id, tokens, bots, seed, max_moves, &stats)) {
-    return Problem(*error);
+  if (Result<void, referee::Error> played =
+          PlayTable(port, id, tokens, bots, seed, max_moves, &stats);
+      !played) {
+    return referee::Fail(played.error());
   }
   return stats;
 }
 
-std::optional<std::string> PlayTable(uint16_t port, const std::string& id,
-                                     const std::vector<std::string>& tokens,
-                                     std::vector<std::unique_ptr<Bot>>& bots, uint64_t seed,
-                                     int max_moves, DriveStats* out) {
+Result<void, referee::Error> PlayTable(uint16_t port, const std::string& id,
+                                       const std::vector<std::string>& tokens,
+                                       std::vector<std::unique_ptr<Bot>>& bots, uint64_t seed,
+                                       int max_moves, DriveStats* out) {
   DriveStats& stats = *out;
   std::vector<Seat> seats;
   for (const std::string& token : tokens) seats.emplace_back(port, token, &stats);
   auto info = seats[0].Call("GET", "/tables/" + id);
-  if (!info.has_value()) return info.error();
+  if (!info.has_value()) return referee::Fail(info.error());
   const Node* public_header = info->json.IsMap() ? info->json.Find("header") : nullptr;
-  if (info->status != 200 || public_header == nullptr) return "GET table: " + info->body;
+  if (info->status != 200 || public_header == nullptr) return Problem("GET table: " + info->body);
   auto header = ClientRecord(*public_header);
-  if (!header.has_value()) return "the public header: " + header.error();
+  if (!header.has_value()) return Problem("the public header: " + header.error().message);
   std::mt19937_64 rng(seed);
   Node next = *info->json.Find("next");
   std::string status = TextOf(info->json, "status");
   for (int round = 0; status == "in-play" && stats.moves != max_moves; ++round) {
-    if (round > 100000) return "table " + id + " never ended";
+    if (round > 100000) return Problem("table " + id + " never ended");
     std::optional<int> actor = NextActor(next, *header);
     int who = actor.value_or(round % static_cast<int>(seats.size()));
     auto state = seats[who].Call("GET", "/tables/" + id + "/wait");
-    if (!state.has_value()) return state.error();
-    if (state->status != 200) return "wait: " + state->body;
+    if (!state.has_value()) return referee::Fail(state.error());
+    if (state->status != 200) return Problem("wait: " + state->body);
     status = TextOf(state->json, "status");
     next = *state->json.Find("next");
     if (status != "in-play" || (actor && NextActor(next, *header) != actor)) continue;
     auto line = ChooseLine(state->json, *header, *bots[who], rng);
-    if (!line.has_value()) return line.error();
+    if (!line.has_value()) return referee::Fail(line.error());
     if (!line->has_value()) continue;
     auto posted =
         seats[who].Call("POST", "/tables/" + id + "/events", formats::WriteJson(**line, false));
-    if (!posted.has_value()) return posted.error();
+    if (!posted.has_value()) return referee::Fail(posted.error());
     if (posted->status == 422) {
       ++stats.rejected;  // someone was quicker (Speed), or the move clock played first
       continue;
     }
     if (posted->status != 200)
-      return "POST " + std::to_string(posted->status) + ": " + posted->body;
+      return Problem("POST " + std::to_string(posted->status) + ": " + posted->body);
     ++stats.moves;
     stats.acknowledged.push_back(*posted->json.Find("event"));
     next = *posted->json.Find("next");
     if (TextOf(next, "phase") == "over") status = "over";
   }
-  return std::nullopt;
+  return {};
 }
 
 }  // namespace referee::server

@@ -414,15 +414,15 @@ void EventDesk::NextRound(const std::shared_ptr<Slot>& slot, const std::string& 
   schedule::Points points;
   if (event.schedule().method == schedule::Method::kSwiss) {
     auto standings = ExportStandings(ExportOf(*slot), service_.options_.referee);
-    if (!standings) return respond(Error(500, "standings", standings.error()));
+    if (!standings) return respond(Error(500, "standings", standings.error().message));
     // Every table of the standings (a duplicate event by direction ranks each direction apart).
     for (const reports::StandingsTable& table : standings->tables) {
       for (const reports::StandingRow& row : table.rows) points.emplace(row.entrant, row.points);
     }
   }
-  Result<schedule::Round, std::string> round =
+  Result<schedule::Round, referee::Error> round =
       schedule::NextRound(event.field(), event.schedule(), points);
-  if (!round) return respond(Refused("no-round", round.error()));
+  if (!round) return respond(Refused("no-round", round.error().message));
   schedule::Schedule holder = event.schedule();
   holder.made = {*round};
   Node node = schedule::ScheduleNode(holder).Find("rounds")->items().front();

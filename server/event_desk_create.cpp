@@ -187,8 +187,8 @@ Result<std::tuple<Event, Node, std::string>, HttpResponse> EventDesk::Made(const
   if (!schedule) return Refusal(LeagueFinding(schedule.error(), ""));
   Result<schedule::Field> field = schedule::FieldOf(*read, *schedule);
   if (!field) return Refusal(LeagueFinding(field.error(), "/league"));
-  Result<schedule::Round, std::string> first = schedule::NextRound(*field, *schedule, {});
-  if (!first) return Refusal(Refused("no-round", first.error()));
+  Result<schedule::Round, referee::Error> first = schedule::NextRound(*field, *schedule, {});
+  if (!first) return Refusal(Refused("no-round", first.error().message));
   if (const Node* header = body.Find("table_header")) {
     if (!header->IsMap()) return Refusal(Error(400, "bad-type", "expected table_header as a map"));
     for (const auto& member : header->members()) {

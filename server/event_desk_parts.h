@@ -44,7 +44,7 @@ struct EventDesk::Slot {
   // The standings, as last computed, and what they were computed at.
   std::string standings_key;
   std::string standings_json;
-  std::optional<std::string> standings_error;
+  std::optional<referee::Error> standings_error;  // of the standings last computed
   bool provisional = true;
 };
 

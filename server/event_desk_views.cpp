@@ -177,7 +177,9 @@ void EventDesk::Standings(const std::shared_ptr<Slot>& slot, const std::string& 
     }
     slot->standings_key = std::move(key);
   }
-  if (slot->standings_error) return respond(Error(500, "standings", *slot->standings_error));
+  if (slot->standings_error) {
+    return respond(Error(500, "standings", slot->standings_error->message));
+  }
   if (document) return respond(HttpResponse{200, slot->standings_json, "", 0});
   Node body = Ok();
   body.AddMember("id", {}, Text(event.id()));

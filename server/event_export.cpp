@@ -8,6 +8,7 @@
 #include "formats/json_writer.h"
 #include "formats/yaml_reader.h"
 #include "formats/yaml_writer.h"
+#include "referee/core/printable.h"
 #include "reports/standings_output.h"
 #include "verifier/sha256.h"
 #include "verifier/verifier.h"
@@ -26,19 +27,29 @@ EventExport MakeExport(const Event& event, std::string journal,
   return files;
 }
 
+namespace {
+
+// A file of the export that cannot be read: the event's own files, so an I/O error (escaped: it
+// quotes the file).
+Unexpected<referee::Error> Unreadable(std::string_view what) {
+  return referee::Fail({referee::ErrorKind::kIo, Printable(what)});
+}
+
+}  // namespace
+
 // As `referee standings` reads the folder: the league file's digest, and each record verified
 // and summarised under its path relative to the league file (records/ID.json).
-Result<reports::Standings, std::string> ExportStandings(const EventExport& files,
-                                                        const std::string& referee) {
+Result<reports::Standings, referee::Error> ExportStandings(const EventExport& files,
+                                                           const std::string& referee) {
   Result<record::Node> root = formats::ParseYaml(files.league);
-  if (!root) return Unexpected<std::string>("the league file: " + root.error().message);
+  if (!root) return Unreadable("the league file: " + root.error().message);
   Result<reports::League> league = reports::ReadLeague(*root);
-  if (!league) return Unexpected<std::string>("the league file: " + league.error().message);
+  if (!league) return Unreadable("the league file: " + league.error().message);
   std::vector<reports::PlayedRecord> played;
   verifier::DirectorVoids voids = reports::VoidsByRecord(*league);
   for (const auto& [name, text] : files.records) {
     Result<record::Node> node = formats::ParseJson(text);
-    if (!node) return Unexpected<std::string>(name + ": " + node.error().message);
+    if (!node) return Unreadable(name + ": " + node.error().message);
     // Read from its text, as the command reads the file: a finding's place names its line.
     verifier::Verdict verdict =
         verifier::VerifyText(text, formats::InputFormat::kJson, 1, {}, name, 0, &voids);

@@ -53,10 +53,10 @@ HttpClient::HttpClient(std::string host, uint16_t port) : impl_(std::make_unique
 
 HttpClient::~HttpClient() = default;
 
-Result<ClientResponse, std::string> HttpClient::Request(const std::string& method,
-                                                        const std::string& target,
-                                                        const std::string& token,
-                                                        const std::string& body) {
+Result<ClientResponse, referee::Error> HttpClient::Request(const std::string& method,
+                                                           const std::string& target,
+                                                           const std::string& token,
+                                                           const std::string& body) {
   http::request<http::string_body> request(http::string_to_verb(method), target, 11);
   request.set(http::field::host, impl_->host);
   if (!token.empty()) request.set(http::field::authorization, "Bearer " + token);
@@ -71,7 +71,7 @@ Result<ClientResponse, std::string> HttpClient::Request(const std::string& metho
     if (!error) break;
     impl_->socket.reset();
   }
-  if (error) return Unexpected<std::string>(method + " " + target + ": " + error.message());
+  if (error) return referee::Fail(referee::IoError(method, target, error.message()));
   ClientResponse answer{static_cast<int>(response.result_int()), std::move(response.body()), {}};
   auto json = formats::ParseJson(answer.body);
   if (json.has_value()) answer.json = std::move(*json);

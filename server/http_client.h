@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "referee/core/error.h"
 #include "referee/core/result.h"
 #include "referee/record/node.h"
 
@@ -24,10 +25,12 @@ class HttpClient {
   HttpClient(const HttpClient&) = delete;
   HttpClient& operator=(const HttpClient&) = delete;
 
-  // One request; reconnects once when the kept-alive connection was closed.
-  Result<ClientResponse, std::string> Request(const std::string& method, const std::string& target,
-                                              const std::string& token = "",
-                                              const std::string& body = "");
+  // One request; reconnects once when the kept-alive connection was closed. The error: no answer
+  // came (an I/O error naming the request).
+  Result<ClientResponse, referee::Error> Request(const std::string& method,
+                                                 const std::string& target,
+                                                 const std::string& token = "",
+                                                 const std::string& body = "");
 
  private:
   struct Impl;

@@ -7,6 +7,7 @@
 // can be shown as it is.
 #pragma once
 
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -39,5 +40,10 @@ inline Error UsageError(std::string_view message) {
 }
 
 inline Unexpected<Error> Fail(Error error) { return Unexpected<Error>(std::move(error)); }
+
+// The message, as a test's failure or a log line shows it.
+inline std::ostream& operator<<(std::ostream& out, const Error& error) {
+  return out << error.message;
+}
 
 }  // namespace referee

@@ -92,18 +92,22 @@ TEST(PlackettLuce, KappaFloorsTheShrink) {
 
 TEST(RatingParameters, RefusesWhatTheModelCannotUse) {
   RatingParameters parameters;
-  EXPECT_EQ(CheckParameters(parameters), std::nullopt);
+  EXPECT_TRUE(CheckParameters(parameters).has_value());
   parameters.sigma = 0;
-  EXPECT_EQ(CheckParameters(parameters), "sigma: expected a number above 0, found 0");
+  EXPECT_EQ(CheckParameters(parameters).error().message,
+            "sigma: expected a number above 0, found 0");
   parameters = {};
   parameters.kappa = 2;
-  EXPECT_EQ(CheckParameters(parameters), "kappa: expected a number above 0 and at most 1, found 2");
+  EXPECT_EQ(CheckParameters(parameters).error().message,
+            "kappa: expected a number above 0 and at most 1, found 2");
   parameters = {};
   parameters.tau = -1;
-  EXPECT_EQ(CheckParameters(parameters), "tau: expected a number of 0 or more, found -1");
+  EXPECT_EQ(CheckParameters(parameters).error().message,
+            "tau: expected a number of 0 or more, found -1");
+  EXPECT_EQ(CheckParameters(parameters).error().exit_code(), 3);
   parameters = {};
   parameters.beta = std::nan("");
-  EXPECT_TRUE(CheckParameters(parameters).has_value());
+  EXPECT_FALSE(CheckParameters(parameters).has_value());
 }
 
 RatedLeague Rated(League league, std::vector<PlayedRecord> records) {

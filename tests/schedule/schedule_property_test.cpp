@@ -16,8 +16,8 @@ namespace {
 // The breaches of a generated event, read back from its YAML as `referee schedule --check` would.
 std::vector<Breach> CheckGenerated(const games::GameDescriptor& game, Method method, int entrants,
                                    const std::string& seed, std::string* yaml) {
-  Result<record::Node, std::string> event = RandomEvent(game, method, entrants, seed);
-  if (!event) return {Breach{"not-generated", 0, 0, event.error()}};
+  Result<record::Node, referee::Error> event = RandomEvent(game, method, entrants, seed);
+  if (!event) return {Breach{"not-generated", 0, 0, event.error().message}};
   *yaml = formats::WriteYaml(*event);
   Result<record::Node> root = formats::ParseYaml(*yaml);
   if (!root) return {Breach{"not-read", 0, 0, root.error().message}};

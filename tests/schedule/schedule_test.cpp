@@ -87,9 +87,9 @@ TEST(Mitchell, EvenTablesSkipATableHalfway) {
   EXPECT_TRUE(Check(field, made).empty());
   Schedule too_long = made;
   too_long.rounds = 4;
-  Result<Round, std::string> fourth = NextRound(field, too_long, {});
+  Result<Round, referee::Error> fourth = NextRound(field, too_long, {});
   ASSERT_FALSE(fourth.has_value());
-  EXPECT_EQ(fourth.error(), "a mitchell of 8 pairs has at most 3 rounds");
+  EXPECT_EQ(fourth.error().message, "a mitchell of 8 pairs has at most 3 rounds");
 }
 
 // Without the skip an even Mitchell brings EW back to boards they played: the checker says so.
@@ -135,7 +135,7 @@ TEST(Howell, EveryPairMeetsEveryOtherOnce) {
   }
   EXPECT_EQ(met.size(), 15u);  // 6 choose 2
   EXPECT_TRUE(Check(field, made).empty());
-  Result<Round, std::string> sixth =
+  Result<Round, referee::Error> sixth =
       NextRound(field, Schedule{Method::kHowell, "s", 6, {}, made.made}, {});
   EXPECT_FALSE(sixth.has_value());
 }
@@ -146,7 +146,7 @@ TEST(Swiss, SeatsTheLeadersTogetherWithoutRepeats) {
   reports::League league = TestLeague("collusion", 17);
   Schedule schedule{Method::kSwiss, "club", 3, {}, {}};
   Field field = FieldFor(league, schedule);
-  Result<Round, std::string> first = NextRound(field, schedule, {});
+  Result<Round, referee::Error> first = NextRound(field, schedule, {});
   ASSERT_TRUE(first.has_value());
   EXPECT_EQ(first->tables.size(), 4u);
   ASSERT_EQ(first->sitting_out.size(), 1u);
@@ -158,7 +158,7 @@ TEST(Swiss, SeatsTheLeadersTogetherWithoutRepeats) {
     for (const std::string& entrant : table.seats) points[entrant] = score--;
   }
   points[first->sitting_out[0]] = 0;
-  Result<Round, std::string> second = NextRound(field, schedule, points);
+  Result<Round, referee::Error> second = NextRound(field, schedule, points);
   ASSERT_TRUE(second.has_value());
   // The one who sat out plays; someone else sits out.
   EXPECT_NE(second->sitting_out[0], first->sitting_out[0]);

@@ -41,8 +41,8 @@ inline std::string Id(int i) { return (i < 10 ? "e0" : "e") + std::to_string(i);
 // Makes every planned round of a schedule with no points.
 inline Schedule MakeAll(const Field& field, Schedule schedule) {
   while (static_cast<int>(schedule.made.size()) < schedule.rounds) {
-    Result<Round, std::string> round = NextRound(field, schedule, {});
-    if (!round) throw std::runtime_error(round.error());
+    Result<Round, referee::Error> round = NextRound(field, schedule, {});
+    if (!round) throw std::runtime_error(round.error().message);
     schedule.made.push_back(*round);
   }
   return schedule;

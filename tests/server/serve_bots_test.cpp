@@ -116,7 +116,7 @@ TEST(ServeBots, TablesPlayConcurrently) {
       std::vector<std::unique_ptr<Bot>> bots;
       for (int seat = 0; seat < 4; ++seat) bots.push_back(std::make_unique<RandomBot>());
       auto stats = server::DriveTable(server.port(), table.id, table.tokens, bots, i);
-      if (!stats.has_value()) errors[i] = stats.error();
+      if (!stats.has_value()) errors[i] = stats.error().message;
     });
   }
   for (std::thread& thread : threads) thread.join();

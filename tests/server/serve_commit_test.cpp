@@ -336,7 +336,7 @@ TEST(ServeCommit, TheEventsOfManyTablesShareSyncs) {
       std::vector<std::unique_ptr<Bot>> bots;
       for (int seat = 0; seat < 4; ++seat) bots.push_back(std::make_unique<RandomBot>());
       auto stats = server::DriveTable(server.port(), table.id, table.tokens, bots, i);
-      if (!stats.has_value()) errors[i] = stats.error();
+      if (!stats.has_value()) errors[i] = stats.error().message;
       if (stats.has_value()) moves += stats->moves;
     });
   }

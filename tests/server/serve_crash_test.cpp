@@ -137,10 +137,10 @@ void PlayUntilKilled(ServeProcess& serve, const std::vector<CreatedTable>& table
   for (size_t t = 0; t < tables.size(); ++t) {
     players.emplace_back([&, t] {
       std::vector<std::unique_ptr<Bot>> bots = RandomBots(tables[t].tokens.size());
-      std::optional<std::string> error = server::PlayTable(
+      Result<void, referee::Error> played = server::PlayTable(
           serve.port(), tables[t].id, tables[t].tokens, bots, round * 100 + t, -1, &stats[t]);
       if (!kill_after_units) {
-        EXPECT_EQ(error, std::nullopt) << tables[t].id;
+        EXPECT_TRUE(played.has_value()) << tables[t].id << ": " << played.error();
       }
       ++finished;
     });

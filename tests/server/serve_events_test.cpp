@@ -116,7 +116,7 @@ class ServeEventsTest : public ::testing::Test {
         bots.push_back(std::make_unique<RandomBot>());
       }
       auto played = server::DriveTable(server_->port(), Text(table, "id"), tokens, bots, seed++);
-      EXPECT_TRUE(played.has_value()) << (played ? "" : played.error());
+      EXPECT_TRUE(played.has_value()) << (played ? "" : played.error().message);
     }
   }
 

@@ -108,7 +108,7 @@ std::optional<std::string> Play(uint16_t port, const CreatedTable& table, int ma
     bots.push_back(std::make_unique<RandomBot>());
   }
   auto played = server::DriveTable(port, table.id, table.tokens, bots, 5, max_moves);
-  if (!played.has_value()) return played.error();
+  if (!played.has_value()) return played.error().message;
   return std::nullopt;
 }
 
