@@ -189,6 +189,8 @@ TEST_F(ServeUnknownHandsTest, WhatATableWithHandsUnknownRefuses) {
   EXPECT_EQ(Text(twice.json, "code"), "card-not-in-hand") << twice.body;
   EXPECT_NE(Text(twice.json, "message").find("E played to trick 1"), std::string::npos)
       << twice.body;
+  // A card that cannot be read is refused as at any table.
+  EXPECT_EQ(Text(Play(table, scorer, "ZZ").json, "code"), "bad-card");
   auto [thirty_two, its_scorer] = Open("conspiracy");
   EXPECT_EQ(Text(Play(thirty_two, its_scorer, "6S").json, "code"), "card-not-in-pack")
       << "not in Conspiracy's pack";

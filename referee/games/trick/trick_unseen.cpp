@@ -220,22 +220,22 @@ Result<Node> DealFromPlay(const TrickRules& rules, int deal, const std::vector<N
     if (kind == nullptr || !kind->IsScalar() || kind->text() != "play") continue;
     const Node* seat_node = line.Find("seat");
     const Node* card_node = line.Find("card");
-    std::optional<Seat> seat = seat_node != nullptr && seat_node->IsScalar()
-                                   ? SeatFromText(seat_node->text())
-                                   : std::nullopt;
     std::optional<Card> card = card_node != nullptr && card_node->IsScalar()
                                    ? CardFromText(card_node->text())
                                    : std::nullopt;
-    if (!seat || !card) {
-      return Fail(Malformed("missing-key", "", "expected a play to name its seat and its card"));
+    // A card that cannot be read is the engine's to refuse (`bad-card`), as at any table.
+    if (!card) continue;
+    if (seat_node == nullptr || !seat_node->IsScalar() || !SeatFromText(seat_node->text())) {
+      return Fail(Malformed("missing-key", "", "expected a play to name its seat"));
     }
+    Seat seat = SeatFromText(seat_node->text()).value_or(Seat::kNorth);
     int trick = plays / 4 + 1;
     if (plays % 4 == 0) led.reset();
-    if (auto finding = AddPlay(rules, deal, trick, led, *seat, *card, so_far)) {
+    if (auto finding = AddPlay(rules, deal, trick, led, seat, *card, so_far)) {
       return Fail(std::move(*finding));
     }
     if (!led) led = card->suit;
-    last = {*seat, *card};
+    last = {seat, *card};
     ++plays;
   }
   Shares shares(rules, so_far);
