@@ -23,11 +23,6 @@ record::Node WithoutAction(const record::Node& line) {
   return rest;
 }
 
-// What is wrong with a journal's line: the journal was not written by this server.
-Unexpected<referee::Error> Corrupt(std::string what) {
-  return referee::Fail({referee::ErrorKind::kIo, std::move(what)});
-}
-
 }  // namespace
 
 record::Node ActorLine(const TableMeta& meta, const std::string& kind, int actor) {
@@ -213,14 +208,14 @@ Result<void, referee::Error> Table::Resume(const std::vector<record::Node>& orga
       const record::Node* deal = line.Find("deal");
       const record::Node* entered = line.Find("line");
       if (deal == nullptr || entered == nullptr || !entered->IsMap()) {
-        return Corrupt("expected the deal and the line of an unseen line");
+        return NotResumed("expected the deal and the line of an unseen line");
       }
       if (deal->text() == std::to_string(session_.match().Next().deal)) {
         deal_lines_.push_back(*entered);
       }
     } else {
-      return Corrupt("expected an organiser line of tokens, cancel or unseen, found '" +
-                     Printable(name) + "'");
+      return NotResumed("expected an organiser line of tokens, cancel or unseen, found '" +
+                        Printable(name) + "'");
     }
   }
   return ShowDealInPlay();
@@ -229,19 +224,19 @@ Result<void, referee::Error> Table::Resume(const std::vector<record::Node>& orga
 Result<void, referee::Error> Table::ReadTokensLine(const record::Node& line) {
   const record::Node* by_actor = line.Find("token_sha256");
   if (by_actor == nullptr || !by_actor->IsMap()) {
-    return Corrupt("expected token_sha256 in a tokens line");
+    return NotResumed("expected token_sha256 in a tokens line");
   }
   std::vector<std::string> hashes;
   for (const std::string& actor : meta_.actors) {
     const record::Node* hash = by_actor->Find(actor);
     if (hash == nullptr || hash->kind() != record::Node::Kind::kString) {
-      return Corrupt("expected the token hash of " + Printable(actor) + " in a tokens line");
+      return NotResumed("expected the token hash of " + Printable(actor) + " in a tokens line");
     }
     hashes.push_back(hash->text());
   }
   const record::Node* scorer = line.Find("scorer_sha256");
   if (scorer != nullptr && scorer->kind() != record::Node::Kind::kString) {
-    return Corrupt("expected the scorer's token hash as a string in a tokens line");
+    return NotResumed("expected the scorer's token hash as a string in a tokens line");
   }
   meta_.token_hashes = std::move(hashes);
   meta_.scorer_hash = scorer != nullptr ? scorer->text() : "";
@@ -315,7 +310,7 @@ Result<void, referee::Error> Table::ShowDealInPlay() {
   auto replay = ReplayDeal(deal_lines_);
   if (!replay.has_value()) {
     const record::Node* message = replay.error().Find("message");
-    return Corrupt(
+    return NotResumed(
         "the cards entered for the deal in play are refused: " +
         (message != nullptr ? message->text() : formats::WriteJson(replay.error(), false)));
   }
