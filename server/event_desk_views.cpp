@@ -31,6 +31,9 @@ using namespace desk;  // NOLINT: the desk's own helpers
 // once it is over (before, only the seed's SHA-256: the lots and the boards stay unpredictable).
 Node EventDesk::PublicNode(const Slot& slot) const {
   const Event& event = *slot.event;
+  // The state number first: whatever changes after it (a table's end made durable between the
+  // two) makes a watcher that holds this number look again.
+  int64_t state = StateNumber(slot);
   bool over = Over(event);
   Node body = Ok();
   body.AddMember("id", {}, Text(event.id()));
@@ -39,7 +42,7 @@ Node EventDesk::PublicNode(const Slot& slot) const {
   body.AddMember("method", {}, Text(std::string(schedule::MethodName(event.schedule().method))));
   body.AddMember("planned_rounds", {}, Integer(event.schedule().rounds));
   body.AddMember("status", {}, Text(over ? "over" : "in-play"));
-  body.AddMember("state", {}, Integer(StateNumber(slot)));
+  body.AddMember("state", {}, Integer(state));
   std::string playing = PlayingText(event);
   if (!playing.empty()) body.AddMember("playing", {}, Text(playing));
   body.AddMember("round_complete", {},
@@ -63,10 +66,14 @@ void EventDesk::Public(const std::shared_ptr<Slot>& slot, Respond& respond) {
 }
 
 // A number that grows whenever anything a watcher sees changes: a durable line of the event, an
-// event of one of its tables.
+// event of one of its tables, a table's end made durable (which files its record and may end the
+// round or the event, with no new event).
 int64_t EventDesk::StateNumber(const Slot& slot) const {
   int64_t state = slot.durable;
-  for (const EventTable& table : slot.event->tables()) state += TableOf(table.id).events;
+  for (const EventTable& table : slot.event->tables()) {
+    TableState now = TableOf(table.id);
+    state += now.events + (now.durable_over ? 1 : 0);
+  }
   return state;
 }
 
@@ -164,6 +171,11 @@ void EventDesk::Standings(const std::shared_ptr<Slot>& slot, const std::string& 
   bool document = query.find("format=json") != std::string::npos;
   std::lock_guard lock(slot->mutex);
   const Event& event = *slot->event;
+  // In this order, as the tables move on meanwhile: the state number, then whether the event is
+  // over, then the records. A table whose end becomes durable between the last two is in the
+  // records of standings still called provisional, never left out of standings called final.
+  int64_t state = StateNumber(*slot);
+  bool over = Over(event);
   EventExport files = ExportOf(*slot);
   std::string key = files.league;
   for (const auto& [name, text] : files.records) key += name + "\n";
@@ -183,12 +195,11 @@ void EventDesk::Standings(const std::shared_ptr<Slot>& slot, const std::string& 
   if (document) return respond(HttpResponse{200, slot->standings_json, "", 0});
   Node body = Ok();
   body.AddMember("id", {}, Text(event.id()));
-  bool over = Over(event);
   body.AddMember("provisional", {}, Node::Scalar(Node::Kind::kBool, over ? "false" : "true", {}));
   std::string playing = PlayingText(event);
   if (!playing.empty()) body.AddMember("playing", {}, Text(playing));
   body.AddMember("rounds_made", {}, Integer(event.rounds_made()));
-  body.AddMember("state", {}, Integer(StateNumber(*slot)));
+  body.AddMember("state", {}, Integer(state));
   Node acts = Node::List({});
   for (const Node& act : event.acts()) acts.Append(act);
   body.AddMember("acts", {}, std::move(acts));

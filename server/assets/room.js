@@ -57,7 +57,9 @@ async function show() {
     return null;
   }
   render(event.json, standings.json);
-  return event.json.state;
+  // The two replies were made at two moments: wait on the older, so that whatever changed
+  // between them is shown at the next look.
+  return Math.min(event.json.state, standings.json.state);
 }
 
 async function start() {

@@ -15,6 +15,7 @@
 
 #include "referee/record/record_writer.h"
 #include "server/bot_client.h"
+#include "tests/server/serve_disks.h"
 #include "tests/server/serve_process.h"
 #include "tests/server/serve_test_util.h"
 #include "tests/support/shell.h"
@@ -70,8 +71,10 @@ class ServeEventsTest : public ::testing::Test {
   void Start() {
     client_.reset();
     server_.reset();
-    server_ = std::make_unique<TestServer>(
-        data_, [](server::ServerOptions& options) { options.service.referee = ProgramVersion(); });
+    server_ = std::make_unique<TestServer>(data_, [this](server::ServerOptions& options) {
+      options.service.referee = ProgramVersion();
+      options.service.disk = &disk_;
+    });
     client_ = std::make_unique<server::HttpClient>("127.0.0.1", server_->port());
   }
 
@@ -130,6 +133,7 @@ class ServeEventsTest : public ::testing::Test {
     return ids;
   }
 
+  TestDisk disk_;  // the server's disk: its syncs may be held at a gate
   fs::path data_;
   std::unique_ptr<TestServer> server_;
   std::unique_ptr<server::HttpClient> client_;
@@ -245,6 +249,53 @@ TEST_F(ServeEventsTest, RoundsActsStandingsAndExportAgree) {
   EXPECT_EQ(verified.exit_code, 0) << verified.output;
   // Once over, the tables' records are served (before, they were kept back).
   EXPECT_EQ(Request("GET", "/tables/" + tables[1] + "/record").status, 200);
+}
+
+// A table's last card is applied before its end is durable, and the event is over only once it
+// is. The end made durable adds no event, yet the event's state number grows with it, so that a
+// room's screen waiting on the event sees the final standings; and the standings called final
+// hold the table's record. (Before, the state number did not move: a screen that had read the
+// standings just before the end was durable waited on, showing standings that were not final.)
+TEST_F(ServeEventsTest, TheStateNumberGrowsWhenATablesEndIsDurable) {
+  MadeEvent event = Make(EventBody("night", "collusion", 4, "swiss", 1));
+  std::string table = TableIds("night", 1).at(0);
+  server::ClientResponse seats = Request("GET", "/tables/" + table);
+  std::map<std::string, std::string> tokens;  // seat -> token
+  for (const auto& member : seats.json.Find("header")->Find("players")->members()) {
+    tokens[member.key] = event.players.at(member.value.text());
+  }
+  for (int move = 0; move < 5000; ++move) {
+    server::ClientResponse info = Request("GET", "/tables/" + table);
+    std::string seat = Text(*info.json.Find("next"), "seat");
+    server::ClientResponse legal = Request("GET", "/tables/" + table + "/legal", tokens.at(seat));
+    std::string line = Json(legal.json.Find("legal")->items().at(0));
+    disk_.Shut();
+    std::thread post([&] {
+      server::HttpClient own("127.0.0.1", server_->port());
+      auto played = own.Request("POST", "/tables/" + table + "/events", tokens.at(seat), line);
+      EXPECT_TRUE(played.has_value() && played->status == 200) << (played ? played->body : "");
+    });
+    ASSERT_TRUE(disk_.WaitForHeldSync());
+    bool last = Text(Request("GET", "/tables/" + table).json, "status") == "over";
+    server::ClientResponse before = Request("GET", "/events/night");
+    server::ClientResponse standings = Request("GET", "/events/night/standings");
+    disk_.Open();
+    post.join();
+    if (!last) continue;
+    // Its last card is applied, its end not yet durable: the event plays on.
+    EXPECT_EQ(Text(before.json, "status"), "in-play");
+    EXPECT_EQ(Text(standings.json, "provisional"), "true");
+    std::string after = Text(before.json, "state");
+    server::ClientResponse waited = Request("GET", "/events/night/wait?after=" + after);
+    EXPECT_EQ(Text(waited.json, "status"), "over") << waited.body;
+    EXPECT_GT(std::stoll(Text(waited.json, "state")), std::stoll(after));
+    server::ClientResponse final = Request("GET", "/events/night/standings");
+    EXPECT_EQ(Text(final.json, "provisional"), "false");
+    EXPECT_EQ(std::stoll(Text(final.json, "state")), std::stoll(Text(waited.json, "state")));
+    EXPECT_NE(final.body.find(table), std::string::npos) << "the table's record is counted";
+    return;
+  }
+  FAIL() << "the table never ended";
 }
 
 // A deal the director voids is played out first; the table's record stands as played, the

@@ -16,14 +16,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const record::Node& Member(const record::Node& map, const char* key) {
-  static const record::Node kNone = record::Node::Map({});
-  const record::Node* found = map.IsMap() ? map.Find(key) : nullptr;
-  return found != nullptr ? *found : kNone;
-}
-
-std::string Json(const record::Node& node) { return formats::WriteJson(node, false); }
-
 std::vector<std::string> Words(const std::string& text) {
   std::vector<std::string> words;
   std::istringstream stream(text);

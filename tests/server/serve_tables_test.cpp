@@ -24,13 +24,6 @@ std::string ReadFile(const fs::path& path) {
   return text.str();
 }
 
-// The map under `key` (an empty one when there is none, so a failing check does not crash).
-const record::Node& Member(const record::Node& map, const char* key) {
-  static const record::Node kNone = record::Node::Map({});
-  const record::Node* found = map.IsMap() ? map.Find(key) : nullptr;
-  return found != nullptr ? *found : kNone;
-}
-
 // The tokens of a reply, by seat or player.
 std::map<std::string, std::string> Tokens(const server::ClientResponse& response) {
   std::map<std::string, std::string> tokens;

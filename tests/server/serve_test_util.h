@@ -90,6 +90,16 @@ class TestServer {
   std::unique_ptr<server::Server> server_;
 };
 
+// A node as one line of JSON, as a client posts it.
+inline std::string Json(const record::Node& node) { return formats::WriteJson(node, false); }
+
+// A member of a reply's map; an empty map when there is none, so that a test reads on.
+inline const record::Node& Member(const record::Node& map, const char* key) {
+  static const record::Node kNone = record::Node::Map({});
+  const record::Node* found = map.IsMap() ? map.Find(key) : nullptr;
+  return found != nullptr ? *found : kNone;
+}
+
 inline std::string Text(const record::Node& map, const char* key) {
   const record::Node* node = map.IsMap() ? map.Find(key) : nullptr;
   return node != nullptr ? node->text() : "";

@@ -18,14 +18,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string Json(const record::Node& node) { return formats::WriteJson(node, false); }
-
-const record::Node& Member(const record::Node& map, const char* key) {
-  static const record::Node kNone = record::Node::Map({});
-  const record::Node* found = map.IsMap() ? map.Find(key) : nullptr;
-  return found != nullptr ? *found : kNone;
-}
-
 // Collusion to 10, without a seed: the cards are shuffled at the table.
 std::string UnseededHeader(const std::string& game) {
   std::string rules = game == "collusion" ? R"({"target":10})" : R"({"deals":2})";
