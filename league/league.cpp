@@ -20,6 +20,14 @@ const std::vector<std::pair<TieBreak::Kind, std::string>> kOwnTieBreaks = {
     {TieBreak::Kind::kSonnebornBerger, "sonneborn-berger"},
 };
 
+// The name of one of the standings' own tie-breaks.
+std::string OwnTieBreakName(TieBreak::Kind kind) {
+  for (const auto& [own, name] : kOwnTieBreaks) {
+    if (own == kind) return name;
+  }
+  return {};
+}
+
 }  // namespace
 
 const std::vector<std::pair<SchemeKind, std::string>>& SchemeNames() {
@@ -34,26 +42,22 @@ const std::vector<std::pair<SchemeKind, std::string>>& SchemeNames() {
 
 std::string_view TieBreakName(const TieBreak& tie_break) { return tie_break.name; }
 
-const std::vector<std::string>& TieBreakNames() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> list;
-    for (const auto& entry : kOwnTieBreaks) list.push_back(entry.second);
-    for (const games::GameDescriptor* game : games::AllGames()) {
-      for (const games::StatisticTieBreak& own : game->league.statistic_tie_breaks) {
-        if (std::find(list.begin(), list.end(), own.name) == list.end()) list.push_back(own.name);
-      }
+// Made at each call: a game registered later (a plug-in) adds its own.
+std::vector<std::string> TieBreakNames() {
+  std::vector<std::string> list;
+  for (const auto& entry : kOwnTieBreaks) list.push_back(entry.second);
+  for (const games::GameDescriptor* game : games::AllGames()) {
+    for (const games::StatisticTieBreak& own : game->league.statistic_tie_breaks) {
+      if (std::find(list.begin(), list.end(), own.name) == list.end()) list.push_back(own.name);
     }
-    return list;
-  }();
-  return names;
+  }
+  return list;
 }
 
 std::optional<TieBreak> TieBreakNamed(std::string_view name, const games::GameDescriptor& game) {
   for (const auto& [kind, own] : kOwnTieBreaks) {
     if (own == name) return TieBreak{.kind = kind, .name = own};
   }
-  const std::vector<std::string>& names = TieBreakNames();
-  if (std::find(names.begin(), names.end(), name) == names.end()) return std::nullopt;
   TieBreak tie_break{.kind = TieBreak::Kind::kStatistic, .name = std::string(name)};
   for (const games::StatisticTieBreak& own : game.league.statistic_tie_breaks) {
     if (own.name != name) continue;
@@ -62,17 +66,17 @@ std::optional<TieBreak> TieBreakNamed(std::string_view name, const games::GameDe
     }
     tie_break.measure = own.measure;
     tie_break.fewer_is_better = own.fewer_is_better;
+    return tie_break;
   }
+  // Another game's: named, and refused for this one by CheckFit with its place.
+  std::vector<std::string> names = TieBreakNames();
+  if (std::find(names.begin(), names.end(), name) == names.end()) return std::nullopt;
   return tie_break;
 }
 
 Scheme DefaultScheme(const games::GameDescriptor& game) {
   Scheme scheme;
-  if (!game.league.schemes.empty()) {
-    for (const auto& [kind, name] : SchemeNames()) {
-      if (name == game.league.schemes.front()) scheme.kind = kind;
-    }
-  }
+  if (!game.league.schemes.empty()) scheme.kind = game.league.schemes.front();
   scheme.level_weights = game.league.level_weights;
   return scheme;
 }
@@ -80,8 +84,11 @@ Scheme DefaultScheme(const games::GameDescriptor& game) {
 std::vector<TieBreak> DefaultTieBreaks(const games::GameDescriptor& game, SchemeKind scheme) {
   if (scheme == SchemeKind::kDuplicate) return {*TieBreakNamed("total-score", game)};
   std::vector<TieBreak> tie_breaks;
-  for (const std::string& name : game.league.default_tie_breaks) {
-    tie_breaks.push_back(*TieBreakNamed(name, game));
+  for (TieBreak::Kind kind : game.league.default_tie_breaks) {
+    tie_breaks.push_back(*TieBreakNamed(OwnTieBreakName(kind), game));
+  }
+  for (const games::StatisticTieBreak& own : game.league.statistic_tie_breaks) {
+    if (own.by_default) tie_breaks.push_back(*TieBreakNamed(own.name, game));
   }
   return tie_breaks;
 }

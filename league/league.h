@@ -34,12 +34,7 @@ struct RecordSource {
   Place place;  // the entry in the league file: JSON pointer, line and column
 };
 
-enum class SchemeKind {
-  kPlacement,    // placement points per match, shared on ties
-  kMatchPoints,  // points for a win, a draw, a loss
-  kLevelWins,    // a win is worth the weight of its level (the game's level rule option)
-  kDuplicate,    // seeded boards: matchpoints unit by unit per board
-};
+using SchemeKind = games::SchemeKind;
 
 // A duplicate event run by direction (bridge's Mitchell movement): each entrant keeps one
 // direction, and each direction is ranked on its own.
@@ -76,16 +71,7 @@ struct Lots {
 // A tie-break (docs/standings.md describes each): one of the standings' own, or one a game
 // declares on a statistic of its sides (games::LeagueTraits::statistic_tie_breaks).
 struct TieBreak {
-  enum class Kind {
-    kWins,
-    kTotalScore,
-    kPointDifference,
-    kHeadToHead,
-    kMatchesPlayed,
-    kOpponentsPoints,  // "buchholz": the sum of the opponents' points
-    kSonnebornBerger,  // the points of opponents beaten, plus half of those met level
-    kStatistic,
-  };
+  using Kind = games::TieBreakKind;
   using Measure = games::StatisticTieBreak::Measure;
 
   Kind kind = Kind::kWins;
@@ -100,7 +86,7 @@ struct TieBreak {
 };
 std::string_view TieBreakName(const TieBreak& tie_break);
 // Every tie-break name a league file may write: the standings' own, then every game's own.
-const std::vector<std::string>& TieBreakNames();
+std::vector<std::string> TieBreakNames();
 // The tie-break `name` stands for in a league of `game`; none for a name TieBreakNames() lacks.
 // A name the game does not measure is still returned (CheckFit refuses it with its place).
 std::optional<TieBreak> TieBreakNamed(std::string_view name, const games::GameDescriptor& game);

@@ -312,11 +312,8 @@ Result<void> CheckDirections(const League& league) {
 // league file, not a silent zero.
 Result<void> CheckFit(const League& league) {
   const games::LeagueTraits& traits = league.descriptor->league;
-  std::string_view scheme;
-  for (const auto& [kind, name] : SchemeNames()) {
-    if (kind == league.scheme.kind) scheme = name;
-  }
-  if (std::find(traits.schemes.begin(), traits.schemes.end(), scheme) == traits.schemes.end()) {
+  if (std::find(traits.schemes.begin(), traits.schemes.end(), league.scheme.kind) ==
+      traits.schemes.end()) {
     return Fail(Malformed("bad-scheme", "/scheme",
                           "expected a scheme that fits " + league.game +
                               ", found one that does not"
@@ -324,10 +321,11 @@ Result<void> CheckFit(const League& league) {
   }
   for (size_t i = 0; i < league.tie_breaks.size(); ++i) {
     const TieBreak& tie_break = league.tie_breaks[i];
-    if (std::find(traits.tie_breaks.begin(), traits.tie_breaks.end(), tie_break.name) !=
-        traits.tie_breaks.end()) {
-      continue;
-    }
+    bool fits = tie_break.kind == TieBreak::Kind::kStatistic
+                    ? tie_break.statistic >= 0
+                    : std::find(traits.tie_breaks.begin(), traits.tie_breaks.end(),
+                                tie_break.kind) != traits.tie_breaks.end();
+    if (fits) continue;
     return Fail(Malformed("bad-tie-break", "/tie_breaks/" + std::to_string(i),
                           "expected a tie-break that " + league.game + " can measure, found '" +
                               tie_break.name + "'"));

@@ -251,8 +251,9 @@ std::vector<TieBreak> ShownTieBreaks(const League& league) {
   for (const TieBreak& tie_break : league.tie_breaks) {
     if (tie_break.kind != TieBreak::Kind::kHeadToHead) shown.push_back(tie_break);
   }
-  for (const std::string& name : league.descriptor->league.always_shown) {
-    TieBreak always = *TieBreakNamed(name, *league.descriptor);
+  for (const games::StatisticTieBreak& own : league.descriptor->league.statistic_tie_breaks) {
+    if (!own.always_shown) continue;
+    TieBreak always = *TieBreakNamed(own.name, *league.descriptor);
     if (std::find(shown.begin(), shown.end(), always) == shown.end()) shown.push_back(always);
   }
   return shown;

@@ -29,12 +29,6 @@
 
 namespace referee::schedule {
 
-// A round or an event the schedule cannot make: a usage error of whoever asked for it, escaped as
-// it may quote their names.
-inline Unexpected<referee::Error> Unusable(std::string_view what) {
-  return referee::Fail(referee::UsageError(what));
-}
-
 enum class Method { kIndividual, kMitchell, kHowell, kSwiss, kTeams };
 
 std::string_view MethodName(Method method);  // "individual", "mitchell", ...

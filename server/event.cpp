@@ -84,12 +84,6 @@ std::string EventTableId(const std::string& event, int round, int table) {
   return event + "-r" + std::to_string(round) + "-t" + std::to_string(table);
 }
 
-// An act or a creation the event cannot apply: a usage error of whoever made it (a request's body,
-// a line of the event's journal, whose reader names the line), escaped as it may quote them.
-Unexpected<referee::Error> Unusable(std::string_view what) {
-  return referee::Fail(referee::UsageError(what));
-}
-
 Result<Event, referee::Error> Event::FromCreation(const Node& create) {
   Event event;
   event.id_ = TextOf(create, "id");

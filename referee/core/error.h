@@ -41,6 +41,10 @@ inline Error UsageError(std::string_view message) {
 
 inline Unexpected<Error> Fail(Error error) { return Unexpected<Error>(std::move(error)); }
 
+// What cannot be used, as a usage error to return: a request, an option, a line of a journal
+// whose reader names it ("expected an act of an event, found 'x'"), escaped as it may quote them.
+inline Unexpected<Error> Unusable(std::string_view what) { return Fail(UsageError(what)); }
+
 // The message, as a test's failure or a log line shows it.
 inline std::ostream& operator<<(std::ostream& out, const Error& error) {
   return out << error.message;

@@ -33,6 +33,18 @@ void CheckDescriptor(const GameDescriptor& game) {
       });
   REFEREE_CHECK(level.empty() || level_is_a_choice,
                 "the level option of " + game.name + " is not one of its choice options");
+  // A statistic tie-break is measured on a side statistic; the lists of the standings' own
+  // tie-breaks hold only those (league/league.cpp names them).
+  for (const StatisticTieBreak& own : game.league.statistic_tie_breaks) {
+    bool kept = std::any_of(game.side_statistics.begin(), game.side_statistics.end(),
+                            [&](const StatisticSpec& spec) { return spec.name == own.statistic; });
+    REFEREE_CHECK(kept, "the tie-break " + own.name + " of " + game.name +
+                            " reads a statistic its sides do not keep");
+  }
+  for (const auto* list : {&game.league.tie_breaks, &game.league.default_tie_breaks}) {
+    REFEREE_CHECK(std::find(list->begin(), list->end(), TieBreakKind::kStatistic) == list->end(),
+                  "a statistic tie-break of " + game.name + " listed among the standings' own");
+  }
 }
 
 std::vector<const GameDescriptor*>& Registered() {

@@ -14,6 +14,7 @@
 #include "referee/core/match.h"
 #include "referee/core/result.h"
 #include "referee/core/rule_options.h"
+#include "referee/games/league_traits.h"
 #include "referee/record/document.h"
 #include "referee/record/node.h"
 #include "referee/record/record.h"
@@ -79,45 +80,6 @@ struct LiveHooks {
 struct StatisticSpec {
   std::string name;
   std::string description;  // for people: "deals in which the side called and took its call"
-};
-
-// What one side of a match is, as a league ranks it.
-enum class SideKind {
-  kSeat,         // each seat for itself: the league's entrants are players
-  kPartnership,  // two seats play together: entrants are players or partnerships of two
-  kTable,        // the whole table plays together: entrants are teams of the table's players
-};
-
-// A tie-break of the game's own, measured on one of its side statistics.
-struct StatisticTieBreak {
-  enum class Measure {
-    kTotal,       // the statistic summed over the matches counted
-    kMeanInWins,  // its mean over the matches won in play (a forfeit win is not measured)
-  };
-  std::string name;       // as league files write it: "goals-completed"
-  std::string statistic;  // the side statistic it reads
-  Measure measure = Measure::kTotal;
-  bool fewer_is_better = false;
-};
-
-// How a league counts the game (reports/, docs/standings.md): the games name these so that the
-// standings need not know any game.
-struct LeagueTraits {
-  SideKind sides = SideKind::kSeat;
-  // The scoring schemes that fit ("placement", "match-points", "level-wins", "duplicate"), the
-  // default first.
-  std::vector<std::string> schemes;
-  // The tie-breaks that fit, the standings' own ("wins", "head-to-head", ...) and the game's
-  // statistic tie-breaks, and those used when a league names none.
-  std::vector<std::string> tie_breaks;
-  std::vector<std::string> default_tie_breaks;
-  std::vector<StatisticTieBreak> statistic_tie_breaks;
-  // Tie-breaks the standings tables show as columns even when the league ranks by others.
-  std::vector<std::string> always_shown;
-  // level-wins: the rule option that names a match's level, and the default weight of a win at
-  // each level, in the option's order.
-  std::string level_option;
-  std::vector<std::pair<std::string, int>> level_weights;
 };
 
 // A rule break the generator can inject into a valid record (`referee generate --faults`), with

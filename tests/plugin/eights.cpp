@@ -61,9 +61,10 @@ games::trick::TrickGame Declare() {
       "deals", OptionSpec::Type::kInteger, 1, 100, {}, int64_t{4}, "the number of deals played"}};
   game.rules = {Pack32(), /*must_follow_suit=*/true, {"N", "E", "S", "W"}};
   game.league.sides = games::SideKind::kSeat;
-  game.league.schemes = {"placement", "duplicate"};
-  game.league.tie_breaks = {"wins", "total-score", "matches-played"};
-  game.league.default_tie_breaks = {"wins", "total-score"};
+  game.league.schemes = {games::SchemeKind::kPlacement, games::SchemeKind::kDuplicate};
+  game.league.tie_breaks = {games::TieBreakKind::kWins, games::TieBreakKind::kTotalScore,
+                            games::TieBreakKind::kMatchesPlayed};
+  game.league.default_tie_breaks = {games::TieBreakKind::kWins, games::TieBreakKind::kTotalScore};
   game.heuristic_bot = [] { return std::unique_ptr<Bot>(std::make_unique<LowestCardBot>()); };
   return game;
 }

@@ -155,5 +155,29 @@ TEST(GameRegistration, AGameWhoseLevelIsNotAChoiceIsRefused) {
   EXPECT_NE(games::FindGame("levelled"), nullptr);
 }
 
+// A game declares its league vocabulary in types (referee/games/league_traits.h): a statistic
+// tie-break reads one of its side statistics, and the standings' own lists hold none of them.
+TEST(GameRegistration, ATieBreakOnAStatisticTheGameDoesNotKeepIsRefused) {
+  games::GameDescriptor counted = eights::Descriptor();
+  counted.name = "counted";
+  counted.league.statistic_tie_breaks = {{.name = "most-eights", .statistic = "eights"}};
+  EXPECT_THROW(games::ScopedGame registration(counted), InternalError);
+  counted.league.statistic_tie_breaks.clear();
+  counted.league.default_tie_breaks.push_back(games::TieBreakKind::kStatistic);
+  EXPECT_THROW(games::ScopedGame registration(counted), InternalError);
+  counted.league.default_tie_breaks.pop_back();
+  counted.side_statistics = {{"eights", "eights played"}};
+  counted.league.statistic_tie_breaks = {
+      {.name = "most-eights", .statistic = "eights", .by_default = true}};
+  games::ScopedGame registration(counted);
+  const games::GameDescriptor& game = *games::FindGame("counted");
+  std::vector<std::string> names;
+  for (const reports::TieBreak& tie_break :
+       reports::DefaultTieBreaks(game, games::SchemeKind::kPlacement)) {
+    names.push_back(tie_break.name);
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"wins", "total-score", "most-eights"}));
+}
+
 }  // namespace
 }  // namespace referee::testing

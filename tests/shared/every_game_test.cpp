@@ -56,10 +56,10 @@ TEST_P(EveryGame, DeclaresWhatALeagueAndTheGeneratorNeed) {
   const games::LeagueTraits& league = game().league;
   EXPECT_FALSE(league.schemes.empty());
   EXPECT_FALSE(league.tie_breaks.empty());
-  for (const std::string& name : league.default_tie_breaks) {
-    EXPECT_NE(std::find(league.tie_breaks.begin(), league.tie_breaks.end(), name),
+  for (games::TieBreakKind kind : league.default_tie_breaks) {
+    EXPECT_NE(std::find(league.tie_breaks.begin(), league.tie_breaks.end(), kind),
               league.tie_breaks.end())
-        << name;
+        << static_cast<int>(kind);
   }
   for (const games::StatisticTieBreak& own : league.statistic_tie_breaks) {
     auto named = [&](const games::StatisticSpec& spec) { return spec.name == own.statistic; };

@@ -100,13 +100,17 @@ GameDescriptor MakeDescriptor() {
   game.actor_noun = "player";
   game.side_statistics = {{"goals", "goals completed"}, {"turns", "turns played"}};
   game.league.sides = SideKind::kTable;
-  game.league.schemes = {"level-wins"};
-  game.league.tie_breaks = {"wins", "total-score", "goals-completed", "fewest-turns",
-                            "matches-played"};
-  game.league.default_tie_breaks = {"goals-completed", "fewest-turns"};
+  game.league.schemes = {SchemeKind::kLevelWins};
+  game.league.tie_breaks = {TieBreakKind::kWins, TieBreakKind::kTotalScore,
+                            TieBreakKind::kMatchesPlayed};
   using Measure = StatisticTieBreak::Measure;
-  game.league.statistic_tie_breaks = {{"goals-completed", "goals", Measure::kTotal, false},
-                                      {"fewest-turns", "turns", Measure::kMeanInWins, true}};
+  game.league.statistic_tie_breaks = {
+      {.name = "goals-completed", .statistic = "goals", .by_default = true},
+      {.name = "fewest-turns",
+       .statistic = "turns",
+       .measure = Measure::kMeanInWins,
+       .fewer_is_better = true,
+       .by_default = true}};
   game.league.level_option = "level";
   game.league.level_weights = {{"beginner", 1}, {"normal", 2}, {"expert", 3}, {"insane", 4}};
   game.read_body = &ReadCahootsBody;

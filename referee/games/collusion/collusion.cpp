@@ -125,10 +125,13 @@ trick::TrickGame Declare() {
   };
   game.rules = {FullPack52(), /*must_follow_suit=*/true, {"N", "E", "S", "W"}};
   game.league.sides = SideKind::kSeat;
-  game.league.schemes = {"placement", "duplicate"};
-  game.league.tie_breaks = {"wins",           "total-score", "head-to-head",    "point-difference",
-                            "matches-played", "buchholz",    "sonneborn-berger"};
-  game.league.default_tie_breaks = {"wins", "total-score", "head-to-head"};
+  game.league.schemes = {SchemeKind::kPlacement, SchemeKind::kDuplicate};
+  game.league.tie_breaks = {TieBreakKind::kWins,           TieBreakKind::kTotalScore,
+                            TieBreakKind::kHeadToHead,     TieBreakKind::kPointDifference,
+                            TieBreakKind::kMatchesPlayed,  TieBreakKind::kOpponentsPoints,
+                            TieBreakKind::kSonnebornBerger};
+  game.league.default_tie_breaks = {TieBreakKind::kWins, TieBreakKind::kTotalScore,
+                                    TieBreakKind::kHeadToHead};
   game.heuristic_bot = &NewHeuristicBot;
   return game;
 }

@@ -339,9 +339,8 @@ trick::TrickGame Declare() {
   game.statistics = {{"calls", "deals in which the side called"},
                      {"calls-made", "deals in which the side took exactly its call"}};
   game.league = trick::PartnershipLeague();
-  game.league.tie_breaks.push_back("calls-made");
-  game.league.statistic_tie_breaks = {{"calls-made", "calls-made"}};
-  game.league.always_shown = {"calls-made"};
+  game.league.statistic_tie_breaks = {
+      {.name = "calls-made", .statistic = "calls-made", .always_shown = true}};
   game.stamp_line = &StampLine;
   game.heuristic_bot = &NewHeuristicBot;
   return game;

@@ -58,10 +58,12 @@ Result<Node> DealTrickBoard(const GameDescriptor& game, const RuleOptions& rules
 LeagueTraits PartnershipLeague() {
   LeagueTraits league;
   league.sides = SideKind::kPartnership;
-  league.schemes = {"match-points", "placement", "duplicate"};
-  league.tie_breaks = {"wins",           "total-score", "point-difference", "head-to-head",
-                       "matches-played", "buchholz",    "sonneborn-berger"};
-  league.default_tie_breaks = {"point-difference", "head-to-head"};
+  league.schemes = {SchemeKind::kMatchPoints, SchemeKind::kPlacement, SchemeKind::kDuplicate};
+  league.tie_breaks = {
+      TieBreakKind::kWins,           TieBreakKind::kTotalScore,    TieBreakKind::kPointDifference,
+      TieBreakKind::kHeadToHead,     TieBreakKind::kMatchesPlayed, TieBreakKind::kOpponentsPoints,
+      TieBreakKind::kSonnebornBerger};
+  league.default_tie_breaks = {TieBreakKind::kPointDifference, TieBreakKind::kHeadToHead};
   return league;
 }
 
