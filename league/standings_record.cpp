@@ -61,14 +61,8 @@ std::vector<PlayedBoard> ScoredBoards(const verifier::Verdict& verdict) {
 }
 
 std::string PlaceText(const GamePlace& place) {
-  std::string text;
-  auto add = [&](const std::string& part) { text += part + ", "; };
-  if (place.deal > 0) add("deal " + std::to_string(place.deal));
-  if (place.trick > 0) add("trick " + std::to_string(place.trick));
-  if (place.turn > 0) add("turn " + std::to_string(place.turn));
-  if (!place.actor.empty()) add(place.actor);
-  if (!place.card.empty()) add(place.card);
-  return text.empty() ? text : text.substr(0, text.size() - 2) + ": ";
+  std::string text = GamePlaceText(place);
+  return text.empty() ? text : text + ": ";
 }
 
 // The first finding that decided the verdict, in one line: "revoke at /deals/0/tricks/0/3: deal

@@ -28,9 +28,11 @@ namespace referee::api {
 namespace {
 
 Place PlaceOf(const referee::Place& place) {
+  // The public place names the two units the games count play in.
   const GamePlace& game = place.game;
-  return Place{place.path, place.line, place.column, game.deal,
-               game.trick, game.turn,  game.actor,   game.card};
+  int trick = game.step.unit == "trick" ? game.step.number : 0;
+  int turn = game.step.unit == "turn" ? game.step.number : 0;
+  return Place{place.path, place.line, place.column, game.deal, trick, turn, game.actor, game.card};
 }
 
 Value ValueOf(const FactValue& value) {

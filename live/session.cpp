@@ -157,8 +157,8 @@ Node Session::NextNode() const {
   if (next.phase != Phase::kOver && next.deal > 0) {
     node.AddMember("deal", {}, record::IntegerNode(next.deal));
   }
-  if (next.phase == Phase::kAct && next.trick > 0) {
-    node.AddMember("trick", {}, record::IntegerNode(next.trick));
+  if (next.phase == Phase::kAct && next.step.number > 0) {
+    node.AddMember(std::string(next.step.unit), {}, record::IntegerNode(next.step.number));
   }
   return node;
 }

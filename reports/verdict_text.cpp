@@ -14,18 +14,6 @@ namespace {
 
 using record::Node;
 
-std::string GamePlaceText(const GamePlace& place) {
-  std::vector<std::string> parts;
-  if (place.deal > 0) parts.push_back(fmt::format("deal {}", place.deal));
-  if (place.trick > 0) parts.push_back(fmt::format("trick {}", place.trick));
-  if (place.turn > 0) parts.push_back(fmt::format("turn {}", place.turn));
-  if (!place.actor.empty()) parts.push_back(Printable(place.actor));
-  if (!place.card.empty()) parts.push_back(Printable(place.card));
-  std::string text;
-  for (const std::string& part : parts) text += (text.empty() ? "" : ", ") + part;
-  return text;
-}
-
 std::string Location(const std::string& source, const Place& place) {
   std::string file = Printable(source);
   if (place.line == 0) return file;
@@ -157,8 +145,9 @@ Node FindingTree(const Finding& finding) {
   node.AddMember("path", {}, Text(finding.place.path));
   const GamePlace& game = finding.place.game;
   if (game.deal > 0) node.AddMember("deal", {}, Integer(game.deal));
-  if (game.trick > 0) node.AddMember("trick", {}, Integer(game.trick));
-  if (game.turn > 0) node.AddMember("turn", {}, Integer(game.turn));
+  if (game.step.number > 0) {
+    node.AddMember(std::string(game.step.unit), {}, Integer(game.step.number));
+  }
   if (!game.actor.empty()) node.AddMember("actor", {}, Text(game.actor));
   if (!game.card.empty()) node.AddMember("card", {}, Text(game.card));
   node.AddMember("message", {}, Text(finding.message));

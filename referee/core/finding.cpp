@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "referee/core/check.h"
+#include "referee/core/printable.h"
 
 namespace referee {
 
@@ -30,6 +31,19 @@ Finding&& Finding::Comparing(FactValue expected_value, FactValue found_value) &&
   expected = std::move(expected_value);
   found = std::move(found_value);
   return std::move(*this);
+}
+
+std::string GamePlaceText(const GamePlace& place) {
+  std::vector<std::string> parts;
+  if (place.deal > 0) parts.push_back("deal " + std::to_string(place.deal));
+  if (place.step.number > 0) {
+    parts.push_back(std::string(place.step.unit) + " " + std::to_string(place.step.number));
+  }
+  if (!place.actor.empty()) parts.push_back(Printable(place.actor));
+  if (!place.card.empty()) parts.push_back(Printable(place.card));
+  std::string text;
+  for (const std::string& part : parts) text += (text.empty() ? "" : ", ") + part;
+  return text;
 }
 
 std::string_view SeverityName(Severity severity) {

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "referee/core/fact.h"
@@ -17,16 +18,27 @@ namespace referee {
 
 enum class Severity { kMalformed, kError, kNote };
 
-// Where a finding happened in game terms. Zero means "not applicable".
+// A step of play, counted in the game's own unit: a trick of a trick game, a turn of a game
+// played turn by turn. The word is the game's; the core only carries it to the outputs, which
+// write it as the key of the number ("trick": 5).
+struct PlayStep {
+  std::string_view unit;  // "trick", "turn": a word with static storage; empty for none
+  int number = 0;         // 1-based; 0: not applicable
+
+  bool operator==(const PlayStep&) const = default;
+};
+
+// Where a finding happened in game terms. Zero or empty means "not applicable".
 struct GamePlace {
   int deal = 0;       // 1-based deal number in the record
-  int trick = 0;      // 1-based trick number within the deal
-  int turn = 0;       // 1-based turn number, in games played turn by turn
+  PlayStep step;      // within the deal, or within the match in a game without deals
   std::string actor;  // a seat ("E") or a player's name
   std::string card;   // canonical card text
 
   bool operator==(const GamePlace&) const = default;
 };
+// "deal 1, trick 1, E, 6H": the parts that apply, names and cards escaped.
+std::string GamePlaceText(const GamePlace& place);
 
 // Where a finding happened in the record: a JSON pointer ("/deals/2/tricks/5/1"), identical for
 // the YAML and the JSON encoding of the same record. Line and column are looked up from it.

@@ -33,7 +33,7 @@ struct ToAct {
   // Who acts (a seat or player index), or who deals; none where any player may act.
   std::optional<int> actor;
   int deal = 0;   // the deal under way or due; 0 in a game without deals
-  int trick = 0;  // the trick to play to, during a trick game's play
+  PlayStep step;  // the step played to, where the game counts one live (a trick game's trick)
 };
 
 // What an accepted event made public, for the live referee and for logs.

@@ -202,7 +202,7 @@ TEST(Standings, ShowsWhatWasNotCountedAndWhy) {
   verifier::Verdict broken = Finished("collusion", {"N", "E", "S", "W"}, {0, 0, 0, 0}, "");
   broken.status = verifier::Status::kInvalid;
   broken.findings = {Note("unchecked", {}, "a note comes first"),
-                     Illegal("revoke", {"/deals/0/tricks/1/2", {1, 2, 0, "E", "6H"}, 3, 7},
+                     Illegal("revoke", {"/deals/0/tricks/1/2", {1, {"trick", 2}, "E", "6H"}, 3, 7},
                              "expected E to follow suit")};
   PlayedRecord invalid = Describe(broken, "bad", "1", {"a", "b", "c", "d"});
   verifier::Verdict half = Finished("collusion", {"N", "E", "S", "W"}, {5, 5, 5, 5}, "");

@@ -64,7 +64,7 @@ Slip ChangeACard(record::Record& record, std::mt19937& rng) {
   }
   std::vector<Event> unlisted = UnlistedEvents(*match, rng);
   RC_PRE(!unlisted.empty());
-  Slip slip{EventAt(record, pick)->deal, match->Next().trick};
+  Slip slip{EventAt(record, pick)->deal, match->Next().step.number};
   record.entries[pick].item = unlisted.front();
   return slip;
 }
@@ -191,9 +191,9 @@ TEST_P(OneSlip, IsReportedFirstWhereItIsAndTheRestIsChecked) {
     RC_ASSERT(first->place.game.deal == slip.deal);
     if (slip.trick > 0 && slip.trick_or_earlier) {
       RC_ASSERT(first->code == "missing-trick");
-      RC_ASSERT(first->place.game.trick >= 1 && first->place.game.trick <= slip.trick);
+      RC_ASSERT(first->place.game.step.number >= 1 && first->place.game.step.number <= slip.trick);
     } else if (slip.trick > 0) {
-      RC_ASSERT(first->place.game.trick == slip.trick);
+      RC_ASSERT(first->place.game.step.number == slip.trick);
     }
     // Every other deal was checked.
     RC_ASSERT(verdict.events_checked >= others);

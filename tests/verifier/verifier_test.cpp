@@ -123,7 +123,7 @@ TEST(VerifierRecovery, ADealerChangedInDealOneIsOneFinding) {
   ASSERT_EQ(errors.size(), 1u) << ::testing::PrintToString(Codes(verdict));
   EXPECT_EQ(errors[0]->code, "wrong-leader");
   EXPECT_EQ(errors[0]->place.game.deal, 1);
-  EXPECT_EQ(errors[0]->place.game.trick, 1);
+  EXPECT_EQ(errors[0]->place.game.step.number, 1);
   // Deal 1's 52 cards went unchecked; every other deal was checked.
   EXPECT_EQ(verdict.events_checked, valid.events_checked - 52);
 }
@@ -160,7 +160,7 @@ TEST(VerifierRecovery, ATrickDroppedFromDealTwoIsSaidToBeMissing) {
   ASSERT_EQ(errors.size(), 1u) << ::testing::PrintToString(Codes(verdict));
   EXPECT_EQ(errors[0]->code, "missing-trick");
   EXPECT_EQ(errors[0]->place.game.deal, 2);
-  EXPECT_EQ(errors[0]->place.game.trick, 7);
+  EXPECT_EQ(errors[0]->place.game.step.number, 7);
   EXPECT_EQ(errors[0]->place.path, "/deals/1/tricks/6");
   EXPECT_NE(errors[0]->message.find("expected 13 tricks in deal 2, found 12 tricks"),
             std::string::npos)

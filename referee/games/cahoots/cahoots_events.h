@@ -11,10 +11,14 @@
 #include <utility>
 #include <vector>
 
+#include "referee/core/finding.h"
 #include "referee/games/cahoots/cahoots_cards.h"
 #include "referee/games/cahoots/cahoots_goals.h"
 
 namespace referee::games::cahoots {
+
+// Turn `number` of the match (1-based), as a finding's place counts it.
+inline PlayStep TurnStep(int number) { return PlayStep{"turn", number}; }
 
 // The set-up: the number deck (or seeded), and the goal pile, top first.
 struct SetupEvent {

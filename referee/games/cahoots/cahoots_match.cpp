@@ -58,7 +58,7 @@ std::string CahootsMatch::Name(int player) const {
 
 Place CahootsMatch::PlaceOf(const std::string& path, int turn, int player,
                             std::optional<NumberCard> card) const {
-  Place place{path, GamePlace{.turn = turn}};
+  Place place{path, GamePlace{.step = TurnStep(turn)}};
   if (player >= 0) place.game.actor = Name(player);
   if (card && card->colour < kColours) place.game.card = Text(*card);
   return place;
@@ -348,11 +348,12 @@ View CahootsMatch::ViewFor(int actor) const {
 std::vector<Finding> CahootsMatch::Notes() const {
   std::vector<Finding> notes;
   if (!untimed_turn_) return notes;
-  notes.push_back(Note(
-      "timer-not-verifiable", Place{untimed_turn_->second, GamePlace{.turn = untimed_turn_->first}},
-      "expected a time (at) on every turn to check the " + Seconds(speed_ms_) +
-          " limit of Speed Cahoots, found turn " + std::to_string(untimed_turn_->first) +
-          " without one: the timer is not verifiable"));
+  notes.push_back(
+      Note("timer-not-verifiable",
+           Place{untimed_turn_->second, GamePlace{.step = TurnStep(untimed_turn_->first)}},
+           "expected a time (at) on every turn to check the " + Seconds(speed_ms_) +
+               " limit of Speed Cahoots, found turn " + std::to_string(untimed_turn_->first) +
+               " without one: the timer is not verifiable"));
   return notes;
 }
 

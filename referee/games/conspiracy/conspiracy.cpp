@@ -58,7 +58,7 @@ class ConspiracyMatch : public trick::TrickMatch, public trick::DealOpening {
   const trick::DealOpening* Opening() const override { return this; }
   std::optional<ToAct> Awaited() const override {
     if (!InDeal() || call_) return std::nullopt;
-    return ToAct{Phase::kAct, CallEvent::kKind, SeatIndex(Caller()), CurrentDealNumber(), 0};
+    return ToAct{Phase::kAct, CallEvent::kKind, SeatIndex(Caller()), CurrentDealNumber()};
   }
   Finding MissingOpening(const Event& play) const override;
   std::optional<Finding> CheckOpening(const Event& event) const override;
@@ -131,7 +131,8 @@ Ruling ConspiracyMatch::CommitOpening(const Event& event) {
 
 Finding ConspiracyMatch::MissingOpening(const Event& play) const {
   const auto* card = play.As<trick::PlayEvent>();
-  GamePlace place{.deal = play.deal, .trick = card->trick, .card = ToString(card->card)};
+  GamePlace place{
+      .deal = play.deal, .step = trick::TrickStep(card->trick), .card = ToString(card->card)};
   return Illegal(
       "missing-call", Place{play.path, place},
       "expected the call by " + SeatName(Caller()) + " before the first card, found a card played");

@@ -12,10 +12,14 @@
 #include <vector>
 
 #include "referee/core/card.h"
+#include "referee/core/finding.h"
 #include "referee/core/payload.h"
 #include "referee/core/seat.h"
 
 namespace referee::games::trick {
+
+// Trick `number` of its deal (1-based), as a finding's place and the live `next` count it.
+inline PlayStep TrickStep(int number) { return PlayStep{"trick", number}; }
 
 // The cards of one deal: as hands, as a pack order, and/or regenerated from the record's seed.
 // Where more than one is present they must agree.

@@ -19,7 +19,7 @@ Place TrickMatch::PlaceOf(const std::string& path, int trick, std::optional<Seat
   Place place;
   place.path = path;
   place.game.deal = deal_ ? deal_->number : CurrentDealNumber();
-  place.game.trick = trick;
+  place.game.step = TrickStep(trick);
   if (seat) place.game.actor = SeatName(*seat);
   if (card) place.game.card = ToString(*card);
   return place;
@@ -46,7 +46,7 @@ ToAct TrickMatch::Next() const {
   }
   if (std::optional<ToAct> opening = AwaitedOpening()) return *opening;
   next.deal = deal_->number;
-  next.trick = static_cast<int>(deal_->tricks.size()) + 1;
+  next.step = TrickStep(static_cast<int>(deal_->tricks.size()) + 1);
   next.phase = Phase::kAct;
   next.kind = PlayEvent::kKind;
   next.actor = SeatIndex(deal_->ToPlay());

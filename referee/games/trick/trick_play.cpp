@@ -14,7 +14,8 @@ std::optional<Finding> TrickMatch::CheckPlayContext(const Event& event,
                                                     const PlayEvent& play) const {
   // Made only for a finding: every legal play passes here.
   auto game_place = [&] {
-    return GamePlace{.deal = event.deal, .trick = play.trick, .card = ToString(play.card)};
+    return GamePlace{
+        .deal = event.deal, .step = TrickStep(play.trick), .card = ToString(play.card)};
   };
   // Written out only for a finding: every legal play passes here.
   auto path = [&] { return event.path.str(); };
@@ -35,13 +36,15 @@ std::optional<Finding> TrickMatch::CheckPlayContext(const Event& event,
     // The record's tricks do not line up with four cards each.
     int short_trick = play.trick > trick ? trick : play.trick;
     std::string found = play.trick > trick ? Plural(position, "card") : "more than 4 cards";
-    return Illegal("trick-size",
-                   Place{ParentPath(path()), GamePlace{.deal = event.deal, .trick = short_trick}},
-                   "expected 4 cards in trick " + std::to_string(short_trick) + ", found " + found);
+    return Illegal(
+        "trick-size",
+        Place{ParentPath(path()), GamePlace{.deal = event.deal, .step = TrickStep(short_trick)}},
+        "expected 4 cards in trick " + std::to_string(short_trick) + ", found " + found);
   }
   if (!WrittenTrickSizeFits(play)) {
     return Illegal("trick-size",
-                   Place{ParentPath(path()), GamePlace{.deal = event.deal, .trick = play.trick}},
+                   Place{ParentPath(path()),
+                         GamePlace{.deal = event.deal, .step = TrickStep(play.trick)}},
                    "expected 4 cards in trick " + std::to_string(play.trick) + ", found " +
                        Plural(play.written_size, "card"))
         .Comparing(FactValue::Number(4), FactValue::Number(play.written_size));

@@ -89,7 +89,7 @@ Finding TrickMatch::MissingTrickFinding(const MissingTrick& missing,
   std::string path =
       missing.place <= written ? ChildPath(tricks_path, missing.place - 1) : tricks_path;
   return Illegal("missing-trick",
-                 Place{path, GamePlace{.deal = deal_->number, .trick = missing.place}},
+                 Place{path, GamePlace{.deal = deal_->number, .step = TrickStep(missing.place)}},
                  "expected " + Plural(HandSize(), "trick") + " in deal " +
                      std::to_string(deal_->number) + ", found " + Plural(written, "trick") +
                      ": the cards never played, " + cards + ", make a legal trick " +

@@ -33,8 +33,8 @@ struct PlaySoFar {
 
 Place PlayPlace(int deal, int trick, Seat seat, Card card) {
   Place place;
-  place.game =
-      GamePlace{.deal = deal, .trick = trick, .actor = SeatName(seat), .card = ToString(card)};
+  place.game = GamePlace{
+      .deal = deal, .step = TrickStep(trick), .actor = SeatName(seat), .card = ToString(card)};
   return place;
 }
 

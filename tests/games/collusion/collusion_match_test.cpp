@@ -79,7 +79,7 @@ TEST(CollusionMatch, ARevokeIsRejectedAndChangesNothing) {
   auto revoke = match->Apply(Play("AS", 1, 1));
   ASSERT_FALSE(revoke.has_value());
   EXPECT_EQ(revoke.error().code, "revoke");
-  EXPECT_EQ(revoke.error().place.game.trick, 1);
+  EXPECT_EQ(revoke.error().place.game.step.number, 1);
   EXPECT_EQ(revoke.error().place.game.actor, "E");
   EXPECT_EQ(revoke.error().place.game.card, "AS");
   EXPECT_EQ(match->Describe(), before);

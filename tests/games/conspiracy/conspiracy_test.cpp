@@ -320,9 +320,10 @@ TEST(ConspiracyMatchTest, Revoke) {
   ASSERT_TRUE(match->Apply(Play(1, 1, 0, C("AH"))).has_value());
   ASSERT_TRUE(match->Apply(Play(1, 1, 1, C("AD"))).has_value());
   ASSERT_TRUE(match->Apply(Play(1, 1, 2, C("AC"))).has_value());
-  ExpectFinding(match->Apply(Play(1, 1, 3, C("AS"))), "revoke", "/deals/0/tricks/0/3",
-                GamePlace{.deal = 1, .trick = 1, .actor = "N", .card = "AS"},
-                "expected N to follow suit with hearts (holding 7H), found AS");
+  ExpectFinding(
+      match->Apply(Play(1, 1, 3, C("AS"))), "revoke", "/deals/0/tricks/0/3",
+      GamePlace{.deal = 1, .step = games::trick::TrickStep(1), .actor = "N", .card = "AS"},
+      "expected N to follow suit with hearts (holding 7H), found AS");
   EXPECT_TRUE(match->Apply(Play(1, 1, 3, C("7H"))).has_value());
 }
 
@@ -342,10 +343,11 @@ TEST(ConspiracyMatchTest, DealerLeadingIsWrongLeader) {
   auto match = NewMatch();
   ASSERT_TRUE(match->Apply(Deal(1, Seat::kNorth, OneSuitEach())).has_value());
   ASSERT_TRUE(match->Apply(Call(1, Suit::kHearts, 4)).has_value());
-  ExpectFinding(match->Apply(Play(1, 1, 0, C("AS"))), "wrong-leader", "/deals/0/tricks/0/0",
-                GamePlace{.deal = 1, .trick = 1, .actor = "E", .card = "AS"},
-                "expected E to lead to trick 1 (the caller, E, at the dealer's left, leads to the "
-                "first trick), found AS from N's hand");
+  ExpectFinding(
+      match->Apply(Play(1, 1, 0, C("AS"))), "wrong-leader", "/deals/0/tricks/0/0",
+      GamePlace{.deal = 1, .step = games::trick::TrickStep(1), .actor = "E", .card = "AS"},
+      "expected E to lead to trick 1 (the caller, E, at the dealer's left, leads to the "
+      "first trick), found AS from N's hand");
 }
 
 TEST(ConspiracyMatchTest, CardsBelowSevenAreNotInThePack) {

@@ -148,10 +148,11 @@ TEST(PlonkMatchTest, WinnerLeadingAfterNobodyFollowedIsWrongLeader) {
   auto match = NewMatch({});
   ASSERT_TRUE(match->Apply(Deal(1, Seat::kWest, OneSuitEach())).has_value());
   PlayOneSuitTrick(*match, 1, 1);  // AS AH AD AC: nobody followed N's spade
-  ExpectFinding(match->Apply(Play(1, 2, 0, C("KS"))), "wrong-leader", "/deals/0/tricks/1/0",
-                GamePlace{.deal = 1, .trick = 2, .actor = "W", .card = "KS"},
-                "expected W to lead to trick 2 (nobody followed spades in trick 1, so the lead "
-                "passes to the winner's right-hand opponent, W), found KS from N's hand");
+  ExpectFinding(
+      match->Apply(Play(1, 2, 0, C("KS"))), "wrong-leader", "/deals/0/tricks/1/0",
+      GamePlace{.deal = 1, .step = games::trick::TrickStep(2), .actor = "W", .card = "KS"},
+      "expected W to lead to trick 2 (nobody followed spades in trick 1, so the lead "
+      "passes to the winner's right-hand opponent, W), found KS from N's hand");
 }
 
 // rules.md, Plonk ambiguity 6, the other way: after a followed trick the winner leads.
@@ -163,10 +164,11 @@ TEST(PlonkMatchTest, RightHandOpponentLeadingAfterAFollowedTrickIsWrongLeader) {
     ASSERT_TRUE(match->Apply(Play(1, 1, position, C(cards[position]))).has_value());
   }
   EXPECT_EQ(NextSeat(*match), Seat::kNorth);
-  ExpectFinding(match->Apply(Play(1, 2, 0, C("KC"))), "wrong-leader", "/deals/0/tricks/1/0",
-                GamePlace{.deal = 1, .trick = 2, .actor = "N", .card = "KC"},
-                "expected N to lead to trick 2 (someone followed spades in trick 1, so its "
-                "winner, N, leads), found KC from W's hand");
+  ExpectFinding(
+      match->Apply(Play(1, 2, 0, C("KC"))), "wrong-leader", "/deals/0/tricks/1/0",
+      GamePlace{.deal = 1, .step = games::trick::TrickStep(2), .actor = "N", .card = "KC"},
+      "expected N to lead to trick 2 (someone followed spades in trick 1, so its "
+      "winner, N, leads), found KC from W's hand");
 }
 
 // Seed 002: "there is never any requirement to follow suit".

@@ -105,7 +105,7 @@ TEST(TrickUnseen, ASeatPlayingASuitItDidNotFollowRevoked) {
   auto deal = DealFor("collusion", Plays("E:2H S:3C W:4H N:5H N:6H E:7H S:8H"));
   ASSERT_FALSE(deal.has_value());
   EXPECT_EQ(deal.error().code, "revoke");
-  EXPECT_EQ(deal.error().place.game.trick, 2);
+  EXPECT_EQ(deal.error().place.game.step.number, 2);
   EXPECT_EQ(deal.error().place.game.actor, "S");
   EXPECT_EQ(deal.error().place.game.card, "8H");
   EXPECT_NE(deal.error().message.find("did not follow hearts to trick 1 (it played 3C)"),
