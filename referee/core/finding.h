@@ -23,9 +23,11 @@ enum class Severity { kMalformed, kError, kNote };
 // write it as the key of the number ("trick": 5).
 struct PlayStep {
   std::string_view unit;  // "trick", "turn": a word with static storage; empty for none
-  int number = 0;         // 1-based; 0: not applicable
+  int number = 0;         // 1-based; 0: not applicable, whatever the unit
 
-  bool operator==(const PlayStep&) const = default;
+  bool operator==(const PlayStep& other) const {
+    return number == other.number && (number == 0 || unit == other.unit);
+  }
 };
 
 // Where a finding happened in game terms. Zero or empty means "not applicable".

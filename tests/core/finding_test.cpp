@@ -16,6 +16,13 @@ TEST(GamePlace, TextNamesTheStepInTheGamesOwnUnit) {
   EXPECT_EQ(GamePlaceText({.deal = 1, .step = {"trick", 0}}), "deal 1");
 }
 
+// A step numbered 0 is no step, whichever game's unit it was made in: places compare equal.
+TEST(GamePlace, AStepNumberedZeroIsNone) {
+  EXPECT_EQ((GamePlace{.deal = 1, .step = {"trick", 0}}), (GamePlace{.deal = 1}));
+  EXPECT_NE((GamePlace{.step = {"trick", 1}}), (GamePlace{.step = {"turn", 1}}));
+  EXPECT_EQ((GamePlace{.step = {"trick", 3}}), (GamePlace{.step = {"trick", 3}}));
+}
+
 // A player's name comes from the record: wherever a place is worded (the verdict, the league's
 // summary line, both through this function) it is shown escaped.
 TEST(GamePlace, TextEscapesANameFromTheRecord) {
