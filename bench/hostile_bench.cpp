@@ -169,7 +169,7 @@ void Read(const std::string& reader, const std::string& text) {
     verifier::VerifyText(text, format, 1, RecordLimits(), "bench", 0);
   } else if (reader == "league") {
     Result<record::Node> root = formats::ParseYaml(text, RecordLimits());
-    if (root.has_value()) (void)reports::ReadLeague(*root);
+    if (root.has_value()) (void)league::ReadLeague(*root);
   } else if (reader == "journal") {
     (void)live::JournalRecord(text);
   } else if (reader == "standings-csv") {

@@ -81,7 +81,7 @@ int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostrea
 int ReportLeagueFinding(Finding finding, const record::Node* root, const std::string& path,
                         const std::string& text, std::ostream& err);
 int LeagueStandings(const std::string& path, unsigned threads, std::ostream& err,
-                    std::optional<reports::Standings>& standings);
+                    std::optional<league::Standings>& standings);
 
 // `referee schedule` (docs/schedule.md): the rounds of an event made into its league file, checked
 // (--check), or a random event made (--generate).
@@ -123,7 +123,7 @@ struct RatingsOptions {
   std::string format = "text";  // text | markdown | csv | json | html
   std::string output;           // a file; empty or "-": standard output
   std::string check;            // a published ratings file (JSON or CSV) to compare with
-  reports::RatingParameters parameters;
+  league::RatingParameters parameters;
   unsigned threads = 0;           // 0: every core
   bool records_anywhere = false;  // league paths may lead outside the league file's folder
   bool allow_uncounted = false;   // exit 0 even when a listed record is not counted

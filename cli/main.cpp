@@ -125,7 +125,7 @@ void AddRatingsOptions(CLI::App& command, RatingsOptions& options) {
   command.add_option("--output", options.output, "write the ratings to this file");
   command.add_option("--check", options.check,
                      "compare with published ratings (JSON or CSV); exit 1 on a difference");
-  reports::RatingParameters& parameters = options.parameters;
+  league::RatingParameters& parameters = options.parameters;
   command.add_option("--mu", parameters.mu, "a new player's mean skill (default 25)");
   command.add_option("--sigma", parameters.sigma, "a new player's deviation (default 25/3)");
   command.add_option("--beta", parameters.beta, "one match's performance deviation (default 25/6)");

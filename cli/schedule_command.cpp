@@ -107,7 +107,7 @@ int Generate(const ScheduleOptions& options, std::ostream& out, std::ostream& er
 struct LeagueText {
   std::string text;
   record::Node root;
-  reports::League league;
+  league::League league;
 };
 
 int ReadLeagueFile(const std::string& path, std::ostream& err, std::optional<LeagueText>& read) {
@@ -119,7 +119,7 @@ int ReadLeagueFile(const std::string& path, std::ostream& err, std::optional<Lea
   std::string text = std::move(*file);
   Result<record::Node> root = formats::ParseYaml(text, kLimits);
   if (!root) return ReportLeagueFinding(root.error(), nullptr, path, text, err);
-  Result<reports::League> league = reports::ReadLeague(*root);
+  Result<league::League> league = league::ReadLeague(*root);
   if (!league) return ReportLeagueFinding(league.error(), &*root, path, text, err);
   read.emplace(LeagueText{std::move(text), std::move(*root), std::move(*league)});
   return kExitValid;
@@ -177,11 +177,11 @@ int CheckSchedule(const ScheduleOptions& options, const schedule::Field& field,
 int PointsOf(const ScheduleOptions& options, const schedule::Schedule& made, std::ostream& err,
              schedule::Points& points) {
   if (made.method != schedule::Method::kSwiss || made.made.empty()) return kExitValid;
-  std::optional<reports::Standings> standings;
+  std::optional<league::Standings> standings;
   if (int code = LeagueStandings(options.league, options.threads, err, standings)) return code;
   // Every table of the standings (a duplicate event by direction ranks each direction apart).
-  for (const reports::StandingsTable& table : standings->tables) {
-    for (const reports::StandingRow& row : table.rows) points.emplace(row.entrant, row.points);
+  for (const league::StandingsTable& table : standings->tables) {
+    for (const league::StandingRow& row : table.rows) points.emplace(row.entrant, row.points);
   }
   return kExitValid;
 }

@@ -144,7 +144,7 @@ size_t Depth(const fs::path& path) {
 // What finding the files of the league's entries gave: a refused path ends the command as a
 // league-file error (exit 2), unreadable sources as I/O problems (exit 4).
 struct Finder {
-  const reports::League& league;
+  const league::League& league;
   const LeagueFolder& folder;
   std::optional<Finding> refused;
   std::vector<std::string> problems;
@@ -159,7 +159,7 @@ struct Finder {
 
   // A found file as a record file: inside the folder, a regular file (a FIFO would block), and
   // known by its identity, so that two names of one file are one record file.
-  void AddFile(size_t entry, const std::string& path, reports::EntryFiles& found) {
+  void AddFile(size_t entry, const std::string& path, league::EntryFiles& found) {
     if (!Allowed(entry, path)) return;
     struct stat info {};
     if (stat(path.c_str(), &info) != 0) {
@@ -171,7 +171,7 @@ struct Finder {
     }
   }
 
-  void Expand(size_t entry, const std::string& path, reports::EntryFiles& found) {
+  void Expand(size_t entry, const std::string& path, league::EntryFiles& found) {
     // A problem means the standings could be wrong: the walk stops at the first one (a glob such
     // as /* would otherwise walk the whole file system before saying so).
     batch::ExpandedInputs expanded = batch::ExpandInputs({path}, batch::OnProblem::kStop);
@@ -181,7 +181,7 @@ struct Finder {
     for (const std::string& file : expanded.files) AddFile(entry, file, found);
   }
 
-  void FindMatches(size_t entry, const fs::path& pattern, reports::EntryFiles& found) {
+  void FindMatches(size_t entry, const fs::path& pattern, league::EntryFiles& found) {
     if (!Allowed(entry, FixedPart(pattern), pattern.string())) return;
     std::vector<std::string> matches = GlobMatches(pattern.string());
     if (matches.empty()) problems.push_back("no record files match " + pattern.string());
@@ -192,12 +192,12 @@ struct Finder {
     }
   }
 
-  reports::EntryFiles Find(size_t entry) {
+  league::EntryFiles Find(size_t entry) {
     const std::string& written = league.records[entry].path;
     fs::path path = (folder.given() / written).lexically_normal();
-    reports::EntryFiles found{entry, reports::SourceKind::kFile, Depth(path), {}};
+    league::EntryFiles found{entry, league::SourceKind::kFile, Depth(path), {}};
     if (IsGlob(written)) {
-      found.kind = reports::SourceKind::kGlob;
+      found.kind = league::SourceKind::kGlob;
       FindMatches(entry, path, found);
       return found;
     }
@@ -206,7 +206,7 @@ struct Finder {
     if (!fs::exists(path, error)) {
       problems.push_back("cannot read " + path.string() + ": no such file or folder");
     } else {
-      if (fs::is_directory(path, error)) found.kind = reports::SourceKind::kFolder;
+      if (fs::is_directory(path, error)) found.kind = league::SourceKind::kFolder;
       Expand(entry, path.string(), found);
     }
     return found;
@@ -215,43 +215,42 @@ struct Finder {
 
 // Verifies one document and keeps only what the standings need of it, with the digest of its
 // text for the provenance.
-reports::PlayedRecord Summarize(const reports::League& league, const verifier::DirectorVoids& voids,
-                                batch::Document& document,
-                                const std::optional<std::string>& round) {
+league::PlayedRecord Summarize(const league::League& league, const verifier::DirectorVoids& voids,
+                               batch::Document& document, const std::optional<std::string>& round) {
   verifier::Verdict verdict = batch::VerifyDocument(document, &voids);
   const record::Node* node = document.Node().has_value() ? &*document.Node() : nullptr;
-  return reports::SummarizeRecord(league, verdict, node, round, document.text.Text());
+  return league::SummarizeRecord(league, verdict, node, round, document.text.Text());
 }
 
 // Verifies every listed file on all threads (files of one document a few to a worker, a JSON
 // Lines stream record by record), keeping each record's summary, in file order.
 class Verification {
  public:
-  Verification(const reports::League& league, unsigned threads, std::ostream& err, size_t files)
+  Verification(const league::League& league, unsigned threads, std::ostream& err, size_t files)
       : league_(league),
-        voids_(reports::VoidsByRecord(league)),
+        voids_(league::VoidsByRecord(league)),
         threads_(threads),
         progress_(err, ProgressLine::ShowOnStandardError(), "file", ProgressTotal{.items = files}) {
     if (threads_ == 0) threads_ = std::max(1u, std::thread::hardware_concurrency());
   }
 
   // Each file's path is let go once its records are under way (the summaries name them).
-  void Run(std::vector<reports::ListedFile>& files) {
+  void Run(std::vector<league::ListedFile>& files) {
     played.reserve(files.size());  // one record a file at least: no copy of a doubled vector
     std::vector<std::string> paths;
     paths.reserve(files.size());
-    for (reports::ListedFile& file : files) paths.push_back(std::move(file.path));
-    batch::ForEachDocumentOfInputs<reports::PlayedRecord>(
+    for (league::ListedFile& file : files) paths.push_back(std::move(file.path));
+    batch::ForEachDocumentOfInputs<league::PlayedRecord>(
         std::move(paths), batch::InputOptions{std::nullopt, kLimits, threads_},
         [&](batch::Document& document) {
-          const reports::ListedFile& file = files[document.input];
-          reports::PlayedRecord played =
+          const league::ListedFile& file = files[document.input];
+          league::PlayedRecord played =
               Summarize(league_, voids_, document, league_.records[file.entry].round);
           played.entry = static_cast<int>(file.entry);
           played.specificity = file.specificity;
           return played;
         },
-        [&](reports::PlayedRecord& summary) { Keep(summary); },
+        [&](league::PlayedRecord& summary) { Keep(summary); },
         [&](const batch::InputStep& step) {
           if (!step.input_ended) return;
           if (!step.read.has_value()) problems.push_back(step.read.error().message);
@@ -259,16 +258,16 @@ class Verification {
         });
   }
 
-  std::vector<reports::PlayedRecord> played;
+  std::vector<league::PlayedRecord> played;
   std::vector<std::string> problems;
 
  private:
   // Summaries are copied, not moved, on this thread: what a worker allocated goes back to the
   // worker's heap for the next record, and the summaries that stay sit together on this thread's
   // heap (moving them kept a worker's heap fragmented: 15% more memory for a large league).
-  void Keep(const reports::PlayedRecord& summary) { played.push_back(summary); }
+  void Keep(const league::PlayedRecord& summary) { played.push_back(summary); }
 
-  const reports::League& league_;
+  const league::League& league_;
   const verifier::DirectorVoids voids_;  // read by every worker, written by none
   unsigned threads_;
   ProgressLine progress_;
@@ -279,7 +278,7 @@ struct LeagueFile {
   std::string path;
   std::string text;
   std::optional<record::Node> root;
-  std::optional<reports::League> league;
+  std::optional<league::League> league;
   std::optional<Sha256Digest> digest;  // of its bytes, for the provenance
 
   int Read(std::ostream& err) {
@@ -290,23 +289,23 @@ struct LeagueFile {
     Result<record::Node> node = formats::ParseYaml(text, kLimits);
     if (!node) return ReportLeagueFinding(node.error(), nullptr, path, text, err);
     root = std::move(*node);
-    Result<reports::League> read = reports::ReadLeague(*root);
+    Result<league::League> read = league::ReadLeague(*root);
     if (!read) return ReportLeagueFinding(read.error(), &*root, path, text, err);
     league = std::move(*read);
     return kExitValid;
   }
 
   // The record files the league lists, each once.
-  int ListFiles(bool anywhere, std::vector<reports::ListedFile>& files, std::ostream& err) {
+  int ListFiles(bool anywhere, std::vector<league::ListedFile>& files, std::ostream& err) {
     LeagueFolder folder(path, anywhere);
     Finder finder{*league, folder, std::nullopt, {}};
-    std::vector<reports::EntryFiles> found;
+    std::vector<league::EntryFiles> found;
     for (size_t entry = 0; entry < league->records.size() && !finder.refused; ++entry) {
       found.push_back(finder.Find(entry));
     }
     if (finder.refused) return ReportLeagueFinding(*finder.refused, &*root, path, text, err);
     if (!finder.problems.empty()) return ReportProblems(finder.problems, err);
-    Result<std::vector<reports::ListedFile>> chosen = reports::ChooseFiles(*league, found);
+    Result<std::vector<league::ListedFile>> chosen = league::ChooseFiles(*league, found);
     if (!chosen) return ReportLeagueFinding(chosen.error(), &*root, path, text, err);
     files = std::move(*chosen);
     return kExitValid;
@@ -314,9 +313,9 @@ struct LeagueFile {
 };
 
 // "league.yaml:12:5: warning[bye-in-played-round]: ...", for each warning.
-void PrintWarnings(const reports::Standings& standings, const std::string& league,
+void PrintWarnings(const league::Standings& standings, const std::string& league,
                    std::ostream& err) {
-  for (const reports::Warning& warning : standings.warnings) {
+  for (const league::Warning& warning : standings.warnings) {
     std::string where = Printable(league);
     if (warning.place.line > 0) {
       where +=
@@ -328,7 +327,7 @@ void PrintWarnings(const reports::Standings& standings, const std::string& leagu
 
 // `--after-round` must name a round of the season: a mistyped round would otherwise give the
 // standings of a round nobody asked for.
-int CheckAfterRound(const reports::Standings& standings, std::ostream& err) {
+int CheckAfterRound(const league::Standings& standings, std::ostream& err) {
   if (!standings.after_round) return kExitValid;
   const std::vector<std::string>& rounds = standings.season_rounds;
   if (std::find(rounds.begin(), rounds.end(), *standings.after_round) != rounds.end()) {
@@ -372,8 +371,8 @@ int Uncounted(size_t records, bool allowed, std::ostream& err) {
 
 // One league of a rating: read, listed and verified as the standings' league is.
 int ReadRatedLeague(const std::string& path, const RatingsOptions& options, std::ostream& err,
-                    reports::RatedLeague& rated) {
-  std::vector<reports::ListedFile> files;
+                    league::RatedLeague& rated) {
+  std::vector<league::ListedFile> files;
   LeagueFile file{path, {}, std::nullopt, std::nullopt, std::nullopt};
   if (int code = file.Read(err)) return code;
   if (int code = file.ListFiles(options.records_anywhere, files, err)) return code;
@@ -385,8 +384,8 @@ int ReadRatedLeague(const std::string& path, const RatingsOptions& options, std:
 }
 
 // Ratings mix no games: a rating at one game says nothing about another.
-int CheckOneGame(const std::vector<reports::RatedLeague>& leagues, std::ostream& err) {
-  for (const reports::RatedLeague& league : leagues) {
+int CheckOneGame(const std::vector<league::RatedLeague>& leagues, std::ostream& err) {
+  for (const league::RatedLeague& league : leagues) {
     if (league.league.game == leagues[0].league.game) continue;
     err << "referee: ratings: expected leagues of one game (" << Printable(leagues[0].league.game)
         << ", as " << Printable(leagues[0].path) << "), found " << Printable(league.league.game)
@@ -399,17 +398,17 @@ int CheckOneGame(const std::vector<reports::RatedLeague>& leagues, std::ostream&
 }  // namespace
 
 int RunRatings(const RatingsOptions& options, std::ostream& out, std::ostream& err) {
-  if (Result<void, Error> usable = reports::CheckParameters(options.parameters); !usable) {
+  if (Result<void, Error> usable = league::CheckParameters(options.parameters); !usable) {
     err << "referee: ratings: --" << usable.error().message << "\n";
     return usable.error().exit_code();
   }
-  std::vector<reports::RatedLeague> leagues(options.leagues.size());
+  std::vector<league::RatedLeague> leagues(options.leagues.size());
   for (size_t i = 0; i < options.leagues.size(); ++i) {
     if (int code = ReadRatedLeague(options.leagues[i], options, err, leagues[i])) return code;
   }
   if (int code = CheckOneGame(leagues, err)) return code;
-  reports::Ratings ratings = reports::ComputeRatings(std::move(leagues), options.parameters,
-                                                     std::string("referee ") + REFEREE_VERSION);
+  league::Ratings ratings = league::ComputeRatings(std::move(leagues), options.parameters,
+                                                   std::string("referee ") + REFEREE_VERSION);
   for (const std::string& warning : ratings.warnings) {
     err << "referee: warning: " << Printable(warning) << "\n";
   }
@@ -422,7 +421,7 @@ int RunRatings(const RatingsOptions& options, std::ostream& out, std::ostream& e
   bool report = options.check.empty() || !options.output.empty();
   int code = report ? Write(text, options.output, out, err) : kExitValid;
   size_t uncounted = 0;
-  for (const reports::RatingsSource& league : ratings.leagues) uncounted += league.not_counted;
+  for (const league::RatingsSource& league : ratings.leagues) uncounted += league.not_counted;
   code = WorseExit(code, Uncounted(uncounted, options.allow_uncounted, err));
   if (!options.check.empty()) {
     Published published{
@@ -436,27 +435,27 @@ int RunRatings(const RatingsOptions& options, std::ostream& out, std::ostream& e
 }
 
 int LeagueStandings(const std::string& path, unsigned threads, std::ostream& err,
-                    std::optional<reports::Standings>& standings) {
-  reports::StandingsOptions computing;
+                    std::optional<league::Standings>& standings) {
+  league::StandingsOptions computing;
   computing.referee = std::string("referee ") + REFEREE_VERSION;
   LeagueFile file{path, {}, std::nullopt, std::nullopt, std::nullopt};
   if (int code = file.Read(err)) return code;
-  std::vector<reports::ListedFile> files;
+  std::vector<league::ListedFile> files;
   if (int code = file.ListFiles(false, files, err)) return code;
   computing.league_digest = file.digest;
   Verification verification(*file.league, threads, err, files.size());
   verification.Run(files);
   if (!verification.problems.empty()) return ReportProblems(verification.problems, err);
-  standings = reports::ComputeStandings(*file.league, std::move(verification.played), computing);
+  standings = league::ComputeStandings(*file.league, std::move(verification.played), computing);
   return kExitValid;
 }
 
 int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostream& err) {
-  std::optional<reports::League> league;
-  std::vector<reports::ListedFile> files;
-  reports::StandingsOptions computing;
+  std::optional<league::League> league;
+  std::vector<league::ListedFile> files;
+  league::StandingsOptions computing;
   computing.referee = std::string("referee ") + REFEREE_VERSION;
-  if (options.after_round) computing.after_round = reports::RoundName(*options.after_round);
+  if (options.after_round) computing.after_round = league::RoundName(*options.after_round);
   {
     LeagueFile file{options.league, {}, std::nullopt, std::nullopt, std::nullopt};
     if (int code = file.Read(err)) return code;
@@ -468,13 +467,13 @@ int RunStandings(const StandingsOptions& options, std::ostream& out, std::ostrea
   verification.Run(files);
   // Only the summaries are needed from here on. Swapped out, not `files = {}`: that assigns an
   // empty list and keeps the capacity (65 bytes a record for the rest of the run).
-  std::vector<reports::ListedFile>().swap(files);
+  std::vector<league::ListedFile>().swap(files);
   // The workers' parsing is over: give the memory their arenas kept back to the system, so that
   // the standings (the tables and the cross-table of every record) reuse it rather than add to it.
   malloc_trim(0);
   if (!verification.problems.empty()) return ReportProblems(verification.problems, err);
-  reports::Standings standings =
-      reports::ComputeStandings(*league, std::move(verification.played), computing);
+  league::Standings standings =
+      league::ComputeStandings(*league, std::move(verification.played), computing);
   if (standings.league_error) {
     return ReportLeagueFinding(*standings.league_error, nullptr, options.league, "", err);
   }

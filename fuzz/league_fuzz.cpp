@@ -10,7 +10,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
   auto node = referee::formats::ParseYaml(text);
   if (!node) return 0;
-  auto league = referee::reports::ReadLeague(*node);
+  auto league = referee::league::ReadLeague(*node);
   (void)league;
   return 0;
 }

@@ -7,7 +7,7 @@
 
 #include "league/standings_internal.h"
 
-namespace referee::reports {
+namespace referee::league {
 
 int64_t Matchpoints(const std::vector<int64_t>& sorted, int64_t score) {
   auto [below, above] = std::equal_range(sorted.begin(), sorted.end(), score);
@@ -160,4 +160,4 @@ std::vector<Traveller> Travellers(const League& league, const std::vector<Scored
   return travellers;
 }
 
-}  // namespace referee::reports
+}  // namespace referee::league

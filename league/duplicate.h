@@ -16,7 +16,7 @@
 #include "league/league.h"
 #include "league/standings.h"
 
-namespace referee::reports {
+namespace referee::league {
 
 // Matchpoints of `score` among the `sorted` scores of one board and direction (itself included):
 // 2 for each score below it, 1 for each other equal score.
@@ -55,4 +55,4 @@ std::vector<std::string> BoardNotes(const std::vector<ScoredBoard>& boards);
 // direction, the sides named as the league knows them (a partnership, else its players).
 std::vector<Traveller> Travellers(const League& league, const std::vector<ScoredBoard>& boards);
 
-}  // namespace referee::reports
+}  // namespace referee::league

@@ -6,7 +6,7 @@
 
 #include "referee/games/registry.h"
 
-namespace referee::reports {
+namespace referee::league {
 namespace {
 
 // The standings' own tie-breaks; games add theirs (LeagueTraits::statistic_tie_breaks).
@@ -129,4 +129,4 @@ std::vector<std::string> PlayersOf(const League& league, const std::string& id) 
   return {};
 }
 
-}  // namespace referee::reports
+}  // namespace referee::league

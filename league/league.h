@@ -13,7 +13,7 @@
 #include "referee/games/registry.h"
 #include "verifier/verifier.h"
 
-namespace referee::reports {
+namespace referee::league {
 
 inline constexpr std::string_view kLeagueFormat = "referee-league/1";
 
@@ -168,4 +168,4 @@ verifier::DirectorVoids VoidsByRecord(const League& league);
 Scheme DefaultScheme(const games::GameDescriptor& game);
 std::vector<TieBreak> DefaultTieBreaks(const games::GameDescriptor& game, SchemeKind scheme);
 
-}  // namespace referee::reports
+}  // namespace referee::league

@@ -8,7 +8,7 @@
 #include "referee/games/registry.h"
 #include "referee/record/fields.h"
 
-namespace referee::reports {
+namespace referee::league {
 namespace {
 
 // Every id once across players, partnerships and teams, so an entry names one thing.
@@ -344,4 +344,4 @@ Result<void> CheckLeague(const League& league) {
   return CheckDirections(league);
 }
 
-}  // namespace referee::reports
+}  // namespace referee::league

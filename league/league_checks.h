@@ -5,7 +5,7 @@
 #include "league/league.h"
 #include "referee/core/result.h"
 
-namespace referee::reports {
+namespace referee::league {
 
 // The first disagreement, as a Malformed finding naming the entry's JSON pointer: each id once
 // across players, partnerships and teams; groups of distinct, known players, no two alike; entries
@@ -14,4 +14,4 @@ namespace referee::reports {
 // measure; each ranked entrant in exactly one direction of a duplicate event run by direction.
 Result<void> CheckLeague(const League& league);
 
-}  // namespace referee::reports
+}  // namespace referee::league

@@ -10,7 +10,7 @@
 #include "referee/games/registry.h"
 #include "referee/record/fields.h"
 
-namespace referee::reports {
+namespace referee::league {
 namespace {
 
 using record::MapFields;
@@ -534,4 +534,4 @@ Result<League> ReadLeague(const record::Node& root) {
   return league;
 }
 
-}  // namespace referee::reports
+}  // namespace referee::league

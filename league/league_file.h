@@ -7,11 +7,11 @@
 #include "referee/core/result.h"
 #include "referee/record/node.h"
 
-namespace referee::reports {
+namespace referee::league {
 
 // Reads a league file's tree. The first problem is a Malformed finding naming its JSON pointer.
 // Besides the shape of each key, the entries must agree with each other (CheckLeague), and every
 // entry keeps its line and column for the warnings that point at it later.
 Result<League> ReadLeague(const record::Node& root);
 
-}  // namespace referee::reports
+}  // namespace referee::league

@@ -2,7 +2,7 @@
 
 #include "verifier/sha256.h"
 
-namespace referee::reports {
+namespace referee::league {
 
 Sha256Digest DrawLot(const std::string& seed, const std::string& entrant) {
   std::string bytes = seed;
@@ -11,4 +11,4 @@ Sha256Digest DrawLot(const std::string& seed, const std::string& entrant) {
   return verifier::Sha256(bytes);
 }
 
-}  // namespace referee::reports
+}  // namespace referee::league

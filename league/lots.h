@@ -11,8 +11,8 @@
 
 #include "referee/core/seeded_deal.h"
 
-namespace referee::reports {
+namespace referee::league {
 
 Sha256Digest DrawLot(const std::string& seed, const std::string& entrant);
 
-}  // namespace referee::reports
+}  // namespace referee::league

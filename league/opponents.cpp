@@ -3,7 +3,7 @@
 #include <map>
 #include <string>
 
-namespace referee::reports {
+namespace referee::league {
 namespace {
 
 struct Strength {
@@ -61,4 +61,4 @@ void AddOpponentStrength(
   }
 }
 
-}  // namespace referee::reports
+}  // namespace referee::league

@@ -21,7 +21,7 @@
 
 #include "league/standings.h"
 
-namespace referee::reports {
+namespace referee::league {
 
 // Fills opponents_points and sonneborn_berger of every row from its meetings; `rows` is the whole
 // standings table of one kind (every entrant an opponent may be). `opponents_per_match` is how many
@@ -31,4 +31,4 @@ void AddOpponentStrength(
     std::vector<StandingRow>& rows, int opponents_per_match,
     const std::function<std::vector<Meeting::Opponent>(const Meeting&)>& match_opponents);
 
-}  // namespace referee::reports
+}  // namespace referee::league

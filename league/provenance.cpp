@@ -5,7 +5,7 @@
 #include "league/standings.h"
 #include "verifier/sha256.h"
 
-namespace referee::reports {
+namespace referee::league {
 
 Sha256Digest InputsDigest(const Sha256Digest& league, std::vector<Sha256Digest> records) {
   std::sort(records.begin(), records.end());
@@ -40,4 +40,4 @@ Provenance ProvenanceOf(const std::vector<const PlayedRecord*>& counted,
 }
 
 }  // namespace internal
-}  // namespace referee::reports
+}  // namespace referee::league

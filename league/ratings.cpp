@@ -12,7 +12,7 @@
 #include "league/duplicate.h"
 #include "league/standings_internal.h"
 
-namespace referee::reports {
+namespace referee::league {
 namespace {
 
 struct TeamSums {
@@ -351,4 +351,4 @@ Ratings ComputeRatings(std::vector<RatedLeague> leagues, const RatingParameters&
   return ratings;
 }
 
-}  // namespace referee::reports
+}  // namespace referee::league

@@ -16,7 +16,7 @@
 #include "referee/core/result.h"
 #include "referee/core/seeded_deal.h"
 
-namespace referee::reports {
+namespace referee::league {
 
 // The model's parameters, OpenSkill's defaults: a new player's mean `mu` and deviation `sigma`, the
 // deviation `beta` of one match's performance about the skill, the floor `kappa` of the factor a
@@ -111,4 +111,4 @@ Ratings ComputeRatings(std::vector<RatedLeague> leagues, const RatingParameters&
 // significant digits where that would show 0 ("0.0001").
 std::string RoundedParameter(double value);
 
-}  // namespace referee::reports
+}  // namespace referee::league

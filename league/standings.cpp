@@ -11,7 +11,7 @@
 #include "league/standings_internal.h"
 #include "referee/games/registry.h"
 
-namespace referee::reports {
+namespace referee::league {
 std::string FormatPoints(int64_t units) {
   if (units % kPointUnit == 0) return std::to_string(units / kPointUnit);
   char text[32];
@@ -425,4 +425,4 @@ std::string Ordinal(int n) {
   return std::to_string(n) + suffix;
 }
 
-}  // namespace referee::reports
+}  // namespace referee::league

@@ -22,7 +22,7 @@
 #include "referee/record/record.h"
 #include "verifier/verdict.h"
 
-namespace referee::reports {
+namespace referee::league {
 
 // A record's players' names in one string, each after its length: a league keeps the names of
 // every record, and four names in a list took 168 bytes and five allocations, in one string 32
@@ -400,4 +400,4 @@ bool IsMeanTieBreak(const TieBreak& tie_break);
 // Whether a tie-break's values are points (units), written as points are.
 bool IsPointsTieBreak(const TieBreak& tie_break);
 
-}  // namespace referee::reports
+}  // namespace referee::league

@@ -7,7 +7,7 @@
 
 #include "league/standings_internal.h"
 
-namespace referee::reports {
+namespace referee::league {
 namespace {
 
 // How many names a warning lists before "and N more": a league of many records must not give a
@@ -146,4 +146,4 @@ std::vector<Warning> CheckRounds(const League& league,
   return warnings;
 }
 
-}  // namespace referee::reports
+}  // namespace referee::league

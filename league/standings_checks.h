@@ -8,7 +8,7 @@
 #include "league/league.h"
 #include "league/standings.h"
 
-namespace referee::reports {
+namespace referee::league {
 
 // `two-tables`: a player in more than one counted record or forfeit of one round;
 // `bye-in-played-round`: a bye in a round in which the entrant has a counted record (a bye in a
@@ -22,4 +22,4 @@ std::vector<Warning> CheckDirections(const League& league,
 std::vector<Warning> CheckRounds(const League& league,
                                  const std::vector<const PlayedRecord*>& counted);
 
-}  // namespace referee::reports
+}  // namespace referee::league

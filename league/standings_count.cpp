@@ -8,7 +8,7 @@
 #include "league/standings_internal.h"
 #include "referee/games/registry.h"
 
-namespace referee::reports {
+namespace referee::league {
 
 bool RoundBefore(const std::string& a, const std::string& b) {
   auto number = [](const std::string& s) -> std::optional<long long> {
@@ -269,4 +269,4 @@ CountedRecords CountRecords(const League& league, const std::vector<PlayedRecord
   return result;
 }
 
-}  // namespace referee::reports
+}  // namespace referee::league

@@ -13,7 +13,7 @@
 #include "league/league.h"
 #include "league/standings.h"
 
-namespace referee::reports::internal {
+namespace referee::league::internal {
 
 enum class TableKind { kPlayers, kPartnerships, kTeams };
 std::string_view TableKindName(TableKind kind);
@@ -98,4 +98,4 @@ void StableSortInPlace(std::vector<T>& items, Less less) {
 Provenance ProvenanceOf(const std::vector<const PlayedRecord*>& counted,
                         const std::vector<PlayedRecord>& records, const StandingsOptions& options);
 
-}  // namespace referee::reports::internal
+}  // namespace referee::league::internal

@@ -8,7 +8,7 @@
 #include "league/lots.h"
 #include "league/standings_internal.h"
 
-namespace referee::reports::internal {
+namespace referee::league::internal {
 namespace {
 
 // -1 when `a` ranks above `b` on the first measure, 1 below, 0 level. Under duplicate ranked by
@@ -302,4 +302,4 @@ std::vector<StandingsTable> RankTables(const League& league, TableKind kind,
   return tables;
 }
 
-}  // namespace referee::reports::internal
+}  // namespace referee::league::internal

@@ -10,7 +10,7 @@
 #include "referee/record/record_writer.h"
 #include "verifier/sha256.h"
 
-namespace referee::reports {
+namespace referee::league {
 namespace {
 
 const std::string kNoText;
@@ -260,4 +260,4 @@ Sha256Digest ContentDigest(const record::Record& record) {
   return verifier::Sha256(bytes);
 }
 
-}  // namespace referee::reports
+}  // namespace referee::league

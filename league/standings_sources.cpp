@@ -4,7 +4,7 @@
 #include <map>
 #include <tuple>
 
-namespace referee::reports {
+namespace referee::league {
 namespace {
 
 struct Choice {
@@ -66,4 +66,4 @@ Result<std::vector<ListedFile>> ChooseFiles(const League& league,
   return files;
 }
 
-}  // namespace referee::reports
+}  // namespace referee::league

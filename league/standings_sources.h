@@ -15,7 +15,7 @@
 #include "league/league.h"
 #include "referee/core/result.h"
 
-namespace referee::reports {
+namespace referee::league {
 
 enum class SourceKind { kFolder, kGlob, kFile };  // in order of specificity
 
@@ -53,4 +53,4 @@ struct ListedFile {
 Result<std::vector<ListedFile>> ChooseFiles(const League& league,
                                             const std::vector<EntryFiles>& found);
 
-}  // namespace referee::reports
+}  // namespace referee::league

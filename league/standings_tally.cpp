@@ -7,7 +7,7 @@
 #include "league/standings_internal.h"
 #include "referee/games/registry.h"
 
-namespace referee::reports::internal {
+namespace referee::league::internal {
 
 std::string_view TableKindName(TableKind kind) {
   static const char* kNames[] = {"players", "partnerships", "teams"};
@@ -441,4 +441,4 @@ std::vector<std::string> EntryTexts(const League& league) {
   return texts;
 }
 
-}  // namespace referee::reports::internal
+}  // namespace referee::league::internal

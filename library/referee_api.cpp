@@ -207,17 +207,17 @@ std::optional<api::Verdict> LiveTable::Verdict() const {
 namespace {
 
 // A record as the standings see it: verified, and summarised for the league.
-reports::PlayedRecord Played(const reports::League& league, const RecordText& given) {
+league::PlayedRecord Played(const league::League& league, const RecordText& given) {
   Result<record::Node> node = formats::SniffFormat(given.text) == formats::InputFormat::kYaml
                                   ? formats::ParseYaml(given.text, {})
                                   : formats::ParseJson(given.text, {});
   if (!node.has_value()) {
     verifier::Verdict verdict = verifier::MalformedVerdict(given.name, 0, std::move(node).error());
-    return reports::SummarizeRecord(league, verdict, nullptr, given.round);
+    return league::SummarizeRecord(league, verdict, nullptr, given.round);
   }
   verifier::Verdict verdict =
       verifier::VerifyText(given.text, formats::SniffFormat(given.text), 1, {}, given.name, 0);
-  return reports::SummarizeRecord(league, verdict, &*node, given.round, given.text);
+  return league::SummarizeRecord(league, verdict, &*node, given.round, given.text);
 }
 
 }  // namespace
@@ -231,16 +231,16 @@ Standings ComputeStandings(std::string_view league_yaml, const std::vector<Recor
   }
   Result<record::Node> root = formats::ParseYaml(league_yaml, {});
   if (!root.has_value()) return {"league file: " + root.error().message, {}};
-  Result<reports::League> league = reports::ReadLeague(*root);
+  Result<league::League> league = league::ReadLeague(*root);
   if (!league.has_value()) {
     return {"league file: " + league.error().place.path + ": " + league.error().message, {}};
   }
-  std::vector<reports::PlayedRecord> played;
+  std::vector<league::PlayedRecord> played;
   played.reserve(records.size());
   for (const RecordText& record : records) played.push_back(Played(*league, record));
-  reports::StandingsOptions provenance{std::nullopt, std::string("referee ") + REFEREE_VERSION,
-                                       verifier::Sha256(league_yaml)};
-  reports::Standings standings = reports::ComputeStandings(*league, std::move(played), provenance);
+  league::StandingsOptions provenance{std::nullopt, std::string("referee ") + REFEREE_VERSION,
+                                      verifier::Sha256(league_yaml)};
+  league::Standings standings = league::ComputeStandings(*league, std::move(played), provenance);
   return {{}, reports::RenderStandings(standings, format)};
 }
 

@@ -50,7 +50,7 @@ bool SameNumber(const std::string& published, double mine) {
 
 class Comparison {
  public:
-  Comparison(const Ratings& ratings, std::vector<std::string>& differences)
+  Comparison(const league::Ratings& ratings, std::vector<std::string>& differences)
       : ratings_(ratings), differences_(differences) {}
 
   void Identity(const Node& published) {
@@ -71,7 +71,7 @@ class Comparison {
       differences_.push_back("parameters: expected mu, sigma, beta, kappa and tau, published none");
       return;
     }
-    const RatingParameters& p = ratings_.parameters;
+    const league::RatingParameters& p = ratings_.parameters;
     for (const auto& [name, value] :
          {std::pair{"mu", p.mu}, std::pair{"sigma", p.sigma}, std::pair{"beta", p.beta},
           std::pair{"kappa", p.kappa}, std::pair{"tau", p.tau}}) {
@@ -101,7 +101,8 @@ class Comparison {
     const Node* rows = ListAt(published, "players");
     size_t count = rows != nullptr ? rows->items().size() : 0;
     for (size_t i = 0; i < std::max(ratings_.players.size(), count); ++i) {
-      const PlayerRating* mine = i < ratings_.players.size() ? &ratings_.players[i] : nullptr;
+      const league::PlayerRating* mine =
+          i < ratings_.players.size() ? &ratings_.players[i] : nullptr;
       const Node* theirs = i < count ? &rows->items()[i] : nullptr;
       std::string at = "rank " + std::to_string(mine ? mine->rank : i + 1) + ": ";
       std::string expected = mine ? mine->player : "nothing";
@@ -115,7 +116,7 @@ class Comparison {
   }
 
  private:
-  void LeagueOf(size_t index, const RatingsSource& mine, const Node& theirs) {
+  void LeagueOf(size_t index, const league::RatingsSource& mine, const Node& theirs) {
     std::string at = "league " + std::to_string(index + 1) + " (" + mine.path + "): ";
     for (const auto& [name, value] :
          {std::pair{"rated", mine.rated}, std::pair{"not_rated", mine.not_rated},
@@ -131,7 +132,7 @@ class Comparison {
                            ": the published ratings were made from other files");
   }
 
-  void Player(const PlayerRating& mine, const Node& theirs, const std::string& at) {
+  void Player(const league::PlayerRating& mine, const Node& theirs, const std::string& at) {
     std::string rank = std::to_string(mine.rank) + (mine.shared ? "=" : "");
     std::string found = Field(theirs, "rank") + (Field(theirs, "shared") == "true" ? "=" : "");
     if (rank != found) {
@@ -155,13 +156,14 @@ class Comparison {
                            Shown(found));
   }
 
-  const Ratings& ratings_;
+  const league::Ratings& ratings_;
   std::vector<std::string>& differences_;
 };
 
 }  // namespace
 
-std::vector<std::string> CompareRatings(const Ratings& ratings, const record::Node& published) {
+std::vector<std::string> CompareRatings(const league::Ratings& ratings,
+                                        const record::Node& published) {
   if (ListAt(published, "players") == nullptr) {
     return {"expected a ratings file (JSON or CSV output of referee ratings), found no players"};
   }
@@ -174,7 +176,7 @@ std::vector<std::string> CompareRatings(const Ratings& ratings, const record::No
   return differences;
 }
 
-std::vector<std::string> CompareRatingsNotes(const Ratings& ratings,
+std::vector<std::string> CompareRatingsNotes(const league::Ratings& ratings,
                                              const record::Node& published) {
   std::string theirs = Field(published, "referee");
   if (theirs.empty() || theirs == ratings.referee) return {};

@@ -27,36 +27,37 @@ std::vector<std::string> Concatenated(std::vector<std::string> first,
 }
 
 // For people, rounded as the standings round; the JSON and CSV outputs give them exactly.
-std::string ParametersLine(const RatingParameters& p) {
-  RatingParameters defaults;
+std::string ParametersLine(const league::RatingParameters& p) {
+  league::RatingParameters defaults;
   bool are_defaults = p.mu == defaults.mu && p.sigma == defaults.sigma && p.beta == defaults.beta &&
                       p.kappa == defaults.kappa && p.tau == defaults.tau;
-  return "parameters: mu " + RoundedParameter(p.mu) + ", sigma " + RoundedParameter(p.sigma) +
-         ", beta " + RoundedParameter(p.beta) + ", kappa " + RoundedParameter(p.kappa) + ", tau " +
-         RoundedParameter(p.tau) +
+  return "parameters: mu " + league::RoundedParameter(p.mu) + ", sigma " +
+         league::RoundedParameter(p.sigma) + ", beta " + league::RoundedParameter(p.beta) +
+         ", kappa " + league::RoundedParameter(p.kappa) + ", tau " +
+         league::RoundedParameter(p.tau) +
          (are_defaults ? " (OpenSkill's defaults)" : " (exactly, in the JSON and CSV outputs)");
 }
 
 constexpr const char* kModel = "Weng-Lin Plackett-Luce (Weng and Lin, JMLR 12, 2011)";
 
 // What the figures mean, for the people who read them.
-std::vector<std::string> MeaningLines(const Ratings& ratings) {
-  const RatingParameters& p = ratings.parameters;
+std::vector<std::string> MeaningLines(const league::Ratings& ratings) {
+  const league::RatingParameters& p = ratings.parameters;
   std::string start = FormatDecimal(p.mu - 3 * p.sigma, kShownDecimals);
   return {
       "rating: mu - 3 sigma, a cautious estimate of skill (the player is at least this good "
       "with about 99.9% confidence); players are ranked by it",
       "mu: the estimated skill; sigma: how unsure that estimate is, which shrinks as matches "
       "are rated",
-      "every player starts at mu " + RoundedParameter(p.mu) + ", sigma " +
-          RoundedParameter(p.sigma) + ", so at a rating of " + start +
+      "every player starts at mu " + league::RoundedParameter(p.mu) + ", sigma " +
+          league::RoundedParameter(p.sigma) + ", so at a rating of " + start +
           "; a rating below that is below where every new player starts",
-      "provisional: fewer than " + std::to_string(kEstablishedMatches) +
+      "provisional: fewer than " + std::to_string(league::kEstablishedMatches) +
           " matches rated; one result still moves such a rating a lot",
       "figures are rounded to two decimals; the JSON and CSV outputs give six"};
 }
 
-std::vector<std::string> HeadingLines(const Ratings& ratings) {
+std::vector<std::string> HeadingLines(const league::Ratings& ratings) {
   return Concatenated({ParametersLine(ratings.parameters)},
                       Concatenated(MeaningLines(ratings), {"made by: " + ratings.referee}));
 }
@@ -68,7 +69,7 @@ std::vector<Align> Aligns(size_t columns) {
   return aligns;
 }
 
-std::string SourceLine(const RatingsSource& source) {
+std::string SourceLine(const league::RatingsSource& source) {
   std::string line =
       source.path + " (" + source.name + "): " + std::to_string(source.rated) + " records rated";
   if (source.not_rated > 0) line += ", " + std::to_string(source.not_rated) + " not rated";
@@ -81,13 +82,13 @@ std::string SourceLine(const RatingsSource& source) {
   return line;
 }
 
-std::string RankText(const PlayerRating& player) {
+std::string RankText(const league::PlayerRating& player) {
   return std::to_string(player.rank) + (player.shared ? "=" : "");
 }
 
-Grid PlayersGrid(const Ratings& ratings) {
+Grid PlayersGrid(const league::Ratings& ratings) {
   Grid grid = {{"rank", "player", "name", "rating", "mu", "sigma", "matches", "provisional"}};
-  for (const PlayerRating& player : ratings.players) {
+  for (const league::PlayerRating& player : ratings.players) {
     grid.push_back({RankText(player), Printable(player.player), Printable(player.name),
                     FormatDecimal(player.rating.Ordinal(), kShownDecimals),
                     FormatDecimal(player.rating.mu, kShownDecimals),
@@ -100,7 +101,7 @@ Grid PlayersGrid(const Ratings& ratings) {
 // The players' table, the columns that matter first so that a phone shows them without
 // scrolling sideways: rank, the name (the id under it) and the rating; then mu, sigma, matches and
 // whether the rating is provisional, which scroll inside the table's box.
-std::string PlayersHtml(const Ratings& ratings) {
+std::string PlayersHtml(const league::Ratings& ratings) {
   std::string html = "<section id=\"players\">\n<h2 id=\"players-title\">Players</h2>\n";
   if (ratings.players.empty()) return html + "<p>None rated.</p>\n</section>\n";
   HtmlTable table{"ratings",
@@ -112,7 +113,7 @@ std::string PlayersHtml(const Ratings& ratings) {
                    {"sigma", HtmlColumn::Kind::kNumber, ""},
                    {"matches", HtmlColumn::Kind::kNumber, ""},
                    {"provisional", HtmlColumn::Kind::kText, ""}}};
-  for (const PlayerRating& player : ratings.players) {
+  for (const league::PlayerRating& player : ratings.players) {
     table.rows.push_back({{RankText(player),
                            {player.name, player.player},
                            {FormatDecimal(player.rating.Ordinal(), kShownDecimals)},
@@ -133,9 +134,9 @@ std::string LinesHtml(const std::string& cls, const std::vector<std::string>& li
   return html + "</p>\n";
 }
 
-std::string SectionsHtml(const Ratings& ratings) {
+std::string SectionsHtml(const league::Ratings& ratings) {
   std::vector<std::string> sources;
-  for (const RatingsSource& source : ratings.leagues) sources.push_back(SourceLine(source));
+  for (const league::RatingsSource& source : ratings.leagues) sources.push_back(SourceLine(source));
   std::string html;
   if (!ratings.warnings.empty()) {
     html += "<section id=\"warnings\">\n<h2>Warnings</h2>\n" +
@@ -151,7 +152,7 @@ std::string SectionsHtml(const Ratings& ratings) {
   return html;
 }
 
-std::vector<HtmlContentsItem> ContentsOf(const Ratings& ratings) {
+std::vector<HtmlContentsItem> ContentsOf(const league::Ratings& ratings) {
   std::vector<HtmlContentsItem> items;
   if (!ratings.warnings.empty()) items.push_back({"warnings", "Warnings", {}});
   items.push_back({"players", "Players", {}});
@@ -175,7 +176,7 @@ Node Decimal(const std::string& text) {
 Node Bool(bool value) { return Node::Scalar(Node::Kind::kBool, value ? "true" : "false", {}); }
 Node Null() { return Node::Scalar(Node::Kind::kNull, "null", {}); }
 
-Node ParametersNode(const RatingParameters& p) {
+Node ParametersNode(const league::RatingParameters& p) {
   Node node = Node::Map({});
   node.AddMember("mu", {}, Decimal(ParameterText(p.mu)));
   node.AddMember("sigma", {}, Decimal(ParameterText(p.sigma)));
@@ -185,7 +186,7 @@ Node ParametersNode(const RatingParameters& p) {
   return node;
 }
 
-Node SourceNode(const RatingsSource& source) {
+Node SourceNode(const league::RatingsSource& source) {
   Node node = Node::Map({});
   node.AddMember("league", {}, Text(source.path));
   node.AddMember("name", {}, Text(source.name));
@@ -198,7 +199,7 @@ Node SourceNode(const RatingsSource& source) {
   return node;
 }
 
-Node PlayerNode(const PlayerRating& player) {
+Node PlayerNode(const league::PlayerRating& player) {
   Node node = Node::Map({});
   node.AddMember("rank", {}, Integer(player.rank));
   node.AddMember("shared", {}, Bool(player.shared));
@@ -220,11 +221,11 @@ std::string FormatDecimal(double value, int decimals) {
   return text;
 }
 
-std::string FormatRatingsText(const Ratings& ratings) {
+std::string FormatRatingsText(const league::Ratings& ratings) {
   std::string text = "ratings of " + Printable(ratings.game) + " players: " + kModel + "\n";
   for (const std::string& line : HeadingLines(ratings)) text += Printable(line) + "\n";
   text += "\nleagues, in the order rated:\n";
-  for (const RatingsSource& source : ratings.leagues) {
+  for (const league::RatingsSource& source : ratings.leagues) {
     text += "  " + Printable(SourceLine(source)) + "\n";
   }
   if (ratings.players.empty()) {
@@ -244,11 +245,11 @@ std::string FormatRatingsText(const Ratings& ratings) {
   return text;
 }
 
-std::string FormatRatingsMarkdown(const Ratings& ratings) {
+std::string FormatRatingsMarkdown(const league::Ratings& ratings) {
   std::string text = "# Ratings: " + MarkdownCell(ratings.game) + "\n\n";
   text += MarkdownList(Concatenated({kModel}, HeadingLines(ratings)));
   std::vector<std::string> sources;
-  for (const RatingsSource& source : ratings.leagues) sources.push_back(SourceLine(source));
+  for (const league::RatingsSource& source : ratings.leagues) sources.push_back(SourceLine(source));
   text += "\n## Leagues, in the order rated\n\n" + MarkdownList(sources);
   text += "\n## Players\n\n";
   if (ratings.players.empty()) {
@@ -262,7 +263,7 @@ std::string FormatRatingsMarkdown(const Ratings& ratings) {
   return text;
 }
 
-std::string FormatRatingsHtml(const Ratings& ratings) {
+std::string FormatRatingsHtml(const league::Ratings& ratings) {
   std::string title = "Ratings: " + ratings.game;
   std::vector<std::string> heading = {kModel, ParametersLine(ratings.parameters)};
   return HtmlPageStart(title) + "<header>\n<h1>" + HtmlEscape(title) + "</h1>\n" +
@@ -276,10 +277,10 @@ std::string FormatRatingsHtml(const Ratings& ratings) {
 
 // Sections separated by an empty line, each with its own header: the players, the leagues, the
 // parameters.
-std::string FormatRatingsCsv(const Ratings& ratings) {
+std::string FormatRatingsCsv(const league::Ratings& ratings) {
   std::string text =
       CsvLine({"rank", "player", "name", "rating", "mu", "sigma", "matches", "provisional"});
-  for (const PlayerRating& player : ratings.players) {
+  for (const league::PlayerRating& player : ratings.players) {
     text += CsvLine({RankText(player), player.player, player.name,
                      FormatDecimal(player.rating.Ordinal(), kTreeDecimals),
                      FormatDecimal(player.rating.mu, kTreeDecimals),
@@ -288,13 +289,13 @@ std::string FormatRatingsCsv(const Ratings& ratings) {
   }
   text += "\n" + CsvLine({"league", "name", "rated", "not_rated", "not_counted", "already_rated",
                           "inputs_sha256"});
-  for (const RatingsSource& source : ratings.leagues) {
+  for (const league::RatingsSource& source : ratings.leagues) {
     text += CsvLine({source.path, source.name, std::to_string(source.rated),
                      std::to_string(source.not_rated), std::to_string(source.not_counted),
                      std::to_string(source.already_rated),
                      source.inputs ? HexDigest(*source.inputs) : ""});
   }
-  const RatingParameters& p = ratings.parameters;
+  const league::RatingParameters& p = ratings.parameters;
   text += "\n" + CsvLine({"parameter", "value"});
   for (const auto& [name, value] :
        {std::pair{"mu", p.mu}, std::pair{"sigma", p.sigma}, std::pair{"beta", p.beta},
@@ -304,7 +305,7 @@ std::string FormatRatingsCsv(const Ratings& ratings) {
   return text;
 }
 
-Node RatingsTree(const Ratings& ratings) {
+Node RatingsTree(const league::Ratings& ratings) {
   Node root = Node::Map({});
   root.AddMember("format", {}, Text("referee-ratings/1"));
   root.AddMember("game", {}, Text(ratings.game));
@@ -312,10 +313,10 @@ Node RatingsTree(const Ratings& ratings) {
   root.AddMember("parameters", {}, ParametersNode(ratings.parameters));
   root.AddMember("referee", {}, Text(ratings.referee));
   Node leagues = Node::List({});
-  for (const RatingsSource& source : ratings.leagues) leagues.Append(SourceNode(source));
+  for (const league::RatingsSource& source : ratings.leagues) leagues.Append(SourceNode(source));
   root.AddMember("leagues", {}, std::move(leagues));
   Node players = Node::List({});
-  for (const PlayerRating& player : ratings.players) players.Append(PlayerNode(player));
+  for (const league::PlayerRating& player : ratings.players) players.Append(PlayerNode(player));
   root.AddMember("players", {}, std::move(players));
   Node notes = Node::List({});
   for (const std::string& note : ratings.notes) notes.Append(Text(note));

@@ -45,17 +45,19 @@ std::string RankText(const std::string& rank, const std::string& shared) {
 
 class Comparison {
  public:
-  Comparison(const Standings& standings, std::vector<std::string>& differences)
+  Comparison(const league::Standings& standings, std::vector<std::string>& differences)
       : standings_(standings), differences_(differences) {}
 
-  void Table(const StandingsTable& table, const Node& published, const std::string& prefix) {
+  void Table(const league::StandingsTable& table, const Node& published,
+             const std::string& prefix) {
     const Node* rows = ListAt(published, "rows");
     size_t count = rows != nullptr ? rows->items().size() : 0;
     for (size_t i = 0; i < std::max(table.rows.size(), count); ++i) {
-      const StandingRow* mine = i < table.rows.size() ? &table.rows[i] : nullptr;
+      const league::StandingRow* mine = i < table.rows.size() ? &table.rows[i] : nullptr;
       const Node* theirs = i < count ? &rows->items()[i] : nullptr;
       std::string at = prefix + "rank " + std::to_string(mine ? mine->rank : i + 1) + ": ";
-      std::string expected = mine ? Who(mine->entrant, FormatPoints(mine->points)) : "nothing";
+      std::string expected =
+          mine ? Who(mine->entrant, league::FormatPoints(mine->points)) : "nothing";
       std::string found =
           theirs ? Who(Field(*theirs, "entrant"), Field(*theirs, "points")) : "nothing";
       if (expected != found) {
@@ -69,7 +71,7 @@ class Comparison {
   void Travellers(const Node& published) {
     const Node* list = ListAt(published, "travellers");
     if (list == nullptr) return;
-    for (const Traveller& traveller : standings_.travellers) {
+    for (const league::Traveller& traveller : standings_.travellers) {
       const Node* match = nullptr;
       for (const Node& candidate : list->items()) {
         if (Field(candidate, "seed") == traveller.seed &&
@@ -84,7 +86,7 @@ class Comparison {
                                " tables, published none");
         continue;
       }
-      for (const TravellerLine& line : traveller.lines) {
+      for (const league::TravellerLine& line : traveller.lines) {
         TravellerLineOf(traveller, line, *match, which);
       }
     }
@@ -115,7 +117,7 @@ class Comparison {
   }
 
  private:
-  void Row(const StandingsTable& table, const StandingRow& mine, const Node& theirs,
+  void Row(const league::StandingsTable& table, const league::StandingRow& mine, const Node& theirs,
            const std::string& at, const std::string& who) {
     if (std::to_string(mine.rank) != Field(theirs, "rank")) {
       differences_.push_back(at + "expected " + mine.entrant + " at rank " +
@@ -130,9 +132,9 @@ class Comparison {
     CrossTable(table, mine, theirs, who);
   }
 
-  static std::string PercentageText(const StandingRow& row) {
+  static std::string PercentageText(const league::StandingRow& row) {
     std::optional<int64_t> hundredths = PercentageHundredths(row);
-    return hundredths ? FormatHundredths(*hundredths) : "";
+    return hundredths ? league::FormatHundredths(*hundredths) : "";
   }
 
   // A value the published row may give: compared where it gives it.
@@ -145,9 +147,9 @@ class Comparison {
     differences_.push_back(message + shown(mine) + ", published " + shown(published));
   }
 
-  void TieBreaks(const StandingRow& mine, const Node& theirs, const std::string& at) {
+  void TieBreaks(const league::StandingRow& mine, const Node& theirs, const std::string& at) {
     const Node* tie_breaks = theirs.Find("tie_breaks");
-    for (const TieBreak& tie_break : standings_.shown_tie_breaks) {
+    for (const league::TieBreak& tie_break : standings_.shown_tie_breaks) {
       std::string name(TieBreakName(tie_break));
       if (tie_breaks == nullptr || !tie_breaks->IsMap() || !tie_breaks->Has(name)) continue;
       std::string value = FormatTieBreakValue(tie_break, *TieBreakValue(tie_break, mine));
@@ -158,11 +160,11 @@ class Comparison {
     }
   }
 
-  void RanksByRound(const StandingRow& mine, const Node& theirs, const std::string& who) {
+  void RanksByRound(const league::StandingRow& mine, const Node& theirs, const std::string& who) {
     const Node* ranks = ListAt(theirs, "rank_by_round");
     if (ranks == nullptr) return;
     for (size_t r = 0; r < mine.rank_by_round.size() && r < standings_.rounds.size(); ++r) {
-      const RoundRank& rank = mine.rank_by_round[r];
+      const league::RoundRank& rank = mine.rank_by_round[r];
       std::string expected = RankText(std::to_string(rank.rank), rank.shared ? "true" : "false");
       std::string found = "nothing";
       if (r < ranks->items().size()) {
@@ -186,18 +188,19 @@ class Comparison {
     return text + ")";
   }
 
-  std::string MineSummary(const StandingsTable& table, const Meeting& meeting) const {
+  std::string MineSummary(const league::StandingsTable& table,
+                          const league::Meeting& meeting) const {
     std::string opponents, result;
     for (const std::string& id : OpponentIdsOf(standings_, table, meeting)) {
       opponents += (opponents.empty() ? "" : " ") + id;
     }
-    if (meeting.outcome == Meeting::Outcome::kWon) result = "won";
-    if (meeting.outcome == Meeting::Outcome::kDrew) result = "drew";
-    if (meeting.outcome == Meeting::Outcome::kLost) result = "lost";
+    if (meeting.outcome == league::Meeting::Outcome::kWon) result = "won";
+    if (meeting.outcome == league::Meeting::Outcome::kDrew) result = "drew";
+    if (meeting.outcome == league::Meeting::Outcome::kLost) result = "lost";
     std::string place =
-        meeting.kind == Meeting::Kind::kMatch ? std::to_string(meeting.place + 1) : "";
+        meeting.kind == league::Meeting::Kind::kMatch ? std::to_string(meeting.place + 1) : "";
     return Summary(std::string(MeetingKindName(meeting.kind)), RoundOf(standings_, meeting), place,
-                   result, FormatPoints(meeting.points), opponents);
+                   result, league::FormatPoints(meeting.points), opponents);
   }
 
   static std::string TheirSummary(const Node& meeting) {
@@ -209,8 +212,8 @@ class Comparison {
                    Field(meeting, "result"), Field(meeting, "points"), opponents);
   }
 
-  void CrossTable(const StandingsTable& table, const StandingRow& mine, const Node& theirs,
-                  const std::string& who) {
+  void CrossTable(const league::StandingsTable& table, const league::StandingRow& mine,
+                  const Node& theirs, const std::string& who) {
     const Node* meetings = ListAt(theirs, "cross_table");
     if (meetings == nullptr) return;
     size_t count = meetings->items().size();
@@ -223,8 +226,8 @@ class Comparison {
     }
   }
 
-  void TravellerLineOf(const Traveller& traveller, const TravellerLine& line, const Node& match,
-                       const std::string& which) {
+  void TravellerLineOf(const league::Traveller& traveller, const league::TravellerLine& line,
+                       const Node& match, const std::string& which) {
     const Node* lines = ListAt(match, "lines");
     const Node* found = nullptr;
     for (size_t i = 0; lines != nullptr && i < lines->items().size(); ++i) {
@@ -246,7 +249,7 @@ class Comparison {
         return list != nullptr && at < list->items().size() ? Field(&list->items()[at]) : "";
       };
       std::string expected = std::to_string(line.scores[side]) + " scored, " +
-                             FormatPoints(line.matchpoints[side]) + " matchpoints";
+                             league::FormatPoints(line.matchpoints[side]) + " matchpoints";
       std::string published = item(scores) + " scored, " + item(points) + " matchpoints";
       if (expected == published) continue;
       differences_.push_back(which + ", " + line.source + ", " + traveller.directions[side] +
@@ -254,11 +257,11 @@ class Comparison {
     }
   }
 
-  const Standings& standings_;
+  const league::Standings& standings_;
   std::vector<std::string>& differences_;
 };
 
-const Node* PublishedTable(const Node& tables, const StandingsTable& table) {
+const Node* PublishedTable(const Node& tables, const league::StandingsTable& table) {
   for (const Node& candidate : tables.items()) {
     if (Field(candidate, "kind") == table.kind &&
         Field(candidate, "direction") == table.direction) {
@@ -270,7 +273,7 @@ const Node* PublishedTable(const Node& tables, const StandingsTable& table) {
 
 }  // namespace
 
-std::vector<std::string> CompareStandings(const Standings& standings,
+std::vector<std::string> CompareStandings(const league::Standings& standings,
                                           const record::Node& published) {
   std::vector<std::string> differences;
   const Node* tables = ListAt(published, "tables");
@@ -279,7 +282,7 @@ std::vector<std::string> CompareStandings(const Standings& standings,
   }
   Comparison comparison(standings, differences);
   comparison.Scope(published);
-  for (const StandingsTable& table : standings.tables) {
+  for (const league::StandingsTable& table : standings.tables) {
     const Node* match = PublishedTable(*tables, table);
     if (match == nullptr) {
       differences.push_back("expected a " + table.Title() + " table, published none");
@@ -293,7 +296,8 @@ std::vector<std::string> CompareStandings(const Standings& standings,
   return differences;
 }
 
-std::vector<std::string> CompareNotes(const Standings& standings, const record::Node& published) {
+std::vector<std::string> CompareNotes(const league::Standings& standings,
+                                      const record::Node& published) {
   const Node* provenance = published.IsMap() ? published.Find("provenance") : nullptr;
   if (provenance == nullptr)
     return {"the published file has no provenance: its inputs are not checked"};

@@ -18,29 +18,29 @@ std::string JoinIds(const std::vector<std::string>& ids) {
   return text;
 }
 
-std::string ScoreText(const Standings& standings, const Meeting& meeting) {
+std::string ScoreText(const league::Standings& standings, const league::Meeting& meeting) {
   std::optional<int64_t> score = ScoreOf(standings, meeting);
   return score ? std::to_string(*score) : "";
 }
 
-const char* OutcomeWord(Meeting::Outcome outcome) {
-  return outcome == Meeting::Outcome::kWon    ? "won"
-         : outcome == Meeting::Outcome::kDrew ? "drew"
-         : outcome == Meeting::Outcome::kLost ? "lost"
-                                              : "";
+const char* OutcomeWord(league::Meeting::Outcome outcome) {
+  return outcome == league::Meeting::Outcome::kWon    ? "won"
+         : outcome == league::Meeting::Outcome::kDrew ? "drew"
+         : outcome == league::Meeting::Outcome::kLost ? "lost"
+                                                      : "";
 }
 
 // The standings tables: one header, then one line per entrant per table.
-std::string TablesSection(const Standings& standings) {
+std::string TablesSection(const league::Standings& standings) {
   std::string text;
-  for (const StandingsTable& table : standings.tables) {
+  for (const league::StandingsTable& table : standings.tables) {
     Grid grid = StandingsGrid(standings, table);
     for (size_t r = 0; r < grid.size(); ++r) {
       if (r == 0 && !text.empty()) continue;  // one header for every table
       Row cells = {r == 0 ? "table" : table.Title()};
       cells.insert(cells.end(), grid[r].begin(), grid[r].end());
       if (r > 0) {
-        const StandingRow& row = table.rows[r - 1];
+        const league::StandingRow& row = table.rows[r - 1];
         cells[1] = std::to_string(row.rank);  // the shared mark has its own column in JSON
         cells[3] = row.name;                  // the withdrawal has its column
       }
@@ -55,16 +55,16 @@ std::string TablesSection(const Standings& standings) {
   return text;
 }
 
-std::string RankByRoundSection(const Standings& standings) {
+std::string RankByRoundSection(const league::Standings& standings) {
   std::string text =
       CsvLine({"rank_by_round", "table", "entrant", "round", "rank", "shared", "points"});
-  for (const StandingsTable& table : standings.tables) {
-    for (const StandingRow& row : table.rows) {
+  for (const league::StandingsTable& table : standings.tables) {
+    for (const league::StandingRow& row : table.rows) {
       for (size_t r = 0; r < row.rank_by_round.size() && r < standings.rounds.size(); ++r) {
-        const RoundRank& rank = row.rank_by_round[r];
+        const league::RoundRank& rank = row.rank_by_round[r];
         text += CsvLine({"rank_by_round", table.Title(), row.entrant, standings.rounds[r],
                          std::to_string(rank.rank), rank.shared ? "true" : "false",
-                         FormatPoints(row.by_round[r])});
+                         league::FormatPoints(row.by_round[r])});
       }
     }
   }
@@ -72,45 +72,46 @@ std::string RankByRoundSection(const Standings& standings) {
 }
 
 // A line per meeting: written as made, never held whole.
-void WriteCrossTableSection(const Standings& standings, std::ostream& out) {
+void WriteCrossTableSection(const league::Standings& standings, std::ostream& out) {
   out << CsvLine({"cross_table", "table", "entrant", "round", "kind", "record", "at_table", "seat",
                   "opponents", "place", "result", "level", "score", "points", "reason"});
-  for (const StandingsTable& table : standings.tables) {
-    for (const StandingRow& row : table.rows) {
-      for (const Meeting& meeting : row.meetings) {
-        bool match = meeting.kind == Meeting::Kind::kMatch;
-        const PlayedRecord* record = RecordOf(standings, meeting);
+  for (const league::StandingsTable& table : standings.tables) {
+    for (const league::StandingRow& row : table.rows) {
+      for (const league::Meeting& meeting : row.meetings) {
+        bool match = meeting.kind == league::Meeting::Kind::kMatch;
+        const league::PlayedRecord* record = RecordOf(standings, meeting);
         out << CsvLine({"cross_table", table.Title(), row.entrant, RoundOf(standings, meeting),
                         std::string(MeetingKindName(meeting.kind)), record ? record->source : "",
                         record ? record->Table() : "", SeatOf(standings, meeting),
                         JoinIds(OpponentIdsOf(standings, table, meeting)),
                         match ? std::to_string(meeting.place + 1) : "",
                         OutcomeWord(meeting.outcome), record ? record->Level() : "",
-                        ScoreText(standings, meeting), FormatPoints(meeting.points),
+                        ScoreText(standings, meeting), league::FormatPoints(meeting.points),
                         ReasonOf(standings, meeting)});
       }
     }
   }
 }
 
-void WriteTravellerSection(const Standings& standings, std::ostream& out) {
+void WriteTravellerSection(const league::Standings& standings, std::ostream& out) {
   out << CsvLine({"traveller", "seed", "board", "tables", "expected", "top", "record", "at_table",
                   "round", "direction", "entrants", "score", "matchpoints"});
-  for (const Traveller& traveller : standings.travellers) {
-    for (const TravellerLine& line : traveller.lines) {
+  for (const league::Traveller& traveller : standings.travellers) {
+    for (const league::TravellerLine& line : traveller.lines) {
       for (size_t side = 0; side < traveller.directions.size(); ++side) {
         out << CsvLine({"traveller", traveller.seed, std::to_string(traveller.board),
                         std::to_string(traveller.tables), std::to_string(traveller.expected),
-                        FormatPoints(traveller.top), line.source, line.table, line.round,
+                        league::FormatPoints(traveller.top), line.source, line.table, line.round,
                         traveller.directions[side], line.entrants[side],
-                        std::to_string(line.scores[side]), FormatPoints(line.matchpoints[side])});
+                        std::to_string(line.scores[side]),
+                        league::FormatPoints(line.matchpoints[side])});
       }
     }
   }
 }
 
-void WriteProvenanceSection(const Standings& standings, std::ostream& out) {
-  const Provenance& provenance = standings.provenance;
+void WriteProvenanceSection(const league::Standings& standings, std::ostream& out) {
+  const league::Provenance& provenance = standings.provenance;
   auto hex = [](const std::optional<Sha256Digest>& digest) {
     return digest ? HexDigest(*digest) : "";
   };
@@ -119,14 +120,14 @@ void WriteProvenanceSection(const Standings& standings, std::ostream& out) {
   out << CsvLine({"provenance", "inputs", hex(provenance.inputs), ""});
   out << CsvLine({"provenance", "league", hex(provenance.league), ""});
   for (size_t index : provenance.records) {
-    const PlayedRecord& record = standings.records[index];
+    const league::PlayedRecord& record = standings.records[index];
     out << CsvLine({"provenance", "record", hex(record.text_digest), record.source});
   }
 }
 
 }  // namespace
 
-void WriteStandingsCsv(const Standings& standings, std::ostream& out) {
+void WriteStandingsCsv(const league::Standings& standings, std::ostream& out) {
   out << TablesSection(standings);
   if (!standings.rounds.empty()) {
     out << "\n" << RankByRoundSection(standings) << "\n";
@@ -140,7 +141,7 @@ void WriteStandingsCsv(const Standings& standings, std::ostream& out) {
   WriteProvenanceSection(standings, out);
 }
 
-std::string FormatStandingsCsv(const Standings& standings) {
+std::string FormatStandingsCsv(const league::Standings& standings) {
   std::ostringstream out;
   WriteStandingsCsv(standings, out);
   return std::move(out).str();

@@ -10,17 +10,19 @@ namespace {
 
 std::string RankText(int rank, bool shared) { return std::to_string(rank) + (shared ? "=" : ""); }
 
-std::string NameText(const StandingRow& row) {
+std::string NameText(const league::StandingRow& row) {
   return row.withdrawn_after ? row.name + " (withdrawn after round " + *row.withdrawn_after + ")"
                              : row.name;
 }
 
-std::string PercentCell(const StandingRow& row) {
+std::string PercentCell(const league::StandingRow& row) {
   std::optional<int64_t> hundredths = PercentageHundredths(row);
-  return hundredths ? FormatHundredths(*hundredths) : "-";
+  return hundredths ? league::FormatHundredths(*hundredths) : "-";
 }
 
-std::string SignedPoints(int64_t units) { return (units >= 0 ? "+" : "") + FormatPoints(units); }
+std::string SignedPoints(int64_t units) {
+  return (units >= 0 ? "+" : "") + league::FormatPoints(units);
+}
 
 void MakePrintable(Grid& grid) {
   for (auto& line : grid) {
@@ -29,12 +31,13 @@ void MakePrintable(Grid& grid) {
 }
 
 // Opponents by their number in the table (1-based, in table order), by id when in another table.
-std::string OpponentsText(const Standings& standings, const Meeting& meeting,
-                          const StandingsTable& table) {
+std::string OpponentsText(const league::Standings& standings, const league::Meeting& meeting,
+                          const league::StandingsTable& table) {
   std::string text;
-  for (const Meeting::Opponent& opponent : OpponentsOf(standings, table, meeting)) {
-    auto at = std::find_if(table.rows.begin(), table.rows.end(),
-                           [&](const StandingRow& row) { return row.entrant == opponent.entrant; });
+  for (const league::Meeting::Opponent& opponent : OpponentsOf(standings, table, meeting)) {
+    auto at = std::find_if(
+        table.rows.begin(), table.rows.end(),
+        [&](const league::StandingRow& row) { return row.entrant == opponent.entrant; });
     std::string shown =
         at == table.rows.end() ? opponent.entrant : std::to_string(at - table.rows.begin() + 1);
     text += (text.empty() ? "v " : ",") + shown;
@@ -43,21 +46,21 @@ std::string OpponentsText(const Standings& standings, const Meeting& meeting,
 }
 
 // A place among several sides ("2nd="), else the result ("won").
-std::string ResultText(const Meeting& meeting) {
+std::string ResultText(const league::Meeting& meeting) {
   if (meeting.sides > 2) {
-    return Ordinal(meeting.place + 1) + (meeting.shared_place ? "=" : "");
+    return league::Ordinal(meeting.place + 1) + (meeting.shared_place ? "=" : "");
   }
   switch (meeting.outcome) {
-    case Meeting::Outcome::kWon:
+    case league::Meeting::Outcome::kWon:
       return "won";
-    case Meeting::Outcome::kDrew:
+    case league::Meeting::Outcome::kDrew:
       return "drew";
     default:
       return "lost";
   }
 }
 
-std::string ScoreText(const Standings& standings, const Meeting& meeting) {
+std::string ScoreText(const league::Standings& standings, const league::Meeting& meeting) {
   std::optional<int64_t> score = ScoreOf(standings, meeting);
   if (!score) return "";
   std::string text = std::to_string(*score);
@@ -75,8 +78,8 @@ std::string JoinWords(const std::vector<std::string>& words) {
 }
 
 // What each part of a match's cell says: "N the seat, 1st the place (2nd= when shared), ...".
-std::string MeetingKeyText(const Standings& standings, const Meeting& meeting,
-                           const StandingsTable& table) {
+std::string MeetingKeyText(const league::Standings& standings, const league::Meeting& meeting,
+                           const league::StandingsTable& table) {
   std::vector<std::string> parts;
   auto add = [&parts](const std::string& shown, const std::string& meaning) {
     if (!shown.empty()) parts.push_back(shown + " " + meaning);
@@ -85,7 +88,7 @@ std::string MeetingKeyText(const Standings& standings, const Meeting& meeting,
   add(SeatOf(standings, meeting), pairs ? "the direction sat" : "the seat");
   add(ResultText(meeting),
       meeting.sides > 2 ? "the place (2nd= when shared)" : "the result (won, drew or lost)");
-  const PlayedRecord* record = RecordOf(standings, meeting);
+  const league::PlayedRecord* record = RecordOf(standings, meeting);
   add(record ? record->Level() : "", "the level");
   std::string score = ScoreText(standings, meeting);
   add(score, OtherScoresOf(standings, meeting).size() == 1 ? "the score, the opponents' after it"
@@ -101,40 +104,40 @@ std::string MeetingKeyText(const Standings& standings, const Meeting& meeting,
 
 }  // namespace
 
-std::string WarningText(const Warning& warning) {
+std::string WarningText(const league::Warning& warning) {
   std::string where = warning.place.path.empty() ? "" : " at " + warning.place.path;
   if (warning.place.line > 0) where += " (line " + std::to_string(warning.place.line) + ")";
   return warning.code + where + ": " + warning.message;
 }
 
-std::string MeetingText(const Standings& standings, const Meeting& meeting,
-                        const StandingsTable& table) {
+std::string MeetingText(const league::Standings& standings, const league::Meeting& meeting,
+                        const league::StandingsTable& table) {
   std::string opponents = OpponentsText(standings, meeting, table);
-  const PlayedRecord* record = RecordOf(standings, meeting);
+  const league::PlayedRecord* record = RecordOf(standings, meeting);
   switch (meeting.kind) {
-    case Meeting::Kind::kMatch:
+    case league::Meeting::Kind::kMatch:
       return JoinWords({SeatOf(standings, meeting), ResultText(meeting),
                         record ? record->Level() : "", ScoreText(standings, meeting),
                         SignedPoints(meeting.points), opponents});
-    case Meeting::Kind::kForfeitWon:
+    case league::Meeting::Kind::kForfeitWon:
       return JoinWords({"forfeit won", SignedPoints(meeting.points), opponents});
-    case Meeting::Kind::kForfeitLost:
+    case league::Meeting::Kind::kForfeitLost:
       return JoinWords({"forfeit lost", opponents});
-    case Meeting::Kind::kBye:
+    case league::Meeting::Kind::kBye:
       return "bye " + SignedPoints(meeting.points);
-    case Meeting::Kind::kAdjustment:
+    case league::Meeting::Kind::kAdjustment:
       return "adjustment " + SignedPoints(meeting.points);
-    case Meeting::Kind::kWithdrawal:
+    case league::Meeting::Kind::kWithdrawal:
       return "withdrew";
   }
   return "";
 }
 
-std::vector<std::string> ResultColumns(const Standings& standings) {
+std::vector<std::string> ResultColumns(const league::Standings& standings) {
   if (standings.duplicate) return {};
   std::vector<std::string> columns;
   for (int place = 1; place <= standings.placings; ++place) {
-    columns.push_back(Ordinal(place));
+    columns.push_back(league::Ordinal(place));
   }
   if (standings.placings > 0) return columns;
   if (standings.shows_draws) return {"won", "drawn", "lost"};
@@ -143,7 +146,8 @@ std::vector<std::string> ResultColumns(const Standings& standings) {
 
 namespace {
 
-std::vector<std::string> ResultCells(const Standings& standings, const StandingRow& row) {
+std::vector<std::string> ResultCells(const league::Standings& standings,
+                                     const league::StandingRow& row) {
   if (standings.duplicate) return {};
   std::vector<std::string> cells;
   for (int place = 0; place < standings.placings; ++place) {
@@ -159,35 +163,35 @@ std::vector<std::string> ResultCells(const Standings& standings, const StandingR
 
 }  // namespace
 
-std::vector<TieBreak> TieBreakColumns(const Standings& standings) {
-  std::vector<TieBreak> columns;
-  for (const TieBreak& tie_break : standings.shown_tie_breaks) {
-    bool as_played = tie_break.kind == TieBreak::Kind::kMatchesPlayed;
-    bool as_won = tie_break.kind == TieBreak::Kind::kWins && !standings.duplicate;
+std::vector<league::TieBreak> TieBreakColumns(const league::Standings& standings) {
+  std::vector<league::TieBreak> columns;
+  for (const league::TieBreak& tie_break : standings.shown_tie_breaks) {
+    bool as_played = tie_break.kind == league::TieBreak::Kind::kMatchesPlayed;
+    bool as_won = tie_break.kind == league::TieBreak::Kind::kWins && !standings.duplicate;
     if (!as_played && !as_won) columns.push_back(tie_break);
   }
   return columns;
 }
 
-std::string PointsColumn(const Standings& standings) {
+std::string PointsColumn(const league::Standings& standings) {
   return standings.duplicate ? "matchpoints" : "points";
 }
 
-Grid StandingsGrid(const Standings& standings, const StandingsTable& table) {
-  std::vector<TieBreak> shown = TieBreakColumns(standings);
+Grid StandingsGrid(const league::Standings& standings, const league::StandingsTable& table) {
+  std::vector<league::TieBreak> shown = TieBreakColumns(standings);
   std::vector<std::string> header = {"rank", "entrant", "name", "played"};
   for (std::string& column : ResultColumns(standings)) header.push_back(std::move(column));
   header.push_back(PointsColumn(standings));
   if (standings.duplicate) header.push_back("percentage");
-  for (const TieBreak& tie_break : shown) header.emplace_back(TieBreakName(tie_break));
+  for (const league::TieBreak& tie_break : shown) header.emplace_back(TieBreakName(tie_break));
   Grid grid = {header};
-  for (const StandingRow& row : table.rows) {
+  for (const league::StandingRow& row : table.rows) {
     std::vector<std::string> cells = {RankText(row.rank, row.shared), row.entrant, NameText(row),
                                       std::to_string(row.played)};
     for (std::string& cell : ResultCells(standings, row)) cells.push_back(std::move(cell));
-    cells.push_back(FormatPoints(row.points));
+    cells.push_back(league::FormatPoints(row.points));
     if (standings.duplicate) cells.push_back(PercentCell(row));
-    for (const TieBreak& tie_break : shown) {
+    for (const league::TieBreak& tie_break : shown) {
       cells.push_back(FormatTieBreakValue(tie_break, *TieBreakValue(tie_break, row)));
     }
     grid.push_back(std::move(cells));
@@ -196,7 +200,7 @@ Grid StandingsGrid(const Standings& standings, const StandingsTable& table) {
   return grid;
 }
 
-std::vector<std::string> TableKey(const Standings& standings) {
+std::vector<std::string> TableKey(const league::Standings& standings) {
   std::string played = "played: matches, forfeits included";
   std::string results;
   if (standings.duplicate) {
@@ -205,17 +209,17 @@ std::vector<std::string> TableKey(const Standings& standings) {
         "1 for every table that scored the same (Neuberg's formula where fewer tables played it); "
         "percentage: of the most that could be made on the boards played";
   } else if (standings.placings > 0) {
-    results = "1st to " + Ordinal(standings.placings) +
+    results = "1st to " + league::Ordinal(standings.placings) +
               ": matches finished in each place, a shared place under the place shared; a forfeit "
               "counts as 1st for those it went to and as " +
-              Ordinal(standings.placings) + " for the one that gave it";
+              league::Ordinal(standings.placings) + " for the one that gave it";
   } else {
     results = std::string(standings.shows_draws ? "won, drawn, lost" : "won, lost") +
               ": matches, forfeits included";
   }
   std::vector<std::string> lines = {played, results};
-  for (const TieBreak& tie_break : standings.shown_tie_breaks) {
-    if (tie_break.kind == TieBreak::Kind::kWins && !standings.duplicate) {
+  for (const league::TieBreak& tie_break : standings.shown_tie_breaks) {
+    if (tie_break.kind == league::TieBreak::Kind::kWins && !standings.duplicate) {
       lines.push_back(std::string("the tie-break wins is the ") +
                       (standings.placings > 0 ? "1st" : "won") + " column");
     }
@@ -223,10 +227,11 @@ std::vector<std::string> TableKey(const Standings& standings) {
   return lines;
 }
 
-std::string CrossTableKey(const Standings& standings, const StandingsTable& table) {
-  for (const StandingRow& row : table.rows) {
-    for (const Meeting& meeting : row.meetings) {
-      if (meeting.kind != Meeting::Kind::kMatch || RecordOf(standings, meeting) == nullptr) {
+std::string CrossTableKey(const league::Standings& standings, const league::StandingsTable& table) {
+  for (const league::StandingRow& row : table.rows) {
+    for (const league::Meeting& meeting : row.meetings) {
+      if (meeting.kind != league::Meeting::Kind::kMatch ||
+          RecordOf(standings, meeting) == nullptr) {
         continue;
       }
       return "\"" + MeetingText(standings, meeting, table) +
@@ -236,15 +241,15 @@ std::string CrossTableKey(const Standings& standings, const StandingsTable& tabl
   return "";
 }
 
-Grid RankByRoundGrid(const Standings& standings, const StandingsTable& table) {
+Grid RankByRoundGrid(const league::Standings& standings, const league::StandingsTable& table) {
   Grid grid = {{"entrant"}};
   for (const std::string& round : standings.rounds) grid[0].push_back("round " + round);
-  for (const StandingRow& row : table.rows) {
+  for (const league::StandingRow& row : table.rows) {
     std::vector<std::string> cells = {row.entrant};
     for (size_t r = 0; r < row.rank_by_round.size() && r < row.by_round.size(); ++r) {
-      const RoundRank& rank = row.rank_by_round[r];
-      cells.push_back(RankText(rank.rank, rank.shared) + " (" + FormatPoints(row.by_round[r]) +
-                      ")");
+      const league::RoundRank& rank = row.rank_by_round[r];
+      cells.push_back(RankText(rank.rank, rank.shared) + " (" +
+                      league::FormatPoints(row.by_round[r]) + ")");
     }
     grid.push_back(std::move(cells));
   }
@@ -252,20 +257,20 @@ Grid RankByRoundGrid(const Standings& standings, const StandingsTable& table) {
   return grid;
 }
 
-size_t CrossTableColumns(const Standings& standings) { return standings.rounds.size() + 3; }
+size_t CrossTableColumns(const league::Standings& standings) { return standings.rounds.size() + 3; }
 
-GridRows CrossTableRows(const Standings& standings, const StandingsTable& table) {
+GridRows CrossTableRows(const league::Standings& standings, const league::StandingsTable& table) {
   return [&standings, &table](const std::function<void(const GridRow&)>& each) {
     GridRow header = {"no", "entrant"};
     for (const std::string& round : standings.rounds) header.push_back(Printable("round " + round));
     header.push_back("points");
     each(header);
     for (size_t i = 0; i < table.rows.size(); ++i) {
-      const StandingRow& row = table.rows[i];
+      const league::StandingRow& row = table.rows[i];
       GridRow cells = {std::to_string(i + 1), Printable(row.entrant)};
       for (const std::string& round : standings.rounds) {
         std::string cell;
-        for (const Meeting& meeting : row.meetings) {
+        for (const league::Meeting& meeting : row.meetings) {
           if (RoundOf(standings, meeting) != round) continue;
           if (!cell.empty()) cell += "; ";
           // Each meeting made Printable as it is added, not the whole cell again at the end:
@@ -274,23 +279,23 @@ GridRows CrossTableRows(const Standings& standings, const StandingsTable& table)
         }
         cells.push_back(cell.empty() ? std::string("-") : std::move(cell));
       }
-      cells.push_back(FormatPoints(row.points));
+      cells.push_back(league::FormatPoints(row.points));
       each(cells);
     }
   };
 }
 
-Grid TravellerGrid(const Traveller& traveller) {
+Grid TravellerGrid(const league::Traveller& traveller) {
   Grid grid = {{"table", "round", "record"}};
   for (const std::string& direction : traveller.directions) {
     grid[0].insert(grid[0].end(), {direction, direction + " score", direction + " MP"});
   }
-  for (const TravellerLine& line : traveller.lines) {
+  for (const league::TravellerLine& line : traveller.lines) {
     std::vector<std::string> cells = {line.table.empty() ? "-" : line.table, line.round,
                                       line.source};
     for (size_t side = 0; side < traveller.directions.size(); ++side) {
       cells.insert(cells.end(), {line.entrants[side], std::to_string(line.scores[side]),
-                                 FormatPoints(line.matchpoints[side])});
+                                 league::FormatPoints(line.matchpoints[side])});
     }
     grid.push_back(std::move(cells));
   }
@@ -298,11 +303,11 @@ Grid TravellerGrid(const Traveller& traveller) {
   return grid;
 }
 
-std::string TravellerTitle(const Traveller& traveller) {
+std::string TravellerTitle(const league::Traveller& traveller) {
   std::string title = "board " + std::to_string(traveller.board) + " of seed '" + traveller.seed +
                       "': " + std::to_string(traveller.tables) +
                       (traveller.tables == 1 ? " table, top " : " tables, top ") +
-                      FormatPoints(traveller.top);
+                      league::FormatPoints(traveller.top);
   if (traveller.tables < traveller.expected) {
     title += " (" + std::to_string(traveller.expected) +
              " tables expected: matchpoints scaled by Neuberg's formula)";
@@ -310,9 +315,9 @@ std::string TravellerTitle(const Traveller& traveller) {
   return title;
 }
 
-std::vector<std::string> HeadingLines(const Standings& standings) {
+std::vector<std::string> HeadingLines(const league::Standings& standings) {
   std::string tie_breaks, rounds;
-  for (const TieBreak& tie_break : standings.tie_breaks) {
+  for (const league::TieBreak& tie_break : standings.tie_breaks) {
     tie_breaks += (tie_breaks.empty() ? "" : ", ") + std::string(TieBreakName(tie_break));
   }
   for (const std::string& round : standings.rounds) rounds += (rounds.empty() ? "" : ", ") + round;
@@ -334,8 +339,8 @@ std::vector<std::string> HeadingLines(const Standings& standings) {
   return lines;
 }
 
-std::vector<std::string> ProvenanceLines(const Standings& standings) {
-  const Provenance& provenance = standings.provenance;
+std::vector<std::string> ProvenanceLines(const league::Standings& standings) {
+  const league::Provenance& provenance = standings.provenance;
   std::string counted =
       "the league file and " + std::to_string(provenance.records.size()) + " records counted";
   std::string inputs = provenance.inputs

@@ -178,7 +178,7 @@ std::string ChartSvg(const Chart& chart) {
 
 // The step between gridlines: 1, 2 or 5 times a power of ten points, for at most five steps.
 int64_t TickStep(int64_t span) {
-  for (int64_t scale = kPointUnit;; scale *= 10) {
+  for (int64_t scale = league::kPointUnit;; scale *= 10) {
     for (int64_t factor : {1, 2, 5}) {
       if (factor * scale * 5 >= span) return factor * scale;
     }
@@ -187,17 +187,17 @@ int64_t TickStep(int64_t span) {
 
 // Gridline values for points, the range widened to whole steps.
 std::vector<std::pair<double, std::string>> PointTicks(int64_t& low, int64_t& high) {
-  int64_t step = TickStep(std::max<int64_t>(high - low, kPointUnit));
+  int64_t step = TickStep(std::max<int64_t>(high - low, league::kPointUnit));
   low = (low >= 0 ? low / step : -((-low + step - 1) / step)) * step;
   high = ((high + step - 1) / step) * step;
   std::vector<std::pair<double, std::string>> ticks;
   for (int64_t value = low; value <= high; value += step) {
-    ticks.emplace_back(static_cast<double>(value), FormatPoints(value));
+    ticks.emplace_back(static_cast<double>(value), league::FormatPoints(value));
   }
   return ticks;
 }
 
-std::string Legend(const StandingsTable& table) {
+std::string Legend(const league::StandingsTable& table) {
   std::string html = "<ul class=\"legend\">\n";
   for (size_t i = 0; i < table.rows.size(); ++i) {
     SeriesStyle style = StyleOf(i);
@@ -216,7 +216,7 @@ std::vector<bool> FirstColumnsText(size_t columns, size_t text) {
   return left;
 }
 
-std::string RoundByRound(const Standings& standings, const StandingsTable& table,
+std::string RoundByRound(const league::Standings& standings, const league::StandingsTable& table,
                          const std::string& id) {
   std::string html = "<h3 id=\"" + id + "-rounds\">Round by round</h3>\n";
   Grid ranks = RankByRoundGrid(standings, table);
@@ -228,13 +228,15 @@ std::string RoundByRound(const Standings& standings, const StandingsTable& table
   return html + Legend(table);
 }
 
-std::string TableId(const StandingsTable& table) { return "table-" + Anchor(table.Title()); }
+std::string TableId(const league::StandingsTable& table) {
+  return "table-" + Anchor(table.Title());
+}
 
 // The standings as a phone shows them: rank, the name (the id under it) and the points first, on
 // screen at 400 px; the matches, results, percentage and tie-breaks after them, scrolling inside
 // the table's box.
-HtmlTable StandingsHtmlTable(const Standings& standings, const StandingsTable& table,
-                             const std::string& labelled_by) {
+HtmlTable StandingsHtmlTable(const league::Standings& standings,
+                             const league::StandingsTable& table, const std::string& labelled_by) {
   using Kind = HtmlColumn::Kind;
   HtmlTable html{"standings", labelled_by, {}, {}};
   html.columns = {{"rank", Kind::kNumber, "rank"},
@@ -245,8 +247,8 @@ HtmlTable StandingsHtmlTable(const Standings& standings, const StandingsTable& t
   for (const std::string& column : ResultColumns(standings)) {
     html.columns.push_back({column, Kind::kNumber, ""});
   }
-  std::vector<TieBreak> tie_breaks = TieBreakColumns(standings);
-  for (const TieBreak& tie_break : tie_breaks) {
+  std::vector<league::TieBreak> tie_breaks = TieBreakColumns(standings);
+  for (const league::TieBreak& tie_break : tie_breaks) {
     html.columns.push_back({std::string(TieBreakName(tie_break)), Kind::kNumber, ""});
   }
   Grid grid = StandingsGrid(standings, table);  // the same cells as every other format
@@ -268,7 +270,8 @@ HtmlTable StandingsHtmlTable(const Standings& standings, const StandingsTable& t
 }
 
 // Written as it is made: the cross-table is made, written and dropped a row at a time.
-void WriteTableSection(const Standings& standings, const StandingsTable& table, std::ostream& out) {
+void WriteTableSection(const league::Standings& standings, const league::StandingsTable& table,
+                       std::ostream& out) {
   std::string id = TableId(table);
   out << "<section id=\"" << id << "\">\n<h2 id=\"" << id << "-title\">"
       << HtmlEscape(table.Title()) << "</h2>\n";
@@ -290,7 +293,7 @@ void WriteTableSection(const Standings& standings, const StandingsTable& table, 
 // A traveller for people: per table (its `table:`, else its place in the list), who sat in each
 // direction, their score and matchpoints. The record's file is for the organiser (text, CSV,
 // JSON), not for a published page.
-HtmlTable TravellerHtmlTable(const Traveller& traveller, const std::string& labelled_by) {
+HtmlTable TravellerHtmlTable(const league::Traveller& traveller, const std::string& labelled_by) {
   using Kind = HtmlColumn::Kind;
   HtmlTable html{"traveller", labelled_by, {{"table", Kind::kText, ""}}, {}};
   for (const std::string& direction : traveller.directions) {
@@ -299,7 +302,7 @@ HtmlTable TravellerHtmlTable(const Traveller& traveller, const std::string& labe
     html.columns.push_back({"MP", Kind::kNumber, ""});
   }
   for (size_t i = 0; i < traveller.lines.size(); ++i) {
-    const TravellerLine& line = traveller.lines[i];
+    const league::TravellerLine& line = traveller.lines[i];
     HtmlRow row{
         {HtmlCell(line.table.empty() ? std::to_string(i + 1) : line.table, "round " + line.round)},
         false,
@@ -307,18 +310,18 @@ HtmlTable TravellerHtmlTable(const Traveller& traveller, const std::string& labe
     for (size_t side = 0; side < traveller.directions.size(); ++side) {
       row.cells.emplace_back(line.entrants[side]);
       row.cells.emplace_back(std::to_string(line.scores[side]));
-      row.cells.emplace_back(FormatPoints(line.matchpoints[side]));
+      row.cells.emplace_back(league::FormatPoints(line.matchpoints[side]));
     }
     html.rows.push_back(std::move(row));
   }
   return html;
 }
 
-std::string TravellerHeading(const Traveller& traveller) {
+std::string TravellerHeading(const league::Traveller& traveller) {
   std::string heading = "Board " + std::to_string(traveller.board) + ": " +
                         std::to_string(traveller.tables) +
                         (traveller.tables == 1 ? " table" : " tables") + ", top " +
-                        FormatPoints(traveller.top) + " (seed '" + traveller.seed + "')";
+                        league::FormatPoints(traveller.top) + " (seed '" + traveller.seed + "')";
   if (traveller.tables < traveller.expected) {
     heading += "; " + std::to_string(traveller.expected) +
                " tables expected, matchpoints scaled by Neuberg's formula";
@@ -326,14 +329,14 @@ std::string TravellerHeading(const Traveller& traveller) {
   return heading;
 }
 
-std::string TravellersSection(const Standings& standings) {
+std::string TravellersSection(const league::Standings& standings) {
   if (standings.travellers.empty()) return "";
   std::string html =
       "<section id=\"travellers\">\n<h2>Travellers</h2>\n<p class=\"key\">Each board's "
       "results at every table, each direction compared with the same direction at the other "
       "tables: MP, the matchpoints (2 for each table beaten, 1 for each tie).</p>\n";
   for (size_t i = 0; i < standings.travellers.size(); ++i) {
-    const Traveller& traveller = standings.travellers[i];
+    const league::Traveller& traveller = standings.travellers[i];
     std::string id = "traveller-" + std::to_string(i + 1);
     html += "<h3 id=\"" + id + "\">" + HtmlEscape(TravellerHeading(traveller)) + "</h3>\n" +
             HtmlTableText(TravellerHtmlTable(traveller, id));
@@ -341,10 +344,10 @@ std::string TravellersSection(const Standings& standings) {
   return html + "</section>\n";
 }
 
-std::vector<HtmlContentsItem> ContentsOf(const Standings& standings) {
+std::vector<HtmlContentsItem> ContentsOf(const league::Standings& standings) {
   std::vector<HtmlContentsItem> items;
   if (!standings.warnings.empty()) items.push_back({"warnings", "Warnings", {}});
-  for (const StandingsTable& table : standings.tables) {
+  for (const league::StandingsTable& table : standings.tables) {
     std::string id = TableId(table);
     HtmlContentsItem item{id, "Standings: " + table.Title(), {}};
     if (!standings.rounds.empty()) {
@@ -357,9 +360,9 @@ std::vector<HtmlContentsItem> ContentsOf(const Standings& standings) {
     // Boards of several seeds share their numbers: the seed tells them apart.
     const std::string& first_seed = standings.travellers[0].seed;
     bool seeds = std::any_of(standings.travellers.begin(), standings.travellers.end(),
-                             [&](const Traveller& t) { return t.seed != first_seed; });
+                             [&](const league::Traveller& t) { return t.seed != first_seed; });
     for (size_t i = 0; i < standings.travellers.size(); ++i) {
-      const Traveller& traveller = standings.travellers[i];
+      const league::Traveller& traveller = standings.travellers[i];
       std::string title = "Board " + std::to_string(traveller.board);
       if (seeds) title += " of '" + traveller.seed + "'";
       travellers.items.push_back({"traveller-" + std::to_string(i + 1), title, {}});
@@ -374,7 +377,7 @@ std::vector<HtmlContentsItem> ContentsOf(const Standings& standings) {
 }
 
 // A row per record not counted, made as it is written: a league of hostile uploads can have many.
-void WriteNotCountedSection(const Standings& standings, std::ostream& out) {
+void WriteNotCountedSection(const league::Standings& standings, std::ostream& out) {
   out << "<section id=\"not-counted\">\n<h2 id=\"not-counted-title\">Not counted</h2>\n";
   if (standings.not_counted.empty()) {
     out << "<p>Every record was counted.</p>\n</section>\n";
@@ -382,7 +385,7 @@ void WriteNotCountedSection(const Standings& standings, std::ostream& out) {
   }
   GridRows rows = [&standings](const std::function<void(const GridRow&)>& each) {
     each({"record", "status", "first finding or reason"});
-    for (const NotCounted& item : standings.not_counted) {
+    for (const league::NotCounted& item : standings.not_counted) {
       each({item.source, item.status, item.reason});  // escaped as they are written
     }
   };
@@ -390,13 +393,13 @@ void WriteNotCountedSection(const Standings& standings, std::ostream& out) {
   out << "</section>\n";
 }
 
-std::string Summary(const Standings& standings) {
+std::string Summary(const league::Standings& standings) {
   std::string html = "<p class=\"summary\">";
   for (const std::string& line : HeadingLines(standings)) html += HtmlEscape(line) + "<br>";
   return html + "</p>\n";
 }
 
-std::string Footer(const Standings& standings) {
+std::string Footer(const league::Standings& standings) {
   std::vector<std::string> lines = ProvenanceLines(standings);
   std::string html = "<footer class=\"provenance\" id=\"provenance\">\n<p>";
   for (size_t i = 0; i < lines.size(); ++i) {
@@ -408,14 +411,16 @@ std::string Footer(const Standings& standings) {
          "a published file with them.</p>\n</footer>\n";
 }
 
-void WriteSections(const Standings& standings, std::ostream& out) {
+void WriteSections(const league::Standings& standings, std::ostream& out) {
   std::vector<std::string> warnings;
-  for (const Warning& warning : standings.warnings) warnings.push_back(WarningText(warning));
+  for (const league::Warning& warning : standings.warnings)
+    warnings.push_back(WarningText(warning));
   if (!warnings.empty()) {
     out << "<section id=\"warnings\">\n<h2>Warnings</h2>\n"
         << HtmlList("warnings", warnings) << "</section>\n";
   }
-  for (const StandingsTable& table : standings.tables) WriteTableSection(standings, table, out);
+  for (const league::StandingsTable& table : standings.tables)
+    WriteTableSection(standings, table, out);
   out << TravellersSection(standings);
   if (!standings.entries.empty()) {
     out << "<section id=\"entries\">\n<h2>Entries</h2>\n"
@@ -430,11 +435,12 @@ void WriteSections(const Standings& standings, std::ostream& out) {
 
 }  // namespace
 
-std::string PointsChartSvg(const Standings& standings, const StandingsTable& table) {
+std::string PointsChartSvg(const league::Standings& standings,
+                           const league::StandingsTable& table) {
   Chart chart{"cumulative points after each round, " + table.Title(), "points", {"start"}};
   for (const std::string& round : standings.rounds) chart.x_labels.push_back(round);
-  int64_t low = 0, high = kPointUnit;
-  for (const StandingRow& row : table.rows) {
+  int64_t low = 0, high = league::kPointUnit;
+  for (const league::StandingRow& row : table.rows) {
     for (int64_t value : row.by_round) {
       low = std::min(low, value);
       high = std::max(high, value);
@@ -443,15 +449,16 @@ std::string PointsChartSvg(const Standings& standings, const StandingsTable& tab
   chart.ticks = PointTicks(low, high);
   chart.low = static_cast<double>(low);
   chart.high = static_cast<double>(high);
-  for (const StandingRow& row : table.rows) {
-    Chart::Series series{row.entrant, row.name + ": " + FormatPoints(row.points) + " points", {0}};
+  for (const league::StandingRow& row : table.rows) {
+    Chart::Series series{
+        row.entrant, row.name + ": " + league::FormatPoints(row.points) + " points", {0}};
     for (int64_t value : row.by_round) series.values.push_back(static_cast<double>(value));
     chart.series.push_back(std::move(series));
   }
   return ChartSvg(chart);
 }
 
-std::string RankChartSvg(const Standings& standings, const StandingsTable& table) {
+std::string RankChartSvg(const league::Standings& standings, const league::StandingsTable& table) {
   Chart chart{"rank after each round, " + table.Title(), "rank", standings.rounds};
   size_t entrants = std::max<size_t>(table.rows.size(), 2);
   chart.low = 1;
@@ -461,15 +468,15 @@ std::string RankChartSvg(const Standings& standings, const StandingsTable& table
   for (size_t rank = 1; rank <= entrants; rank += step) {
     chart.ticks.emplace_back(static_cast<double>(rank), std::to_string(rank));
   }
-  for (const StandingRow& row : table.rows) {
+  for (const league::StandingRow& row : table.rows) {
     Chart::Series series{row.entrant, row.name + ": rank " + std::to_string(row.rank), {}};
-    for (const RoundRank& rank : row.rank_by_round) series.values.push_back(rank.rank);
+    for (const league::RoundRank& rank : row.rank_by_round) series.values.push_back(rank.rank);
     chart.series.push_back(std::move(series));
   }
   return ChartSvg(chart);
 }
 
-void WriteStandingsHtml(const Standings& standings, std::ostream& out) {
+void WriteStandingsHtml(const league::Standings& standings, std::ostream& out) {
   out << HtmlPageStart(standings.league + ": standings") << "<header>\n<h1>"
       << HtmlEscape(standings.league) << "</h1>\n";
   out << "<p class=\"game\">Game: " << HtmlEscape(standings.game) << "</p>\n"
@@ -479,7 +486,7 @@ void WriteStandingsHtml(const Standings& standings, std::ostream& out) {
   out << "</main>\n" << Footer(standings) << HtmlPageEnd();
 }
 
-std::string FormatStandingsHtml(const Standings& standings) {
+std::string FormatStandingsHtml(const league::Standings& standings) {
   std::ostringstream out;
   WriteStandingsHtml(standings, out);
   return std::move(out).str();

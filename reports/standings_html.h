@@ -13,14 +13,14 @@
 
 namespace referee::reports {
 
-std::string FormatStandingsHtml(const Standings& standings);
+std::string FormatStandingsHtml(const league::Standings& standings);
 // The same, written to `out` as it is made: the cross-table a row at a time, never the whole page.
-void WriteStandingsHtml(const Standings& standings, std::ostream& out);
+void WriteStandingsHtml(const league::Standings& standings, std::ostream& out);
 
 // The chart of each entrant's cumulative points, from a start at zero through each round: one
 // polyline per entrant (class "entrant", data-entrant="id") with a marker at each point.
-std::string PointsChartSvg(const Standings& standings, const StandingsTable& table);
+std::string PointsChartSvg(const league::Standings& standings, const league::StandingsTable& table);
 // The chart of each entrant's rank after each round, first place at the top.
-std::string RankChartSvg(const Standings& standings, const StandingsTable& table);
+std::string RankChartSvg(const league::Standings& standings, const league::StandingsTable& table);
 
 }  // namespace referee::reports

@@ -27,19 +27,19 @@ Node Number(const std::string& text) {
   bool whole = text.find('.') == std::string::npos;
   return Node::Scalar(whole ? Node::Kind::kInteger : Node::Kind::kDecimal, text, {});
 }
-Node Points(int64_t units) { return Number(FormatPoints(units)); }
+Node Points(int64_t units) { return Number(league::FormatPoints(units)); }
 // Points exactly, {"numerator", "denominator"} in lowest terms: a place shared by three splits
 // its points in thirds, which "points" can only show rounded (docs/json-output.md).
 Node ExactPoints(int64_t units) {
-  int64_t divisor = std::gcd(units, kPointUnit);
+  int64_t divisor = std::gcd(units, league::kPointUnit);
   Node node = Node::Map({});
   node.AddMember("numerator", {}, Integer(units / divisor));
-  node.AddMember("denominator", {}, Integer(kPointUnit / divisor));
+  node.AddMember("denominator", {}, Integer(league::kPointUnit / divisor));
   return node;
 }
 // A tie-break's value as a number: a count, a score, points, or a mean per won match in
 // hundredths, written as a decimal; null where there is none (no win played).
-Node TieBreakNode(const TieBreak& tie_break, int64_t value) {
+Node TieBreakNode(const league::TieBreak& tie_break, int64_t value) {
   if (IsMeanTieBreak(tie_break) && (value == std::numeric_limits<int64_t>::max() ||
                                     value == std::numeric_limits<int64_t>::min())) {
     return Null();
@@ -57,23 +57,24 @@ Node IntegerList(const std::vector<int64_t>& items) {
   return list;
 }
 
-const char* OutcomeName(Meeting::Outcome outcome) {
+const char* OutcomeName(league::Meeting::Outcome outcome) {
   switch (outcome) {
-    case Meeting::Outcome::kWon:
+    case league::Meeting::Outcome::kWon:
       return "won";
-    case Meeting::Outcome::kDrew:
+    case league::Meeting::Outcome::kDrew:
       return "drew";
-    case Meeting::Outcome::kLost:
+    case league::Meeting::Outcome::kLost:
       return "lost";
-    case Meeting::Outcome::kNone:
+    case league::Meeting::Outcome::kNone:
       break;
   }
   return "";
 }
 
-Node MeetingTree(const Standings& standings, const StandingsTable& table, const Meeting& meeting) {
-  bool match = meeting.kind == Meeting::Kind::kMatch;
-  const PlayedRecord* record = RecordOf(standings, meeting);
+Node MeetingTree(const league::Standings& standings, const league::StandingsTable& table,
+                 const league::Meeting& meeting) {
+  bool match = meeting.kind == league::Meeting::Kind::kMatch;
+  const league::PlayedRecord* record = RecordOf(standings, meeting);
   Node node = Node::Map({});
   node.AddMember("round", {}, Text(RoundOf(standings, meeting)));
   node.AddMember("kind", {}, Text(std::string(MeetingKindName(meeting.kind))));
@@ -94,7 +95,7 @@ Node MeetingTree(const Standings& standings, const StandingsTable& table, const 
   return node;
 }
 
-void AddRoundByRound(const StandingRow& row, record::NodeSink& sink) {
+void AddRoundByRound(const league::StandingRow& row, record::NodeSink& sink) {
   Node by_round = Node::List({});
   Node by_round_exact = Node::List({});
   for (int64_t points : row.by_round) {
@@ -104,7 +105,7 @@ void AddRoundByRound(const StandingRow& row, record::NodeSink& sink) {
   sink.Add("by_round", std::move(by_round));
   sink.Add("by_round_exact", std::move(by_round_exact));
   Node ranks = Node::List({});
-  for (const RoundRank& rank : row.rank_by_round) {
+  for (const league::RoundRank& rank : row.rank_by_round) {
     Node item = Node::Map({});
     item.AddMember("rank", {}, Integer(rank.rank));
     item.AddMember("shared", {}, Bool(rank.shared));
@@ -115,8 +116,8 @@ void AddRoundByRound(const StandingRow& row, record::NodeSink& sink) {
 
 // A row is given in pieces: its cross-table has a meeting per match, so in a league of many
 // records one row can be most of the document.
-void EmitRow(const Standings& standings, const StandingsTable& table, const StandingRow& row,
-             record::NodeSink& sink) {
+void EmitRow(const league::Standings& standings, const league::StandingsTable& table,
+             const league::StandingRow& row, record::NodeSink& sink) {
   sink.OpenMap();
   sink.Add("rank", Integer(row.rank));
   sink.Add("shared", Bool(row.shared));
@@ -138,11 +139,11 @@ void EmitRow(const Standings& standings, const StandingsTable& table, const Stan
   sink.Add("points_exact", ExactPoints(row.points));
   if (standings.duplicate) {
     std::optional<int64_t> percentage = PercentageHundredths(row);
-    sink.Add("percentage", percentage ? Number(FormatHundredths(*percentage)) : Null());
+    sink.Add("percentage", percentage ? Number(league::FormatHundredths(*percentage)) : Null());
     sink.Add("tops", Points(row.tops));
   }
   Node tie_breaks = Node::Map({});
-  for (const TieBreak& tie_break : standings.shown_tie_breaks) {
+  for (const league::TieBreak& tie_break : standings.shown_tie_breaks) {
     tie_breaks.AddMember(std::string(TieBreakName(tie_break)), {},
                          TieBreakNode(tie_break, *TieBreakValue(tie_break, row)));
   }
@@ -151,25 +152,26 @@ void EmitRow(const Standings& standings, const StandingsTable& table, const Stan
   sink.Add("withdrawn_after", row.withdrawn_after ? Text(*row.withdrawn_after) : Null());
   sink.Add("lot", row.lot ? Text(HexDigest(*row.lot)) : Null());
   sink.OpenList("cross_table");
-  for (const Meeting& meeting : row.meetings) {
+  for (const league::Meeting& meeting : row.meetings) {
     sink.Add({}, MeetingTree(standings, table, meeting));
   }
   sink.Close();
   sink.Close();
 }
 
-void EmitTable(const Standings& standings, const StandingsTable& table, record::NodeSink& sink) {
+void EmitTable(const league::Standings& standings, const league::StandingsTable& table,
+               record::NodeSink& sink) {
   sink.OpenMap();
   sink.Add("kind", Text(table.kind));
   sink.Add("direction", TextOrNull(table.direction));
   sink.OpenList("rows");
-  for (const StandingRow& row : table.rows) EmitRow(standings, table, row, sink);
+  for (const league::StandingRow& row : table.rows) EmitRow(standings, table, row, sink);
   sink.Close();
   sink.Add("explanations", TextList(table.explanations));
   sink.Close();
 }
 
-Node TravellerTree(const Traveller& traveller) {
+Node TravellerTree(const league::Traveller& traveller) {
   Node node = Node::Map({});
   node.AddMember("seed", {}, Text(traveller.seed));
   node.AddMember("board", {}, Integer(traveller.board));
@@ -178,7 +180,7 @@ Node TravellerTree(const Traveller& traveller) {
   node.AddMember("top", {}, Points(traveller.top));
   node.AddMember("directions", {}, TextList(traveller.directions));
   Node lines = Node::List({});
-  for (const TravellerLine& line : traveller.lines) {
+  for (const league::TravellerLine& line : traveller.lines) {
     Node item = Node::Map({});
     item.AddMember("source", {}, Text(line.source));
     item.AddMember("table", {}, TextOrNull(line.table));
@@ -204,15 +206,15 @@ Node Digest(const std::optional<Sha256Digest>& digest) {
 }
 
 // One item per record counted: given one at a time.
-void EmitProvenance(const Standings& standings, record::NodeSink& sink) {
-  const Provenance& provenance = standings.provenance;
+void EmitProvenance(const league::Standings& standings, record::NodeSink& sink) {
+  const league::Provenance& provenance = standings.provenance;
   sink.OpenMap("provenance");
   sink.Add("referee", Text(provenance.referee));
   sink.Add("sha256", Digest(provenance.inputs));
   sink.Add("league_sha256", Digest(provenance.league));
   sink.OpenList("records");
   for (size_t index : provenance.records) {
-    const PlayedRecord& record = standings.records[index];
+    const league::PlayedRecord& record = standings.records[index];
     Node item = Node::Map({});
     item.AddMember("source", {}, Text(record.source));
     item.AddMember("sha256", {}, Digest(record.text_digest));
@@ -222,7 +224,7 @@ void EmitProvenance(const Standings& standings, record::NodeSink& sink) {
   sink.Close();
 }
 
-Node LotsTree(const std::optional<Lots>& lots) {
+Node LotsTree(const std::optional<league::Lots>& lots) {
   if (!lots) return Null();
   Node node = Node::Map({});
   node.AddMember("seed", {}, Text(lots->seed));
@@ -231,10 +233,10 @@ Node LotsTree(const std::optional<Lots>& lots) {
 }
 
 // Records not counted can be as many as those counted: one item at a time.
-void EmitLists(const Standings& standings, record::NodeSink& sink) {
+void EmitLists(const league::Standings& standings, record::NodeSink& sink) {
   sink.Add("entries", TextList(standings.entries));
   sink.OpenList("not_counted");
-  for (const NotCounted& item : standings.not_counted) {
+  for (const league::NotCounted& item : standings.not_counted) {
     Node node = Node::Map({});
     node.AddMember("source", {}, Text(item.source));
     node.AddMember("status", {}, Text(item.status));
@@ -244,7 +246,7 @@ void EmitLists(const Standings& standings, record::NodeSink& sink) {
   sink.Close();
   sink.Add("notes", TextList(standings.notes));
   sink.OpenList("warnings");
-  for (const Warning& warning : standings.warnings) {
+  for (const league::Warning& warning : standings.warnings) {
     Node node = Node::Map({});
     node.AddMember("code", {}, Text(warning.code));
     node.AddMember("path", {}, Text(warning.place.path));
@@ -258,14 +260,14 @@ void EmitLists(const Standings& standings, record::NodeSink& sink) {
 
 }  // namespace
 
-void EmitStandings(const Standings& standings, record::NodeSink& sink) {
+void EmitStandings(const league::Standings& standings, record::NodeSink& sink) {
   sink.OpenMap();
   sink.Add("format", Text("referee-standings/1"));
   sink.Add("league", Text(standings.league));
   sink.Add("game", Text(standings.game));
   sink.Add("scheme", Text(standings.scheme));
   std::vector<std::string> tie_breaks;
-  for (const TieBreak& tie_break : standings.tie_breaks) {
+  for (const league::TieBreak& tie_break : standings.tie_breaks) {
     tie_breaks.emplace_back(TieBreakName(tie_break));
   }
   sink.Add("tie_breaks", TextList(tie_breaks));
@@ -276,17 +278,18 @@ void EmitStandings(const Standings& standings, record::NodeSink& sink) {
   sink.Add("later_records", Integer(standings.later_records));
   sink.Add("records_counted", Integer(standings.records_counted));
   sink.OpenList("tables");
-  for (const StandingsTable& table : standings.tables) EmitTable(standings, table, sink);
+  for (const league::StandingsTable& table : standings.tables) EmitTable(standings, table, sink);
   sink.Close();
   EmitLists(standings, sink);
   sink.OpenList("travellers");
-  for (const Traveller& traveller : standings.travellers) sink.Add({}, TravellerTree(traveller));
+  for (const league::Traveller& traveller : standings.travellers)
+    sink.Add({}, TravellerTree(traveller));
   sink.Close();
   EmitProvenance(standings, sink);
   sink.Close();
 }
 
-record::Node StandingsTree(const Standings& standings) {
+record::Node StandingsTree(const league::Standings& standings) {
   record::NodeBuilder builder;
   EmitStandings(standings, builder);
   return builder.Take();

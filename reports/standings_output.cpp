@@ -37,13 +37,13 @@ std::vector<Align> TravellerAligns(size_t columns) {
   return aligns;
 }
 
-std::string NotCountedLine(const NotCounted& item) {
+std::string NotCountedLine(const league::NotCounted& item) {
   return item.source + ": " + item.status + ": " + item.reason;
 }
 
-std::vector<std::string> WarningLines(const Standings& standings) {
+std::vector<std::string> WarningLines(const league::Standings& standings) {
   std::vector<std::string> lines;
-  for (const Warning& warning : standings.warnings) lines.push_back(WarningText(warning));
+  for (const league::Warning& warning : standings.warnings) lines.push_back(WarningText(warning));
   return lines;
 }
 
@@ -55,7 +55,8 @@ void WriteTextList(const std::string& title, const std::vector<std::string>& lin
   for (const std::string& line : lines) out << "  " << Printable(line) << "\n";
 }
 
-void WriteTextTable(const Standings& standings, const StandingsTable& table, std::ostream& out) {
+void WriteTextTable(const league::Standings& standings, const league::StandingsTable& table,
+                    std::ostream& out) {
   Grid grid = StandingsGrid(standings, table);
   out << "\n" << table.Title() << "\n";
   WriteAlignedGrid(grid, StandingsAligns(grid[0].size()), out);
@@ -72,18 +73,18 @@ void WriteTextTable(const Standings& standings, const StandingsTable& table, std
                    out);
 }
 
-void WriteTextTravellers(const Standings& standings, std::ostream& out) {
+void WriteTextTravellers(const league::Standings& standings, std::ostream& out) {
   if (standings.travellers.empty()) return;
   out << "\ntravellers\n";
-  for (const Traveller& traveller : standings.travellers) {
+  for (const league::Traveller& traveller : standings.travellers) {
     Grid grid = TravellerGrid(traveller);
     out << "\n" << Printable(TravellerTitle(traveller)) << ":\n";
     WriteAlignedGrid(grid, TravellerAligns(grid[0].size()), out);
   }
 }
 
-void WriteMarkdownTableSection(const Standings& standings, const StandingsTable& table,
-                               std::ostream& out) {
+void WriteMarkdownTableSection(const league::Standings& standings,
+                               const league::StandingsTable& table, std::ostream& out) {
   std::string title = MarkdownCell(table.Title());
   Grid grid = StandingsGrid(standings, table);
   std::vector<Align> aligns = StandingsAligns(grid[0].size());
@@ -103,10 +104,10 @@ void WriteMarkdownTableSection(const Standings& standings, const StandingsTable&
                      out);
 }
 
-void WriteMarkdownTravellers(const Standings& standings, std::ostream& out) {
+void WriteMarkdownTravellers(const league::Standings& standings, std::ostream& out) {
   if (standings.travellers.empty()) return;
   out << "\n## Travellers\n";
-  for (const Traveller& traveller : standings.travellers) {
+  for (const league::Traveller& traveller : standings.travellers) {
     Grid grid = TravellerGrid(traveller);
     std::vector<Align> aligns = TravellerAligns(grid[0].size());
     out << "\n### " << MarkdownCell(TravellerTitle(traveller)) << "\n\n";
@@ -116,41 +117,42 @@ void WriteMarkdownTravellers(const Standings& standings, std::ostream& out) {
 
 }  // namespace
 
-void WriteStandingsText(const Standings& standings, std::ostream& out) {
+void WriteStandingsText(const league::Standings& standings, std::ostream& out) {
   out << Printable(standings.league) << " (" << standings.game << ")\n";
   for (const std::string& line : HeadingLines(standings)) out << Printable(line) << "\n";
   for (const std::string& line : ProvenanceLines(standings)) out << Printable(line) << "\n";
   WriteTextList("warnings", WarningLines(standings), out);
-  for (const StandingsTable& table : standings.tables) WriteTextTable(standings, table, out);
+  for (const league::StandingsTable& table : standings.tables)
+    WriteTextTable(standings, table, out);
   WriteTextTravellers(standings, out);
   WriteTextList("entries", standings.entries, out);
   if (!standings.not_counted.empty()) {
     out << "\nnot counted:\n";
-    for (const NotCounted& item : standings.not_counted) {
+    for (const league::NotCounted& item : standings.not_counted) {
       out << "  " << Printable(NotCountedLine(item)) << "\n";
     }
   }
   WriteTextList("notes", standings.notes, out);
 }
 
-std::string FormatStandingsText(const Standings& standings) {
+std::string FormatStandingsText(const league::Standings& standings) {
   std::ostringstream out;
   WriteStandingsText(standings, out);
   return std::move(out).str();
 }
 
-std::string FormatStandingsMarkdown(const Standings& standings) {
+std::string FormatStandingsMarkdown(const league::Standings& standings) {
   std::ostringstream out;
   WriteStandingsMarkdown(standings, out);
   return std::move(out).str();
 }
 
-void WriteStandingsMarkdown(const Standings& standings, std::ostream& out) {
+void WriteStandingsMarkdown(const league::Standings& standings, std::ostream& out) {
   out << "# " << MarkdownCell(standings.league) << "\n\n";
   out << MarkdownList(HeadingLines(standings)) << MarkdownList(ProvenanceLines(standings));
   std::vector<std::string> warnings = WarningLines(standings);
   if (!warnings.empty()) out << "\n## Warnings\n\n" << MarkdownList(warnings);
-  for (const StandingsTable& table : standings.tables) {
+  for (const league::StandingsTable& table : standings.tables) {
     WriteMarkdownTableSection(standings, table, out);
   }
   WriteMarkdownTravellers(standings, out);
@@ -162,7 +164,7 @@ void WriteStandingsMarkdown(const Standings& standings, std::ostream& out) {
   section("Entries", standings.entries);
   if (!standings.not_counted.empty()) {
     out << "\n## Not counted\n\n";
-    for (const NotCounted& item : standings.not_counted) {
+    for (const league::NotCounted& item : standings.not_counted) {
       out << "- " << MarkdownCode(item.source) << ": "
           << MarkdownCell(item.status + ": " + item.reason) << "\n";
     }

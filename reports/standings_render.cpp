@@ -13,7 +13,8 @@ bool IsStandingsFormat(std::string_view format) {
          format == "html";
 }
 
-void WriteStandings(const Standings& standings, std::string_view format, std::ostream& out) {
+void WriteStandings(const league::Standings& standings, std::string_view format,
+                    std::ostream& out) {
   if (format == "csv") {
     WriteStandingsCsv(standings, out);
   } else if (format == "json") {
@@ -30,7 +31,7 @@ void WriteStandings(const Standings& standings, std::string_view format, std::os
   }
 }
 
-std::string RenderStandings(const Standings& standings, std::string_view format) {
+std::string RenderStandings(const league::Standings& standings, std::string_view format) {
   std::ostringstream out;
   WriteStandings(standings, format, out);
   return std::move(out).str();

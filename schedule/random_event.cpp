@@ -150,7 +150,7 @@ Result<Node, referee::Error> RandomEvent(const games::GameDescriptor& game, Meth
   }
   std::mt19937_64 rng = Generator(seed);
   Node league = Node::Map({});
-  league.AddMember("format", {}, record::StringNode(std::string(reports::kLeagueFormat)));
+  league.AddMember("format", {}, record::StringNode(std::string(league::kLeagueFormat)));
   league.AddMember("name", {}, record::StringNode("A random event (seed " + seed + ")"));
   league.AddMember("game", {}, record::StringNode(game.name));
   std::vector<std::string> ranked = AddEntrants(league, game, entrants);
@@ -188,7 +188,7 @@ Result<Node, referee::Error> RandomEvent(const games::GameDescriptor& game, Meth
     withdrawals.Append(std::move(entry));
   }
   if (!changes.withdrawals.empty()) league.AddMember("withdrawals", {}, std::move(withdrawals));
-  Result<reports::League> read = reports::ReadLeague(league);
+  Result<league::League> read = league::ReadLeague(league);
   if (!read) return Unusable("the generated league: " + read.error().message);
   Schedule schedule{method, seed, rounds, changes.arrivals, {}};
   Result<Field> field = FieldOf(*read, schedule);

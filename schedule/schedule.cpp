@@ -174,10 +174,10 @@ std::vector<std::string> Field::PresentIn(int round) const {
   return present;
 }
 
-Result<Field> FieldOf(const reports::League& league, const Schedule& schedule) {
+Result<Field> FieldOf(const league::League& league, const Schedule& schedule) {
   Field field;
   field.game = league.descriptor;
-  for (const reports::Entrant& entrant : reports::RankedEntrants(league)) {
+  for (const league::Entrant& entrant : league::RankedEntrants(league)) {
     field.entrants.push_back(entrant.id);
   }
   std::set<std::string> known(field.entrants.begin(), field.entrants.end());
@@ -189,8 +189,8 @@ Result<Field> FieldOf(const reports::League& league, const Schedule& schedule) {
     }
     field.first_round[arrival.entrant] = arrival.round;
   }
-  for (const reports::Withdrawal& withdrawal : league.withdrawals) {
-    std::string after = reports::RoundName(withdrawal.after_round);
+  for (const league::Withdrawal& withdrawal : league.withdrawals) {
+    std::string after = league::RoundName(withdrawal.after_round);
     if (after.empty() || after.size() > 6 ||
         !std::all_of(after.begin(), after.end(), [](char c) { return c >= '0' && c <= '9'; })) {
       return Fail(Malformed("bad-round", withdrawal.place.path + "/after_round",
@@ -199,8 +199,8 @@ Result<Field> FieldOf(const reports::League& league, const Schedule& schedule) {
     }
     // A partnership's or team's withdrawal, or that of one of its players, withdraws the entrant.
     for (const std::string& entrant : field.entrants) {
-      std::vector<std::string> players = reports::PlayersOf(league, entrant);
-      std::vector<std::string> gone = reports::PlayersOf(league, withdrawal.entrant);
+      std::vector<std::string> players = league::PlayersOf(league, entrant);
+      std::vector<std::string> gone = league::PlayersOf(league, withdrawal.entrant);
       bool named = entrant == withdrawal.entrant ||
                    std::any_of(gone.begin(), gone.end(), [&](const std::string& player) {
                      return std::find(players.begin(), players.end(), player) != players.end();
@@ -208,7 +208,7 @@ Result<Field> FieldOf(const reports::League& league, const Schedule& schedule) {
       if (named) field.last_round[entrant] = std::stoi(after);
     }
   }
-  for (const reports::Direction& direction : league.scheme.directions) {
+  for (const league::Direction& direction : league.scheme.directions) {
     if (direction.name == "NS") field.ns = direction.entrants;
     if (direction.name == "EW") field.ew = direction.entrants;
   }

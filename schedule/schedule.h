@@ -83,7 +83,7 @@ struct Field {
   bool Present(const std::string& entrant, int round) const;
   std::vector<std::string> PresentIn(int round) const;  // in league order
 };
-Result<Field> FieldOf(const reports::League& league, const Schedule& schedule);
+Result<Field> FieldOf(const league::League& league, const Schedule& schedule);
 
 // Points so far (units, as the standings count them): Swiss rounds seat entrants on equal or near
 // points. Missing entrants have none.
@@ -106,7 +106,7 @@ std::string BreachText(const Breach& breach);  // "round 2, table 3: seated-twic
 
 // The `schedule:` key of a league file, read with the record readers' strictness; and written.
 Result<Schedule> ReadSchedule(const record::Node& node, const std::string& path,
-                              const reports::League& league);
+                              const league::League& league);
 record::Node ScheduleNode(const Schedule& schedule);
 
 // A random event (`referee schedule --generate`): a league file of `entrants` entrants of `game`

@@ -113,7 +113,7 @@ Node IdList(const std::vector<std::string>& ids) {
 }  // namespace
 
 Result<Schedule> ReadSchedule(const Node& node, const std::string& path,
-                              const reports::League& league) {
+                              const league::League& league) {
   Result<MapFields> fields = MapFields::Open(node, path, "a schedule");
   if (!fields) return Fail(std::move(fields).error());
   REFEREE_TRY(fields->AllowOnly({"method", "seed", "planned_rounds", "arrivals", "rounds"}));

@@ -103,7 +103,7 @@ Result<Event, referee::Error> Event::FromCreation(const Node& create) {
   for (const auto& member : players->members()) {
     event.player_hashes_[member.key] = member.value.text();
   }
-  Result<reports::League> read = reports::ReadLeague(WithRecords(event.league_node_));
+  Result<league::League> read = league::ReadLeague(WithRecords(event.league_node_));
   if (!read) return Unusable("the league: " + read.error().message);
   Result<schedule::Schedule> schedule = schedule::ReadSchedule(*plan, "/schedule", *read);
   if (!schedule) return Unusable("the schedule: " + schedule.error().message);
@@ -113,7 +113,7 @@ Result<Event, referee::Error> Event::FromCreation(const Node& create) {
 }
 
 Result<void, referee::Error> Event::Refield() {
-  Result<reports::League> read = reports::ReadLeague(LeagueNode());
+  Result<league::League> read = league::ReadLeague(LeagueNode());
   if (!read) return Unusable("the league: " + read.error().message);
   league_ = std::move(*read);
   Result<schedule::Field> field = schedule::FieldOf(league_, schedule_);
@@ -203,7 +203,7 @@ std::vector<const EventTable*> Event::TablesOf(int round) const {
 
 std::vector<std::string> Event::Players() const {
   std::vector<std::string> players;
-  for (const reports::Entrant& player : league_.players) players.push_back(player.id);
+  for (const league::Entrant& player : league_.players) players.push_back(player.id);
   return players;
 }
 
@@ -219,13 +219,13 @@ std::vector<std::pair<std::string, std::string>> Event::SeatsOf(const EventTable
       break;
     case games::SideKind::kPartnership: {
       // N and S are the first partnership's players, E and W the second's.
-      std::vector<std::string> ns = reports::PlayersOf(league_, seats.at(0));
-      std::vector<std::string> ew = reports::PlayersOf(league_, seats.at(1));
+      std::vector<std::string> ns = league::PlayersOf(league_, seats.at(0));
+      std::vector<std::string> ew = league::PlayersOf(league_, seats.at(1));
       placed = {{"N", ns.at(0)}, {"E", ew.at(0)}, {"S", ns.at(1)}, {"W", ew.at(1)}};
       break;
     }
     case games::SideKind::kTable:
-      for (const std::string& player : reports::PlayersOf(league_, seats.at(0))) {
+      for (const std::string& player : league::PlayersOf(league_, seats.at(0))) {
         placed.emplace_back(player, player);
       }
       break;

@@ -51,7 +51,7 @@ class Event {
   Result<void, referee::Error> Apply(const record::Node& act, int seq);
 
   const std::string& id() const { return id_; }
-  const reports::League& league() const { return league_; }
+  const league::League& league() const { return league_; }
   const record::Node& league_node() const { return league_node_; }  // as the organiser gave it
   const schedule::Schedule& schedule() const { return schedule_; }
   const schedule::Field& field() const { return field_; }
@@ -92,7 +92,7 @@ class Event {
 
   std::string id_;
   record::Node league_node_;  // as the organiser gave it (records and schedule left out)
-  reports::League league_;
+  league::League league_;
   schedule::Schedule schedule_;
   schedule::Field field_;
   record::Node table_header_;

@@ -416,8 +416,8 @@ void EventDesk::NextRound(const std::shared_ptr<Slot>& slot, const std::string& 
     auto standings = ExportStandings(ExportOf(*slot), service_.options_.referee);
     if (!standings) return respond(Error(500, "standings", standings.error().message));
     // Every table of the standings (a duplicate event by direction ranks each direction apart).
-    for (const reports::StandingsTable& table : standings->tables) {
-      for (const reports::StandingRow& row : table.rows) points.emplace(row.entrant, row.points);
+    for (const league::StandingsTable& table : standings->tables) {
+      for (const league::StandingRow& row : table.rows) points.emplace(row.entrant, row.points);
     }
   }
   Result<schedule::Round, referee::Error> round =

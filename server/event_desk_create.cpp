@@ -175,7 +175,7 @@ Result<std::tuple<Event, Node, std::string>, HttpResponse> EventDesk::Made(const
   for (const auto& member : league->members()) {
     if (member.key != "schedule") bare.AddMember(member.key, member.key_pos, member.value);
   }
-  Result<reports::League> read = reports::ReadLeague(WithRecords(bare));
+  Result<league::League> read = league::ReadLeague(WithRecords(bare));
   if (!read) return Refusal(LeagueFinding(read.error(), "/league"));
   if (plan.Find("seed") == nullptr) {
     // No seed declared: the server draws one, secret until the event ends.

@@ -39,29 +39,29 @@ Unexpected<referee::Error> Unreadable(std::string_view what) {
 
 // As `referee standings` reads the folder: the league file's digest, and each record verified
 // and summarised under its path relative to the league file (records/ID.json).
-Result<reports::Standings, referee::Error> ExportStandings(const EventExport& files,
-                                                           const std::string& referee) {
+Result<league::Standings, referee::Error> ExportStandings(const EventExport& files,
+                                                          const std::string& referee) {
   Result<record::Node> root = formats::ParseYaml(files.league);
   if (!root) return Unreadable("the league file: " + root.error().message);
-  Result<reports::League> league = reports::ReadLeague(*root);
+  Result<league::League> league = league::ReadLeague(*root);
   if (!league) return Unreadable("the league file: " + league.error().message);
-  std::vector<reports::PlayedRecord> played;
-  verifier::DirectorVoids voids = reports::VoidsByRecord(*league);
+  std::vector<league::PlayedRecord> played;
+  verifier::DirectorVoids voids = league::VoidsByRecord(*league);
   for (const auto& [name, text] : files.records) {
     Result<record::Node> node = formats::ParseJson(text);
     if (!node) return Unreadable(name + ": " + node.error().message);
     // Read from its text, as the command reads the file: a finding's place names its line.
     verifier::Verdict verdict =
         verifier::VerifyText(text, formats::InputFormat::kJson, 1, {}, name, 0, &voids);
-    played.push_back(reports::SummarizeRecord(*league, verdict, &*node, std::nullopt, text));
+    played.push_back(league::SummarizeRecord(*league, verdict, &*node, std::nullopt, text));
   }
-  reports::StandingsOptions options;
+  league::StandingsOptions options;
   options.referee = referee;
   options.league_digest = verifier::Sha256(files.league);
-  return reports::ComputeStandings(*league, std::move(played), options);
+  return league::ComputeStandings(*league, std::move(played), options);
 }
 
-std::string StandingsJson(const reports::Standings& standings) {
+std::string StandingsJson(const league::Standings& standings) {
   std::ostringstream out;
   formats::JsonStreamWriter writer(out);
   reports::EmitStandings(standings, writer);

@@ -31,9 +31,9 @@ EventExport MakeExport(const Event& event, std::string journal,
 // The standings of an export, and their JSON (what `referee standings --format json` prints);
 // `referee` names the program for the provenance ("referee 0.1.0"). An error when the league
 // file cannot be read back.
-Result<reports::Standings, referee::Error> ExportStandings(const EventExport& files,
-                                                           const std::string& referee);
-std::string StandingsJson(const reports::Standings& standings);
+Result<league::Standings, referee::Error> ExportStandings(const EventExport& files,
+                                                          const std::string& referee);
+std::string StandingsJson(const league::Standings& standings);
 
 // Writes the export into `folder` (made if missing; files 0644, as any published result).
 Result<void, referee::Error> WriteExport(const EventExport& files, const std::string& folder);

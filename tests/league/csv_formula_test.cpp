@@ -11,7 +11,7 @@
 #include "reports/table_text.h"
 #include "tests/league/standings_fixtures.h"
 
-namespace referee::reports {
+namespace referee::league {
 namespace {
 
 using namespace standings_fixtures;  // NOLINT: the fixtures of every standings test
@@ -32,23 +32,23 @@ std::vector<PlayedRecord> HostileRecords() {
 }
 
 TEST(CsvFormula, GuardsCellsASpreadsheetWouldRun) {
-  EXPECT_EQ(GuardFormula("=1+1"), "'=1+1");
-  EXPECT_EQ(GuardFormula("+a"), "'+a");
-  EXPECT_EQ(GuardFormula("-b"), "'-b");
-  EXPECT_EQ(GuardFormula("@c"), "'@c");
-  EXPECT_EQ(GuardFormula("\tx"), "'\tx");
-  EXPECT_EQ(GuardFormula("\rx"), "'\rx");
-  EXPECT_EQ(GuardFormula("'x"), "''x");
-  EXPECT_EQ(GuardFormula("-1"), "-1");  // numbers stay numbers
-  EXPECT_EQ(GuardFormula("-0.33"), "-0.33");
-  EXPECT_EQ(GuardFormula("-1+1"), "'-1+1");
-  EXPECT_EQ(GuardFormula("-"), "'-");
-  EXPECT_EQ(GuardFormula("ann"), "ann");
+  EXPECT_EQ(reports::GuardFormula("=1+1"), "'=1+1");
+  EXPECT_EQ(reports::GuardFormula("+a"), "'+a");
+  EXPECT_EQ(reports::GuardFormula("-b"), "'-b");
+  EXPECT_EQ(reports::GuardFormula("@c"), "'@c");
+  EXPECT_EQ(reports::GuardFormula("\tx"), "'\tx");
+  EXPECT_EQ(reports::GuardFormula("\rx"), "'\rx");
+  EXPECT_EQ(reports::GuardFormula("'x"), "''x");
+  EXPECT_EQ(reports::GuardFormula("-1"), "-1");  // numbers stay numbers
+  EXPECT_EQ(reports::GuardFormula("-0.33"), "-0.33");
+  EXPECT_EQ(reports::GuardFormula("-1+1"), "'-1+1");
+  EXPECT_EQ(reports::GuardFormula("-"), "'-");
+  EXPECT_EQ(reports::GuardFormula("ann"), "ann");
 }
 
 TEST(CsvFormula, StandingsCsvGuardsTextAndCheckReadsItBack) {
   Standings standings = ComputeStandings(HostileNames(), HostileRecords());
-  std::string csv = FormatStandingsCsv(standings);
+  std::string csv = reports::FormatStandingsCsv(standings);
   EXPECT_NE(csv.find(",'=1+1,\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\","), std::string::npos)
       << csv;
   EXPECT_NE(csv.find(",'+a,"), std::string::npos) << csv;
@@ -64,19 +64,19 @@ TEST(CsvFormula, StandingsCsvGuardsTextAndCheckReadsItBack) {
   }
   Result<record::Node> published = formats::ParseStandingsCsv(csv);
   ASSERT_TRUE(published.has_value());
-  EXPECT_EQ(CompareStandings(standings, *published), std::vector<std::string>{});
+  EXPECT_EQ(reports::CompareStandings(standings, *published), std::vector<std::string>{});
 }
 
 TEST(CsvFormula, RatingsCsvGuardsTextAndCheckReadsItBack) {
   RatedLeague rated{"league.yaml", HostileNames(), HostileRecords(), std::nullopt};
   Ratings ratings = ComputeRatings({rated}, {}, "referee 0.1.0");
-  std::string csv = FormatRatingsCsv(ratings);
+  std::string csv = reports::FormatRatingsCsv(ratings);
   EXPECT_NE(csv.find(",'=1+1,\"'=HYPERLINK("), std::string::npos) << csv;
   EXPECT_NE(csv.find(",'@c,'\tTabbed,"), std::string::npos) << csv;
   Result<record::Node> published = formats::ParseRatingsCsv(csv);
   ASSERT_TRUE(published.has_value());
-  EXPECT_EQ(CompareRatings(ratings, *published), std::vector<std::string>{});
+  EXPECT_EQ(reports::CompareRatings(ratings, *published), std::vector<std::string>{});
 }
 
 }  // namespace
-}  // namespace referee::reports
+}  // namespace referee::league

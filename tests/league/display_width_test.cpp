@@ -15,7 +15,7 @@
 #include "reports/text_columns.h"
 #include "reports/verdict_text.h"
 
-namespace referee::reports {
+namespace referee::league {
 namespace {
 
 // Display columns of text that is already printable, the way the terminal shows it.
@@ -72,8 +72,8 @@ std::vector<std::string> TableLines(const std::string& text, const std::string& 
 // Markdown tables are measured and written without making their escaped cells (a cross-table's
 // cell is megabytes): each special character's backslash still counts in the column's width.
 TEST(DisplayWidth, AMarkdownTablePadsEscapedCellsToTheColumnsTheyTake) {
-  Grid grid = {{"name", "pts"}, {"a|b_c", "1"}, {"Zoë 李", "10"}, {"<i>", ""}};
-  EXPECT_EQ(MarkdownTable(grid, {Align::kLeft, Align::kRight}),
+  reports::Grid grid = {{"name", "pts"}, {"a|b_c", "1"}, {"Zoë 李", "10"}, {"<i>", ""}};
+  EXPECT_EQ(reports::MarkdownTable(grid, {reports::Align::kLeft, reports::Align::kRight}),
             "| name    | pts |\n"
             "|---------|----:|\n"
             "| a\\|b\\_c |   1 |\n"
@@ -85,11 +85,13 @@ TEST(DisplayWidth, AMarkdownTablePadsEscapedCellsToTheColumnsTheyTake) {
 // that skipped it) still comes out as the whole cell's escape would.
 TEST(DisplayWidth, ACellThatIsNotPrintableIsEscapedAsAWholeCellWouldBe) {
   std::string hostile = "a\x1b[31m<b>|\xff\xe2\x80\xae";
-  Grid grid = {{"cell"}, {hostile}};
-  std::string markdown = MarkdownTable(grid, {Align::kLeft});
-  EXPECT_NE(markdown.find("| " + MarkdownCell(hostile) + " |"), std::string::npos) << markdown;
-  std::string html = HtmlGrid(grid, "t", "", {true});
-  EXPECT_NE(html.find("<td class=\"text\">" + HtmlEscape(hostile) + "</td>"), std::string::npos)
+  reports::Grid grid = {{"cell"}, {hostile}};
+  std::string markdown = reports::MarkdownTable(grid, {reports::Align::kLeft});
+  EXPECT_NE(markdown.find("| " + reports::MarkdownCell(hostile) + " |"), std::string::npos)
+      << markdown;
+  std::string html = reports::HtmlGrid(grid, "t", "", {true});
+  EXPECT_NE(html.find("<td class=\"text\">" + reports::HtmlEscape(hostile) + "</td>"),
+            std::string::npos)
       << html;
   EXPECT_EQ(markdown.find('\x1b'), std::string::npos);
   EXPECT_EQ(html.find('\x1b'), std::string::npos);
@@ -105,7 +107,7 @@ TEST(DisplayWidth, TextTableLinesEndWithoutSpaces) {
   league.descriptor = games::FindGame("collusion");
   league.scheme = DefaultScheme(*league.descriptor);
   league.tie_breaks = DefaultTieBreaks(*league.descriptor, league.scheme.kind);
-  std::string text = FormatStandingsText(ComputeStandings(league, {}));
+  std::string text = reports::FormatStandingsText(ComputeStandings(league, {}));
   for (const std::string& line : Lines(text)) {
     EXPECT_TRUE(line.empty() || line.back() != ' ') << "'" << line << "'";
   }
@@ -113,16 +115,17 @@ TEST(DisplayWidth, TextTableLinesEndWithoutSpaces) {
 }
 
 TEST(DisplayWidth, StandingsTextRowsLineUp) {
-  std::vector<std::string> table = TableLines(FormatStandingsText(WideNames()), "rank");
-  ASSERT_EQ(table.size(), 5u) << FormatStandingsText(WideNames());
+  std::vector<std::string> table = TableLines(reports::FormatStandingsText(WideNames()), "rank");
+  ASSERT_EQ(table.size(), 5u) << reports::FormatStandingsText(WideNames());
   for (const std::string& line : table) {
     EXPECT_EQ(Columns(line), Columns(table[0])) << line;
   }
 }
 
 TEST(DisplayWidth, StandingsMarkdownCellsLineUp) {
-  std::vector<std::string> table = TableLines(FormatStandingsMarkdown(WideNames()), "| rank");
-  ASSERT_EQ(table.size(), 6u) << FormatStandingsMarkdown(WideNames());
+  std::vector<std::string> table =
+      TableLines(reports::FormatStandingsMarkdown(WideNames()), "| rank");
+  ASSERT_EQ(table.size(), 6u) << reports::FormatStandingsMarkdown(WideNames());
   for (const std::string& line : table) EXPECT_EQ(Columns(line), Columns(table[0])) << line;
 }
 
@@ -134,7 +137,7 @@ TEST(DisplayWidth, ScoreTableColumnsLineUp) {
   verdict.scores.units = {"Zoë", "李小龍", "ann"};
   verdict.scores.rows = {{.deal = 1, .label = "x", .points = {10, 2, 3}}};
   verdict.scores.totals = {10, 2, 3};
-  std::string text = FormatVerdict(verdict, nullptr, true);
+  std::string text = reports::FormatVerdict(verdict, nullptr, true);
   std::vector<std::string> table = TableLines(text, "  deal");
   ASSERT_GE(table.size(), 3u) << text;  // the header, the deal, the totals (then the result)
   EXPECT_EQ(Columns(table[2]), Columns(table[0])) << text;      // the totals under the units
@@ -142,4 +145,4 @@ TEST(DisplayWidth, ScoreTableColumnsLineUp) {
 }
 
 }  // namespace
-}  // namespace referee::reports
+}  // namespace referee::league

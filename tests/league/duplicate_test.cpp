@@ -10,7 +10,7 @@
 
 #include "tests/league/standings_fixtures.h"
 
-namespace referee::reports {
+namespace referee::league {
 namespace {
 
 using namespace standings_fixtures;  // NOLINT: the fixtures of every standings test
@@ -198,4 +198,4 @@ TEST(Duplicate, PercentagesAreWithinZeroAndAHundred) {
 }
 
 }  // namespace
-}  // namespace referee::reports
+}  // namespace referee::league

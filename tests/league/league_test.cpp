@@ -4,7 +4,7 @@
 #include "formats/yaml_reader.h"
 #include "league/league_file.h"
 
-namespace referee::reports {
+namespace referee::league {
 namespace {
 
 constexpr const char* kHeader =
@@ -272,4 +272,4 @@ TEST(League, DirectionErrorsNameTheirPlace) {
 }
 
 }  // namespace
-}  // namespace referee::reports
+}  // namespace referee::league

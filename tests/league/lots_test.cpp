@@ -13,7 +13,7 @@
 #include "reports/table_text.h"
 #include "tests/league/standings_fixtures.h"
 
-namespace referee::reports {
+namespace referee::league {
 namespace {
 
 using namespace standings_fixtures;  // NOLINT: the fixtures of every standings test
@@ -93,11 +93,11 @@ TEST(Lots, OrderOfRecordsNeverChangesTheDraw) {
       records.push_back(
           Collusion("r" + std::to_string(i), std::to_string(1 + i % 3), seats, totals, "N"));
     }
-    std::string expected = FormatStandingsCsv(ComputeStandings(league, records));
+    std::string expected = reports::FormatStandingsCsv(ComputeStandings(league, records));
     std::shuffle(records.begin(), records.end(), rng);
-    RC_ASSERT(FormatStandingsCsv(ComputeStandings(league, records)) == expected);
+    RC_ASSERT(reports::FormatStandingsCsv(ComputeStandings(league, records)) == expected);
   }));
 }
 
 }  // namespace
-}  // namespace referee::reports
+}  // namespace referee::league

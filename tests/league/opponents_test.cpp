@@ -10,7 +10,7 @@
 #include "reports/table_text.h"
 #include "tests/league/standings_fixtures.h"
 
-namespace referee::reports {
+namespace referee::league {
 namespace {
 
 using namespace standings_fixtures;  // NOLINT: the fixtures of every standings test
@@ -116,10 +116,10 @@ TEST(OpponentsStrength, UnplayedMatchesMeetDummyOpponents) {
 
 TEST(OpponentsStrength, ShownAsPointsInEveryFormat) {
   Standings standings = ComputeStandings(FourPairsLeague(), FourPairs());
-  Grid grid = StandingsGrid(standings, standings.tables[0]);
+  reports::Grid grid = reports::StandingsGrid(standings, standings.tables[0]);
   EXPECT_EQ(grid[0].back(), "sonneborn-berger");
   EXPECT_EQ(grid[1][grid[1].size() - 2], "2");  // r1r2's Buchholz: p (2) and s (0)
 }
 
 }  // namespace
-}  // namespace referee::reports
+}  // namespace referee::league

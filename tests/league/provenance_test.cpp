@@ -11,7 +11,7 @@
 #include "tests/league/standings_fixtures.h"
 #include "verifier/sha256.h"
 
-namespace referee::reports {
+namespace referee::league {
 namespace {
 
 using namespace standings_fixtures;  // NOLINT: the fixtures of every standings test
@@ -59,8 +59,9 @@ TEST(Provenance, EveryOutputNamesTheProgramAndTheDigest) {
   ASSERT_EQ(provenance.records.size(), 2u);
   EXPECT_EQ(standings.records[provenance.records[0]].source, "r1.yaml");
   for (const std::string& output :
-       {FormatStandingsText(standings), FormatStandingsMarkdown(standings),
-        FormatStandingsCsv(standings), formats::WriteJson(StandingsTree(standings), true)}) {
+       {reports::FormatStandingsText(standings), reports::FormatStandingsMarkdown(standings),
+        reports::FormatStandingsCsv(standings),
+        formats::WriteJson(reports::StandingsTree(standings), true)}) {
     EXPECT_NE(output.find("referee 9.8.7"), std::string::npos) << output;
     EXPECT_NE(output.find(digest), std::string::npos) << output;
   }
@@ -74,7 +75,7 @@ TEST(Provenance, NoDigestWithoutEveryText) {
   StandingsOptions options{std::nullopt, "referee 9.8.7", verifier::Sha256("league-file")};
   Standings standings = ComputeStandings(league, records, options);
   EXPECT_FALSE(standings.provenance.inputs.has_value());
-  EXPECT_NE(FormatStandingsText(standings).find("inputs: no digest"), std::string::npos);
+  EXPECT_NE(reports::FormatStandingsText(standings).find("inputs: no digest"), std::string::npos);
 }
 
 // As of a round, only the records counted then are in the digest.
@@ -88,4 +89,4 @@ TEST(Provenance, AsOfARoundTheDigestCoversItsRecords) {
 }
 
 }  // namespace
-}  // namespace referee::reports
+}  // namespace referee::league

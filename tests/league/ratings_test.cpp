@@ -11,7 +11,7 @@
 #include "reports/ratings_output.h"
 #include "tests/league/standings_fixtures.h"
 
-namespace referee::reports {
+namespace referee::league {
 namespace {
 
 using namespace standings_fixtures;
@@ -183,8 +183,8 @@ TEST(Ratings, CarryAcrossLeaguesInTheOrderGiven) {
   Ratings backward = ComputeRatings({autumn, spring}, {}, "referee test");
   EXPECT_EQ(PlayerOf(forward, "a").matches, 2);
   EXPECT_NE(PlayerOf(forward, "a").rating.mu, PlayerOf(backward, "a").rating.mu);
-  EXPECT_EQ(FormatRatingsText(forward),
-            FormatRatingsText(ComputeRatings({spring, autumn}, {}, "referee test")));
+  EXPECT_EQ(reports::FormatRatingsText(forward),
+            reports::FormatRatingsText(ComputeRatings({spring, autumn}, {}, "referee test")));
 }
 
 // Invalid records are not rated; the count says so.
@@ -221,18 +221,18 @@ TEST(Ratings, HostileNamesAreShownNotObeyed) {
   RatedLeague rated =
       Rated(league, {Collusion("s.yaml", "1", {"a", "b", "c", "d"}, {110, 10, 20, 30}, "N")});
   Ratings ratings = ComputeRatings({rated}, {}, "referee test");
-  std::string markdown = FormatRatingsMarkdown(ratings);
+  std::string markdown = reports::FormatRatingsMarkdown(ratings);
   EXPECT_NE(markdown.find("A\\|\\<b\\>x\\</b\\>"), std::string::npos) << markdown;
-  std::string csv = FormatRatingsCsv(ratings);
+  std::string csv = reports::FormatRatingsCsv(ratings);
   EXPECT_NE(csv.find(",\"A|<b>x</b>,\"\"q\"\""), std::string::npos) << csv;
-  for (const std::string& text : {markdown, csv, FormatRatingsText(ratings)}) {
+  for (const std::string& text : {markdown, csv, reports::FormatRatingsText(ratings)}) {
     EXPECT_EQ(text.find('\x1b'), std::string::npos);
   }
 }
 
 TEST(Ratings, NumbersNeverShowMinusZero) {
-  EXPECT_EQ(FormatDecimal(-0.0001, 3), "0.000");
-  EXPECT_EQ(FormatDecimal(-1.5, 1), "-1.5");
+  EXPECT_EQ(reports::FormatDecimal(-0.0001, 3), "0.000");
+  EXPECT_EQ(reports::FormatDecimal(-1.5, 1), "-1.5");
 }
 
 // A duplicate event is rated as it is scored, by matchpoints: ab wins at its table but makes the
@@ -253,7 +253,7 @@ TEST(Ratings, ADuplicateEventIsRatedByMatchpoints) {
   EXPECT_GT(PlayerOf(ratings, "g").rating.mu, 25);  // lost at the table, first of EW
   EXPECT_GT(PlayerOf(ratings, "e").rating.mu, PlayerOf(ratings, "a").rating.mu);
   EXPECT_EQ(PlayerOf(ratings, "a").matches, 1);  // one comparison: NS of seed s
-  EXPECT_NE(FormatRatingsText(ratings).find("a duplicate event, rated by matchpoints"),
+  EXPECT_NE(reports::FormatRatingsText(ratings).find("a duplicate event, rated by matchpoints"),
             std::string::npos);
   ASSERT_FALSE(ratings.notes.empty());
   EXPECT_NE(ratings.notes[0].find("rated the same way, not by who won at the table"),
@@ -267,7 +267,7 @@ TEST(Ratings, RoundedExplainedAndProvisionalMarked) {
   RatedLeague rated =
       Rated(league, {Collusion("s.yaml", "1", {"a", "b", "c", "d"}, {110, 10, 20, 30}, "N")});
   Ratings ratings = ComputeRatings({rated}, {}, "referee test");
-  std::string text = FormatRatingsText(ratings);
+  std::string text = reports::FormatRatingsText(ratings);
   EXPECT_EQ(text.find("8.333333"), std::string::npos) << text;
   EXPECT_NE(text.find("parameters: mu 25, sigma 8.33, beta 4.17, kappa 0.0001, tau 0.08 "
                       "(OpenSkill's defaults)"),
@@ -278,7 +278,7 @@ TEST(Ratings, RoundedExplainedAndProvisionalMarked) {
   EXPECT_NE(text.find("provisional: fewer than 10 matches rated"), std::string::npos);
   EXPECT_TRUE(PlayerOf(ratings, "a").Provisional());
   EXPECT_NE(text.find("provisional\n"), std::string::npos) << text;  // the column
-  std::string csv = FormatRatingsCsv(ratings);
+  std::string csv = reports::FormatRatingsCsv(ratings);
   EXPECT_NE(csv.find("sigma,8.333333333333334"), std::string::npos) << csv;
   EXPECT_NE(csv.find(",1,true\n"), std::string::npos) << csv;
   PlayerRating established{"x", "x", {25, 3}, kEstablishedMatches, 1, false};
@@ -305,9 +305,10 @@ TEST(Ratings, WarnsOfANameSpelledTwoWays) {
   EXPECT_EQ(ratings.warnings[0],
             "player a is named 'Ann Smith' in spring.yaml and 'Anne Smith' in autumn.yaml: rated "
             "as one player, shown as 'Ann Smith'");
-  EXPECT_NE(FormatRatingsText(ratings).find("warnings:\n  player a is named"), std::string::npos);
+  EXPECT_NE(reports::FormatRatingsText(ratings).find("warnings:\n  player a is named"),
+            std::string::npos);
   EXPECT_TRUE(ComputeRatings({first, first}, {}, "referee test").warnings.empty());
 }
 
 }  // namespace
-}  // namespace referee::reports
+}  // namespace referee::league

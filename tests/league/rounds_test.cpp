@@ -15,7 +15,7 @@
 #include "reports/table_text.h"
 #include "tests/league/standings_fixtures.h"
 
-namespace referee::reports {
+namespace referee::league {
 namespace {
 
 using namespace standings_fixtures;  // NOLINT: the fixtures of every standings test
@@ -233,16 +233,17 @@ TEST(Rounds, TheCrossTableShowsWhatEachEntrantMet) {
   EXPECT_EQ(Order(table), (std::vector<std::string>{"c", "a", "b", "e", "d"}));
   const StandingRow& c = RowOf(table, "c");
   ASSERT_EQ(c.meetings.size(), 4u);
-  EXPECT_EQ(MeetingText(standings, c.meetings[0], table), "S 3rd 50 +1 v 2,3,5");
-  EXPECT_EQ(MeetingText(standings, c.meetings[1], table), "S 1st 100 +3 v 2,3,5");
-  EXPECT_EQ(MeetingText(standings, c.meetings[2], table), "S 3rd 20 +1 v 2,3,4");
-  EXPECT_EQ(MeetingText(standings, c.meetings[3], table), "forfeit won +3 v 5");
+  EXPECT_EQ(reports::MeetingText(standings, c.meetings[0], table), "S 3rd 50 +1 v 2,3,5");
+  EXPECT_EQ(reports::MeetingText(standings, c.meetings[1], table), "S 1st 100 +3 v 2,3,5");
+  EXPECT_EQ(reports::MeetingText(standings, c.meetings[2], table), "S 3rd 20 +1 v 2,3,4");
+  EXPECT_EQ(reports::MeetingText(standings, c.meetings[3], table), "forfeit won +3 v 5");
   const StandingRow& d = RowOf(table, "d");
-  EXPECT_EQ(MeetingText(standings, d.meetings[2], table), "withdrew");
-  EXPECT_EQ(MeetingText(standings, d.meetings[3], table), "forfeit lost v 1");
-  EXPECT_EQ(MeetingText(standings, RowOf(table, "b").meetings.back(), table), "adjustment -1");
-  EXPECT_EQ(MeetingText(standings, RowOf(table, "e").meetings[0], table), "bye +3");
-  Grid grid = WholeGrid(CrossTableRows(standings, table));
+  EXPECT_EQ(reports::MeetingText(standings, d.meetings[2], table), "withdrew");
+  EXPECT_EQ(reports::MeetingText(standings, d.meetings[3], table), "forfeit lost v 1");
+  EXPECT_EQ(reports::MeetingText(standings, RowOf(table, "b").meetings.back(), table),
+            "adjustment -1");
+  EXPECT_EQ(reports::MeetingText(standings, RowOf(table, "e").meetings[0], table), "bye +3");
+  reports::Grid grid = WholeGrid(reports::CrossTableRows(standings, table));
   EXPECT_EQ(grid[0],
             (std::vector<std::string>{"no", "entrant", "round 1", "round 2", "round 3", "points"}));
   EXPECT_EQ(grid[4][2], "-");  // e did not play round 1
@@ -262,4 +263,4 @@ RC_GTEST_PROP(Rounds, MeetingsSortedInPlaceKeepTheOrderOfAStableSort,
 }
 
 }  // namespace
-}  // namespace referee::reports
+}  // namespace referee::league

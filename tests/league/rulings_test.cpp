@@ -10,7 +10,7 @@
 #include "reports/table_text.h"
 #include "tests/league/standings_fixtures.h"
 
-namespace referee::reports {
+namespace referee::league {
 namespace {
 
 using namespace standings_fixtures;  // NOLINT: the fixtures of every standings test
@@ -112,8 +112,8 @@ TEST(Rulings, AForfeitBetweenAPlayerAndAPartnershipNamesTheOpponentByIdInEachTab
   ASSERT_EQ(pairs.kind, "partnerships");
   const StandingRow& cydi = RowOf(pairs, "cydi");
   ASSERT_EQ(cydi.meetings.size(), 3u);
-  EXPECT_EQ(MeetingText(standings, cydi.meetings[1], pairs), "forfeit won +2 v eve");
-  EXPECT_EQ(MeetingText(standings, cydi.meetings[2], pairs), "forfeit lost v eve");
+  EXPECT_EQ(reports::MeetingText(standings, cydi.meetings[1], pairs), "forfeit won +2 v eve");
+  EXPECT_EQ(reports::MeetingText(standings, cydi.meetings[2], pairs), "forfeit lost v eve");
   const StandingsTable& players = standings.tables[1];
   const StandingRow& eve = RowOf(players, "eve");
   std::vector<std::string> order = Order(players);
@@ -122,8 +122,10 @@ TEST(Rulings, AForfeitBetweenAPlayerAndAPartnershipNamesTheOpponentByIdInEachTab
   };
   std::string cy = number("cy"), di = number("di");
   ASSERT_EQ(eve.meetings.size(), 2u);
-  EXPECT_EQ(MeetingText(standings, eve.meetings[0], players), "forfeit lost v " + cy + "," + di);
-  EXPECT_EQ(MeetingText(standings, eve.meetings[1], players), "forfeit won +2 v " + cy + "," + di);
+  EXPECT_EQ(reports::MeetingText(standings, eve.meetings[0], players),
+            "forfeit lost v " + cy + "," + di);
+  EXPECT_EQ(reports::MeetingText(standings, eve.meetings[1], players),
+            "forfeit won +2 v " + cy + "," + di);
 }
 
 // Ruling 4. A withdrawal's after_round is not a round of the season: `--after-round 5` is not a
@@ -141,4 +143,4 @@ TEST(Rulings, AWithdrawalAddsNoRound) {
 }
 
 }  // namespace
-}  // namespace referee::reports
+}  // namespace referee::league

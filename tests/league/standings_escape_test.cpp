@@ -12,7 +12,7 @@
 #include "reports/standings_output.h"
 #include "reports/table_text.h"
 
-namespace referee::reports {
+namespace referee::league {
 namespace {
 
 // Sets the terminal's title and turns the text red; C1 CSI (U+009B); a right-to-left override;
@@ -66,10 +66,10 @@ void ExpectHarmless(const std::string& output, const std::string& format) {
 
 TEST(StandingsEscape, TextMarkdownCsvAndHtmlShowHostileTextVisibly) {
   Standings standings = HostileStandings();
-  ExpectHarmless(FormatStandingsText(standings), "text");
-  ExpectHarmless(FormatStandingsMarkdown(standings), "markdown");
-  ExpectHarmless(FormatStandingsCsv(standings), "csv");
-  std::string html = FormatStandingsHtml(standings);
+  ExpectHarmless(reports::FormatStandingsText(standings), "text");
+  ExpectHarmless(reports::FormatStandingsMarkdown(standings), "markdown");
+  ExpectHarmless(reports::FormatStandingsCsv(standings), "csv");
+  std::string html = reports::FormatStandingsHtml(standings);
   ExpectHarmless(html, "html");
   EXPECT_EQ(html.find("<script"), std::string::npos);
 }
@@ -78,7 +78,7 @@ TEST(StandingsEscape, MarkdownCannotOpenLinksHtmlOrCodeSpans) {
   Standings standings = HostileStandings();
   standings.league = "<img src=x onerror=alert(1)> [click](http://x) *bold* a|b";
   standings.not_counted = {{"a`b``c.yaml", "invalid", "x"}};
-  std::string markdown = FormatStandingsMarkdown(standings);
+  std::string markdown = reports::FormatStandingsMarkdown(standings);
   EXPECT_NE(markdown.find("# \\<img src=x onerror=alert(1)\\> \\[click\\](http://x) \\*bold\\* "
                           "a\\|b\n"),
             std::string::npos)
@@ -89,9 +89,9 @@ TEST(StandingsEscape, MarkdownCannotOpenLinksHtmlOrCodeSpans) {
 TEST(StandingsEscape, CsvQuotesAndJsonEscapes) {
   Standings standings = HostileStandings();
   standings.tables[0].rows[0].name = "Smith, \"Jr\"";
-  std::string csv = FormatStandingsCsv(standings);
+  std::string csv = reports::FormatStandingsCsv(standings);
   EXPECT_NE(csv.find(",\"Smith, \"\"Jr\"\"\","), std::string::npos) << csv;
-  std::string json = formats::WriteJson(StandingsTree(standings), true);
+  std::string json = formats::WriteJson(reports::StandingsTree(standings), true);
   EXPECT_NE(json.find("\\u001B[31mRed"), std::string::npos);
   EXPECT_EQ(json.find('\x1b'), std::string::npos);
   // Well-formed UTF-8, with the bytes that are not UTF-8 shown as text. (referee's own JSON
@@ -101,4 +101,4 @@ TEST(StandingsEscape, CsvQuotesAndJsonEscapes) {
 }
 
 }  // namespace
-}  // namespace referee::reports
+}  // namespace referee::league

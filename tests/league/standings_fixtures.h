@@ -20,7 +20,7 @@
 #include "reports/table_text.h"
 #include "verifier/verdict.h"
 
-namespace referee::reports::standings_fixtures {
+namespace referee::league::standings_fixtures {
 
 inline const games::GameDescriptor& Game(const std::string& name) { return *games::FindGame(name); }
 
@@ -80,9 +80,9 @@ inline void SetDeals(PlayedRecord& played, const std::string& seed,
 }
 
 // Every row of `rows`, kept: what a writer that holds one row at a time never makes.
-inline Grid WholeGrid(const GridRows& rows) {
-  Grid grid;
-  rows([&grid](const GridRow& row) { grid.push_back(row); });
+inline reports::Grid WholeGrid(const reports::GridRows& rows) {
+  reports::Grid grid;
+  rows([&grid](const reports::GridRow& row) { grid.push_back(row); });
   return grid;
 }
 
@@ -177,4 +177,4 @@ inline std::vector<std::string> Order(const StandingsTable& table) {
   return order;
 }
 
-}  // namespace referee::reports::standings_fixtures
+}  // namespace referee::league::standings_fixtures

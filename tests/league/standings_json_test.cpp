@@ -10,7 +10,7 @@
 #include "reports/standings_output.h"
 #include "reports/table_text.h"
 
-namespace referee::reports {
+namespace referee::league {
 namespace {
 
 StandingRow Row(std::string entrant, int64_t twelfths) {
@@ -41,7 +41,7 @@ Standings SharedThirds() {
 }
 
 TEST(StandingsJson, PointsAreNumbersWithTheirExactFraction) {
-  std::string json = formats::WriteJson(StandingsTree(SharedThirds()), false);
+  std::string json = formats::WriteJson(reports::StandingsTree(SharedThirds()), false);
   EXPECT_NE(json.find("\"points\":0.33,\"points_exact\":{\"numerator\":1,\"denominator\":3}"),
             std::string::npos)
       << json;
@@ -55,7 +55,7 @@ TEST(StandingsJson, PointsAreNumbersWithTheirExactFraction) {
 }
 
 TEST(StandingsJson, TieBreakValuesAreNumbersOrNull) {
-  std::string json = formats::WriteJson(StandingsTree(SharedThirds()), false);
+  std::string json = formats::WriteJson(reports::StandingsTree(SharedThirds()), false);
   EXPECT_NE(json.find("\"tie_breaks\":{\"wins\":2,\"fewest-turns\":12.5}"), std::string::npos)
       << json;
   // No win played: no mean number of turns, which ranks last.
@@ -64,4 +64,4 @@ TEST(StandingsJson, TieBreakValuesAreNumbersOrNull) {
 }
 
 }  // namespace
-}  // namespace referee::reports
+}  // namespace referee::league

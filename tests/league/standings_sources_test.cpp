@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-namespace referee::reports {
+namespace referee::league {
 namespace {
 
 League WithEntries(std::vector<std::optional<std::string>> rounds) {
@@ -76,4 +76,4 @@ TEST(StandingsSources, TheMostSpecificEntrySettlesAConflictBelowIt) {
 }
 
 }  // namespace
-}  // namespace referee::reports
+}  // namespace referee::league

@@ -18,7 +18,7 @@
 #include "reports/table_text.h"
 #include "tests/league/standings_fixtures.h"
 
-namespace referee::reports {
+namespace referee::league {
 namespace {
 
 using namespace standings_fixtures;  // NOLINT: the fixtures of every standings test
@@ -67,7 +67,7 @@ Written WrittenAs(const Standings& standings, std::string_view format) {
 TEST(StandingsStream, JsonOfALargeLeagueIsWrittenAsItIsMadeWithTheBytesOfTheWholeTree) {
   Standings standings = ManyMeetings();
   Written json = WrittenAs(standings, "json");
-  EXPECT_EQ(json.text, formats::WriteJson(StandingsTree(standings), true) + "\n");
+  EXPECT_EQ(json.text, formats::WriteJson(reports::StandingsTree(standings), true) + "\n");
   ASSERT_GT(json.text.size(), 1'000'000u);
   // Blocks of about 64 KB and a piece of the tree at most, never the document at once.
   EXPECT_LT(json.largest_write, 200'000u);
@@ -76,7 +76,7 @@ TEST(StandingsStream, JsonOfALargeLeagueIsWrittenAsItIsMadeWithTheBytesOfTheWhol
 TEST(StandingsStream, CsvOfALargeLeagueIsWrittenAsItIsMadeWithTheSameBytes) {
   Standings standings = ManyMeetings();
   Written csv = WrittenAs(standings, "csv");
-  EXPECT_EQ(csv.text, FormatStandingsCsv(standings));
+  EXPECT_EQ(csv.text, reports::FormatStandingsCsv(standings));
   ASSERT_GT(csv.text.size(), 500'000u);
   EXPECT_LT(csv.largest_write, 200'000u);
 }
@@ -86,9 +86,10 @@ TEST(StandingsStream, CsvOfALargeLeagueIsWrittenAsItIsMadeWithTheSameBytes) {
 // meetings of about 20 bytes), never the document at once.
 TEST(StandingsStream, HtmlTextAndMarkdownOfALargeLeagueAreWrittenARowAtATime) {
   Standings standings = ManyMeetings();
-  for (const auto& [format, whole] : {std::pair{"html", FormatStandingsHtml(standings)},
-                                      std::pair{"text", FormatStandingsText(standings)},
-                                      std::pair{"markdown", FormatStandingsMarkdown(standings)}}) {
+  for (const auto& [format, whole] :
+       {std::pair{"html", reports::FormatStandingsHtml(standings)},
+        std::pair{"text", reports::FormatStandingsText(standings)},
+        std::pair{"markdown", reports::FormatStandingsMarkdown(standings)}}) {
     Written written = WrittenAs(standings, format);
     EXPECT_EQ(written.text, whole) << format;
     ASSERT_GT(written.text.size(), 150'000u) << format;
@@ -99,17 +100,17 @@ TEST(StandingsStream, HtmlTextAndMarkdownOfALargeLeagueAreWrittenARowAtATime) {
 TEST(StandingsStream, TheCrossTablesRowsAreMadeOneAtATimeAsTheWholeGridHasThem) {
   Standings standings = ManyMeetings();
   const StandingsTable& table = standings.tables[0];
-  Grid whole = WholeGrid(CrossTableRows(standings, table));
+  reports::Grid whole = WholeGrid(reports::CrossTableRows(standings, table));
   ASSERT_EQ(whole.size(), table.rows.size() + 1);
   size_t made = 0;
-  CrossTableRows(standings, table)([&](const GridRow& row) {
+  reports::CrossTableRows(standings, table)([&](const reports::GridRow& row) {
     ASSERT_LT(made, whole.size());
     EXPECT_EQ(row, whole[made]);
-    EXPECT_EQ(row.size(), CrossTableColumns(standings));
+    EXPECT_EQ(row.size(), reports::CrossTableColumns(standings));
     ++made;
   });
   EXPECT_EQ(made, whole.size());
 }
 
 }  // namespace
-}  // namespace referee::reports
+}  // namespace referee::league

@@ -25,7 +25,7 @@
 #include "verifier/verifier.h"
 #include "verifier/verify_text.h"
 
-namespace referee::reports {
+namespace referee::league {
 namespace {
 
 using namespace standings_fixtures;  // NOLINT: the fixtures of every standings test
@@ -370,7 +370,7 @@ TEST(Standings, AnEntrantAtTwoTablesInOneRoundIsAWarning) {
             "a is at 2 tables in round 2: t3, the forfeit /forfeits/0");
   EXPECT_EQ(standings.warnings[1].place.line, 12u);
   EXPECT_EQ(standings.records_counted, 3);  // counted as the league file says
-  EXPECT_EQ(WarningText(standings.warnings[1]),
+  EXPECT_EQ(reports::WarningText(standings.warnings[1]),
             "two-tables at /forfeits/0 (line 12): a is at 2 tables in round 2: t3, the forfeit "
             "/forfeits/0");
 }
@@ -428,9 +428,9 @@ TEST(Standings, OrderOfRecordsNeverChangesTheStandings) {
       records.push_back(
           Collusion("r" + std::to_string(i), std::to_string(1 + i % 3), seats, totals, winner));
     }
-    std::string expected = FormatStandingsText(ComputeStandings(league, records));
+    std::string expected = reports::FormatStandingsText(ComputeStandings(league, records));
     std::shuffle(records.begin(), records.end(), rng);
-    RC_ASSERT(FormatStandingsText(ComputeStandings(league, records)) == expected);
+    RC_ASSERT(reports::FormatStandingsText(ComputeStandings(league, records)) == expected);
   }));
 }
 
@@ -506,18 +506,18 @@ TEST(Standings, ColumnsAreNamedByWhatTheyCount) {
   }
   Standings standings = ComputeStandings(league, records);
   const StandingsTable& table = standings.tables[0];
-  Grid grid = StandingsGrid(standings, table);
-  EXPECT_EQ(grid[0], (GridRow{"rank", "entrant", "name", "played", "1st", "2nd", "3rd", "4th",
-                              "points", "buchholz"}));
+  reports::Grid grid = reports::StandingsGrid(standings, table);
+  EXPECT_EQ(grid[0], (reports::GridRow{"rank", "entrant", "name", "played", "1st", "2nd", "3rd",
+                                       "4th", "points", "buchholz"}));
   // b met a (12 points), c (4) and d (0) four times: Buchholz 64.
-  EXPECT_EQ(grid[2], (GridRow{"2", "b", "b", "4", "0", "4", "0", "0", "8", "64"}));
+  EXPECT_EQ(grid[2], (reports::GridRow{"2", "b", "b", "4", "0", "4", "0", "0", "8", "64"}));
   EXPECT_EQ(RowOf(table, "b").placings, (std::vector<int>{0, 4}));
-  std::vector<std::string> key = TableKey(standings);
+  std::vector<std::string> key = reports::TableKey(standings);
   ASSERT_GE(key.size(), 3u);
   EXPECT_EQ(key[1].substr(0, 49), "1st to 4th: matches finished in each place, a sha");
   EXPECT_EQ(key[2], "the tie-break wins is the 1st column");
   EXPECT_EQ(
-      CrossTableKey(standings, table),
+      reports::CrossTableKey(standings, table),
       "\"N 1st 40 +3 v 2,3,4\" reads: N the seat, 1st the place (2nd= when shared), 40 the "
       "score, +3 the points it gave, v 2,3,4 the opponents, by their number in this table (by "
       "id when ranked in another)");
@@ -525,23 +525,23 @@ TEST(Standings, ColumnsAreNamedByWhatTheyCount) {
   League pairs = MakeLeague("plonk", {"a", "b", "c", "d"});
   Standings played =
       ComputeStandings(pairs, {Pairs("plonk", "r1", "1", {"a", "b", "c", "d"}, 9, 4)});
-  EXPECT_EQ(StandingsGrid(played, played.tables[0])[0],
-            (GridRow{"rank", "entrant", "name", "played", "won", "drawn", "lost", "points",
-                     "point-difference"}));
+  EXPECT_EQ(reports::StandingsGrid(played, played.tables[0])[0],
+            (reports::GridRow{"rank", "entrant", "name", "played", "won", "drawn", "lost", "points",
+                              "point-difference"}));
   // a and c share 1st (listed by id), b and d 3rd: a met numbers 3 and 4.
-  EXPECT_EQ(CrossTableKey(played, played.tables[0])
+  EXPECT_EQ(reports::CrossTableKey(played, played.tables[0])
                 .rfind("\"NS won 9-4 +2 v 3,4\" reads: NS the direction sat, won the result", 0),
             0u)
-      << CrossTableKey(played, played.tables[0]);
+      << reports::CrossTableKey(played, played.tables[0]);
 
   pairs.scheme.kind = SchemeKind::kDuplicate;
   pairs.tie_breaks = DefaultTieBreaks(*pairs.descriptor, SchemeKind::kDuplicate);
   Standings duplicate =
       ComputeStandings(pairs, {Pairs("plonk", "r1", "1", {"a", "b", "c", "d"}, 9, 4)});
-  EXPECT_EQ(
-      StandingsGrid(duplicate, duplicate.tables[0])[0],
-      (GridRow{"rank", "entrant", "name", "played", "matchpoints", "percentage", "total-score"}));
+  EXPECT_EQ(reports::StandingsGrid(duplicate, duplicate.tables[0])[0],
+            (reports::GridRow{"rank", "entrant", "name", "played", "matchpoints", "percentage",
+                              "total-score"}));
 }
 
 }  // namespace
-}  // namespace referee::reports
+}  // namespace referee::league

@@ -99,20 +99,20 @@ TEST_F(Eights, ALeagueRanksItsPlayers) {
       "format: referee-league/1\nname: Eights club\ngame: eights\n"
       "entrants: [{id: ann}, {id: bob}, {id: cy}, {id: dee}]\nrecords: [records/]\n");
   ASSERT_TRUE(tree.has_value());
-  Result<reports::League> league = reports::ReadLeague(*tree);
+  Result<league::League> league = league::ReadLeague(*tree);
   ASSERT_TRUE(league.has_value()) << league.error().message;
-  std::vector<reports::PlayedRecord> played;
+  std::vector<league::PlayedRecord> played;
   for (const generator::GeneratedRecord& generated : Generate(3, 0)) {
     record::Node document = record::WriteRecord(generated.record);
     verifier::Verdict verdict = verifier::VerifyNode(document, generated.name);
-    played.push_back(reports::SummarizeRecord(*league, verdict, &document, std::string("1")));
+    played.push_back(league::SummarizeRecord(*league, verdict, &document, std::string("1")));
   }
-  reports::Standings standings = reports::ComputeStandings(*league, std::move(played));
+  league::Standings standings = league::ComputeStandings(*league, std::move(played));
   EXPECT_EQ(standings.records_counted, 3);
   ASSERT_EQ(standings.tables.size(), 1u);
   int64_t points = 0;
-  for (const reports::StandingRow& row : standings.tables[0].rows) points += row.points;
-  EXPECT_EQ(points, 3 * (3 + 2 + 1 + 0) * reports::kPointUnit);  // placement, shared on ties
+  for (const league::StandingRow& row : standings.tables[0].rows) points += row.points;
+  EXPECT_EQ(points, 3 * (3 + 2 + 1 + 0) * league::kPointUnit);  // placement, shared on ties
 }
 
 TEST_F(Eights, ReferenceDealPrintsItsBoards) {
@@ -172,8 +172,8 @@ TEST(GameRegistration, ATieBreakOnAStatisticTheGameDoesNotKeepIsRefused) {
   games::ScopedGame registration(counted);
   const games::GameDescriptor& game = *games::FindGame("counted");
   std::vector<std::string> names;
-  for (const reports::TieBreak& tie_break :
-       reports::DefaultTieBreaks(game, games::SchemeKind::kPlacement)) {
+  for (const league::TieBreak& tie_break :
+       league::DefaultTieBreaks(game, games::SchemeKind::kPlacement)) {
     names.push_back(tie_break.name);
   }
   EXPECT_EQ(names, (std::vector<std::string>{"wins", "total-score", "most-eights"}));

@@ -21,7 +21,7 @@ std::vector<Breach> CheckGenerated(const games::GameDescriptor& game, Method met
   *yaml = formats::WriteYaml(*event);
   Result<record::Node> root = formats::ParseYaml(*yaml);
   if (!root) return {Breach{"not-read", 0, 0, root.error().message}};
-  Result<reports::League> league = reports::ReadLeague(*root);
+  Result<league::League> league = league::ReadLeague(*root);
   if (!league) return {Breach{"not-a-league", 0, 0, league.error().message}};
   Result<Schedule> schedule = ReadSchedule(*root->Find("schedule"), "/schedule", *league);
   if (!schedule) return {Breach{"not-a-schedule", 0, 0, schedule.error().message}};

@@ -15,7 +15,7 @@ using testing::Id;
 using testing::MakeAll;
 using testing::TestLeague;
 
-Field FieldFor(const reports::League& league, const Schedule& schedule) {
+Field FieldFor(const league::League& league, const Schedule& schedule) {
   Result<Field> field = FieldOf(league, schedule);
   EXPECT_TRUE(field.has_value());
   return *field;
@@ -46,7 +46,7 @@ TEST(ScheduleMethods, FollowHowALeagueRanksTheGame) {
 // after each round, so EW 1 (who began at table 1 with set 1) sits at table 2 in round 2 with the
 // set that began at table 3.
 TEST(Mitchell, OddTablesMoveEastWestUpAndBoardsDown) {
-  reports::League league = TestLeague("plonk", 6);
+  league::League league = TestLeague("plonk", 6);
   Schedule schedule{Method::kMitchell, "s", 3, {}, {}};
   Schedule made = MakeAll(FieldFor(league, schedule), schedule);
   ASSERT_EQ(made.made.size(), 3u);
@@ -74,7 +74,7 @@ TEST(Mitchell, OddTablesMoveEastWestUpAndBoardsDown) {
 // Eight pairs, four tables: an even count, so EW skip a table after half the rounds (round 3
 // here), and the movement has three rounds: a fourth would meet the first round's opponents.
 TEST(Mitchell, EvenTablesSkipATableHalfway) {
-  reports::League league = TestLeague("plonk", 8);
+  league::League league = TestLeague("plonk", 8);
   Schedule schedule{Method::kMitchell, "s", 3, {}, {}};
   Field field = FieldFor(league, schedule);
   Schedule made = MakeAll(field, schedule);
@@ -94,7 +94,7 @@ TEST(Mitchell, EvenTablesSkipATableHalfway) {
 
 // Without the skip an even Mitchell brings EW back to boards they played: the checker says so.
 TEST(Mitchell, WithoutTheSkipTheCheckerFindsBoardsReplayed) {
-  reports::League league = TestLeague("plonk", 8);
+  league::League league = TestLeague("plonk", 8);
   Schedule schedule{Method::kMitchell, "s", 3, {}, {}};
   Field field = FieldFor(league, schedule);
   Schedule made = MakeAll(field, schedule);
@@ -109,7 +109,7 @@ TEST(Mitchell, WithoutTheSkipTheCheckerFindsBoardsReplayed) {
 }
 
 TEST(Mitchell, AnOddCountSitsOutThePairFacingTheEmptyPlace) {
-  reports::League league = TestLeague("plonk", 7);
+  league::League league = TestLeague("plonk", 7);
   Schedule schedule{Method::kMitchell, "s", 3, {}, {}};
   Field field = FieldFor(league, schedule);
   Schedule made = MakeAll(field, schedule);
@@ -121,7 +121,7 @@ TEST(Mitchell, AnOddCountSitsOutThePairFacingTheEmptyPlace) {
 }
 
 TEST(Howell, EveryPairMeetsEveryOtherOnce) {
-  reports::League league = TestLeague("conspiracy", 6);
+  league::League league = TestLeague("conspiracy", 6);
   Schedule schedule{Method::kHowell, "s", 5, {}, {}};
   Field field = FieldFor(league, schedule);
   Schedule made = MakeAll(field, schedule);
@@ -143,7 +143,7 @@ TEST(Howell, EveryPairMeetsEveryOtherOnce) {
 // Swiss: the tables are filled from the top of the points; nobody meets again while an
 // arrangement avoids it; the sit-out goes to the lowest on points who has not sat out.
 TEST(Swiss, SeatsTheLeadersTogetherWithoutRepeats) {
-  reports::League league = TestLeague("collusion", 17);
+  league::League league = TestLeague("collusion", 17);
   Schedule schedule{Method::kSwiss, "club", 3, {}, {}};
   Field field = FieldFor(league, schedule);
   Result<Round, referee::Error> first = NextRound(field, schedule, {});
@@ -175,7 +175,7 @@ TEST(Swiss, SeatsTheLeadersTogetherWithoutRepeats) {
 
 // The lots come from the event's seed: another seed, another first round; the same seed, the same.
 TEST(Swiss, TheFirstRoundIsDrawnFromTheSeed) {
-  reports::League league = TestLeague("collusion", 16);
+  league::League league = TestLeague("collusion", 16);
   Field field = FieldFor(league, Schedule{Method::kSwiss, "a", 1, {}, {}});
   auto first = [&](const std::string& seed) {
     return NextRound(field, Schedule{Method::kSwiss, seed, 1, {}, {}}, {})->tables.front().seats;
@@ -185,7 +185,7 @@ TEST(Swiss, TheFirstRoundIsDrawnFromTheSeed) {
 }
 
 TEST(Individual, FivePlayersSitOutInTurn) {
-  reports::League league = TestLeague("collusion", 5);
+  league::League league = TestLeague("collusion", 5);
   Schedule schedule{Method::kIndividual, "s", 5, {}, {}};
   Field field = FieldFor(league, schedule);
   Schedule made = MakeAll(field, schedule);
@@ -201,7 +201,7 @@ TEST(Individual, FivePlayersSitOutInTurn) {
 // Sixteen players over two rounds: nobody need meet anyone twice, and nobody does. (With eight,
 // two tables of four, a second round must seat two of a first-round table together.)
 TEST(Individual, MeetsNewPlayersWhileThereAreAny) {
-  reports::League league = TestLeague("collusion", 16);
+  league::League league = TestLeague("collusion", 16);
   Schedule schedule{Method::kIndividual, "s", 2, {}, {}};
   Field field = FieldFor(league, schedule);
   Schedule made = MakeAll(field, schedule);
@@ -217,7 +217,7 @@ TEST(Individual, MeetsNewPlayersWhileThereAreAny) {
 }
 
 TEST(Teams, EveryTeamHasItsTableEveryRound) {
-  reports::League league = TestLeague("cahoots", 3);
+  league::League league = TestLeague("cahoots", 3);
   Schedule schedule{Method::kTeams, "s", 2, {}, {}};
   Field field = FieldFor(league, schedule);
   Schedule made = MakeAll(field, schedule);
@@ -227,7 +227,7 @@ TEST(Teams, EveryTeamHasItsTableEveryRound) {
 }
 
 TEST(Field, ArrivalsAndWithdrawalsSayWhoIsPresent) {
-  reports::League league =
+  league::League league =
       TestLeague("collusion", 9, "withdrawals:\n  - {entrant: e02, after_round: 1, reason: ill}\n");
   Schedule schedule{Method::kSwiss, "s", 3, {Arrival{"e09", 2, ""}}, {}};
   Field field = FieldFor(league, schedule);
@@ -242,7 +242,7 @@ TEST(Field, ArrivalsAndWithdrawalsSayWhoIsPresent) {
 
 // The checker names each rule a hand-made schedule breaks.
 TEST(Checker, NamesEachRuleBroken) {
-  reports::League league = TestLeague("collusion", 16);
+  league::League league = TestLeague("collusion", 16);
   Schedule schedule{Method::kSwiss, "s", 2, {}, {}};
   Field field = FieldFor(league, schedule);
   Schedule made = MakeAll(field, schedule);
@@ -270,7 +270,7 @@ TEST(Checker, NamesEachRuleBroken) {
 }
 
 TEST(Checker, SitOutsGoRound) {
-  reports::League league = TestLeague("collusion", 5);
+  league::League league = TestLeague("collusion", 5);
   Schedule schedule{Method::kIndividual, "s", 2, {}, {}};
   Field field = FieldFor(league, schedule);
   Schedule made = MakeAll(field, schedule);
@@ -286,7 +286,7 @@ TEST(Checker, SitOutsGoRound) {
 }
 
 TEST(Checker, AMovementMeetsOnceAndKeepsDirections) {
-  reports::League league = TestLeague("plonk", 6);
+  league::League league = TestLeague("plonk", 6);
   Schedule schedule{Method::kMitchell, "s", 3, {}, {}};
   Field field = FieldFor(league, schedule);
   Schedule made = MakeAll(field, schedule);
@@ -302,7 +302,7 @@ TEST(Checker, AMovementMeetsOnceAndKeepsDirections) {
 }
 
 TEST(Checker, AbsentEntrantsAreNotSeated) {
-  reports::League league = TestLeague("collusion", 8);
+  league::League league = TestLeague("collusion", 8);
   Schedule schedule{Method::kSwiss, "s", 2, {}, {}};
   Field field = FieldFor(league, schedule);
   Schedule made = MakeAll(field, schedule);
@@ -313,7 +313,7 @@ TEST(Checker, AbsentEntrantsAreNotSeated) {
 }
 
 TEST(ScheduleNode, ReadsBackWhatItWrites) {
-  reports::League league = TestLeague("plonk", 8);
+  league::League league = TestLeague("plonk", 8);
   Schedule schedule{Method::kMitchell, "s", 3, {Arrival{"e08", 2, ""}}, {}};
   Field field = FieldFor(league, schedule);
   Schedule made = MakeAll(field, schedule);
@@ -326,7 +326,7 @@ TEST(ScheduleNode, ReadsBackWhatItWrites) {
 }
 
 TEST(ScheduleNode, RefusesAMethodThatDoesNotFitWithItsPlace) {
-  reports::League league = TestLeague("collusion", 8);
+  league::League league = TestLeague("collusion", 8);
   auto read = [&](const std::string& yaml) {
     return ReadSchedule(*formats::ParseYaml(yaml), "/schedule", league);
   };

@@ -12,8 +12,8 @@ namespace referee::schedule::testing {
 
 // A league of `game` with entrants e01..eNN (partnerships and teams of two players each where the
 // game ranks them), read from its YAML; `extra` is added at the end of the file.
-inline reports::League TestLeague(const std::string& game, int count,
-                                  const std::string& extra = "") {
+inline league::League TestLeague(const std::string& game, int count,
+                                 const std::string& extra = "") {
   const games::GameDescriptor& descriptor = *games::FindGame(game);
   std::string players = "entrants:\n";
   std::string groups;
@@ -31,7 +31,7 @@ inline reports::League TestLeague(const std::string& game, int count,
                      "\nrecords: [records/]\n" + players +
                      (groups.empty() ? "" : key + ":\n" + groups) + extra;
   Result<record::Node> root = formats::ParseYaml(text);
-  Result<reports::League> league = reports::ReadLeague(*root);
+  Result<league::League> league = league::ReadLeague(*root);
   if (!league) throw std::runtime_error(league.error().message);
   return *league;
 }
