@@ -20,12 +20,12 @@ const std::vector<std::pair<TieBreak::Kind, std::string>> kOwnTieBreaks = {
     {TieBreak::Kind::kSonnebornBerger, "sonneborn-berger"},
 };
 
-// The name of one of the standings' own tie-breaks.
-std::string OwnTieBreakName(TieBreak::Kind kind) {
+// One of the standings' own tie-breaks, with its name.
+TieBreak OwnTieBreak(TieBreak::Kind kind) {
   for (const auto& [own, name] : kOwnTieBreaks) {
-    if (own == kind) return name;
+    if (own == kind) return TieBreak{.kind = kind, .name = name};
   }
-  return {};
+  return TieBreak{.kind = kind};
 }
 
 }  // namespace
@@ -82,10 +82,10 @@ Scheme DefaultScheme(const games::GameDescriptor& game) {
 }
 
 std::vector<TieBreak> DefaultTieBreaks(const games::GameDescriptor& game, SchemeKind scheme) {
-  if (scheme == SchemeKind::kDuplicate) return {*TieBreakNamed("total-score", game)};
+  if (scheme == SchemeKind::kDuplicate) return {OwnTieBreak(TieBreak::Kind::kTotalScore)};
   std::vector<TieBreak> tie_breaks;
   for (TieBreak::Kind kind : game.league.default_tie_breaks) {
-    tie_breaks.push_back(*TieBreakNamed(OwnTieBreakName(kind), game));
+    tie_breaks.push_back(OwnTieBreak(kind));
   }
   for (const games::StatisticTieBreak& own : game.league.statistic_tie_breaks) {
     if (own.by_default) tie_breaks.push_back(*TieBreakNamed(own.name, game));
