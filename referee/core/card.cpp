@@ -8,53 +8,43 @@
 namespace referee {
 namespace {
 
-constexpr std::array<char, 4> kSuitLetters = {'C', 'D', 'H', 'S'};
-constexpr std::array<char, 13> kRankLetters = {'2', '3', '4', '5', '6', '7', '8',
-                                               '9', 'T', 'J', 'Q', 'K', 'A'};
-
-// UTF-8 encodings of the suit symbols, black and white forms both accepted.
-struct SuitSymbol {
-  std::string_view text;
-  Suit suit;
+// The suit symbols, black and white forms both accepted, are U+2660..U+2667: in UTF-8, E2 99
+// followed by A0..A7. Their suits by that last byte, in the order of the code points.
+constexpr std::array<Suit, 8> kSymbolSuits = {
+    Suit::kSpades,    // U+2660 black spade
+    Suit::kHearts,    // U+2661 white heart
+    Suit::kDiamonds,  // U+2662 white diamond
+    Suit::kClubs,     // U+2663 black club
+    Suit::kSpades,    // U+2664 white spade
+    Suit::kHearts,    // U+2665 black heart
+    Suit::kDiamonds,  // U+2666 black diamond
+    Suit::kClubs,     // U+2667 white club
 };
-constexpr std::array<SuitSymbol, 8> kSuitSymbols = {{
-    {"\u2663", Suit::kClubs},
-    {"\u2667", Suit::kClubs},
-    {"\u2666", Suit::kDiamonds},
-    {"\u2662", Suit::kDiamonds},
-    {"\u2665", Suit::kHearts},
-    {"\u2661", Suit::kHearts},
-    {"\u2660", Suit::kSpades},
-    {"\u2664", Suit::kSpades},
-}};
 
 std::optional<Rank> RankFromText(std::string_view text) {
   if (text == "10") return Rank::k10;
   if (text.size() != 1) return std::nullopt;
-  char upper = static_cast<char>(text[0] >= 'a' && text[0] <= 'z' ? text[0] - 32 : text[0]);
-  for (size_t i = 0; i < kRankLetters.size(); ++i) {
-    if (kRankLetters[i] == upper) return static_cast<Rank>(i + 2);
-  }
-  return std::nullopt;
+  int rank = card_letters::kRankOf[static_cast<unsigned char>(text[0])];
+  if (rank < 0) return std::nullopt;
+  return static_cast<Rank>(rank + 2);
 }
 
 }  // namespace
 
 std::optional<Suit> SuitFromText(std::string_view text) {
   if (text.size() == 1) {
-    char upper = static_cast<char>(text[0] >= 'a' && text[0] <= 'z' ? text[0] - 32 : text[0]);
-    for (size_t i = 0; i < kSuitLetters.size(); ++i) {
-      if (kSuitLetters[i] == upper) return static_cast<Suit>(i);
-    }
+    int suit = card_letters::kSuitOf[static_cast<unsigned char>(text[0])];
+    if (suit < 0) return std::nullopt;
+    return static_cast<Suit>(suit);
+  }
+  auto byte = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
+  if (text.size() != 3 || byte(0) != 0xE2 || byte(1) != 0x99 || byte(2) < 0xA0 || byte(2) > 0xA7) {
     return std::nullopt;
   }
-  for (const SuitSymbol& symbol : kSuitSymbols) {
-    if (symbol.text == text) return symbol.suit;
-  }
-  return std::nullopt;
+  return kSymbolSuits[byte(2) - 0xA0];
 }
 
-char SuitLetter(Suit suit) { return kSuitLetters[static_cast<int>(suit)]; }
+char SuitLetter(Suit suit) { return card_letters::kSuits[static_cast<size_t>(suit)]; }
 
 std::string SuitName(Suit suit) {
   static constexpr std::array<std::string_view, 4> kNames = {"clubs", "diamonds", "hearts",
@@ -63,7 +53,7 @@ std::string SuitName(Suit suit) {
 }
 
 std::string ToString(Card card) {
-  return {kRankLetters[static_cast<int>(card.rank) - 2], SuitLetter(card.suit)};
+  return {card_letters::kRanks[static_cast<size_t>(card.rank) - 2], SuitLetter(card.suit)};
 }
 
 std::optional<Card> CardFromText(std::string_view token) {

@@ -46,19 +46,20 @@ std::optional<Card> CardFromText(std::string_view token);
 namespace card_letters {
 // The value of a rank letter or a suit letter, either case, by byte: -1 for any other byte. The
 // two-letter card ("AS", "td") is nearly every card a record holds, so it is read by two lookups.
-template <size_t N>
-constexpr std::array<int8_t, 256> LetterValues(const char (&letters)[N]) {
+inline constexpr std::string_view kSuits = "CDHS";           // by Suit
+inline constexpr std::string_view kRanks = "23456789TJQKA";  // by Rank, from 2
+constexpr std::array<int8_t, 256> LetterValues(std::string_view letters) {
   std::array<int8_t, 256> values{};
   for (int8_t& value : values) value = -1;
-  for (size_t i = 0; i + 1 < N; ++i) {
+  for (size_t i = 0; i < letters.size(); ++i) {
     auto upper = static_cast<unsigned char>(letters[i]);
     values[upper] = static_cast<int8_t>(i);
     if (upper >= 'A' && upper <= 'Z') values[upper + 32] = static_cast<int8_t>(i);
   }
   return values;
 }
-inline constexpr std::array<int8_t, 256> kSuitOf = LetterValues("CDHS");
-inline constexpr std::array<int8_t, 256> kRankOf = LetterValues("23456789TJQKA");
+inline constexpr std::array<int8_t, 256> kSuitOf = LetterValues(kSuits);
+inline constexpr std::array<int8_t, 256> kRankOf = LetterValues(kRanks);
 }  // namespace card_letters
 
 // The card a rank letter and a suit letter spell ("AS", "td"), or none: CardFromText's two-letter

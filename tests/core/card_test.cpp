@@ -23,6 +23,23 @@ TEST(Card, ParsesEveryAcceptedSpelling) {
   EXPECT_EQ(Parsed("2d"), (Card{Suit::kDiamonds, Rank::k2}));
 }
 
+// record-format.md, "Cards": a suit may be written as its symbol, black or white.
+TEST(Card, EverySuitSymbolNamesItsSuit) {
+  const std::pair<std::string_view, Suit> symbols[] = {
+      {"\u2660", Suit::kSpades}, {"\u2664", Suit::kSpades},   {"\u2665", Suit::kHearts},
+      {"\u2661", Suit::kHearts}, {"\u2666", Suit::kDiamonds}, {"\u2662", Suit::kDiamonds},
+      {"\u2663", Suit::kClubs},  {"\u2667", Suit::kClubs}};
+  for (const auto& [symbol, suit] : symbols) {
+    EXPECT_EQ(SuitFromText(symbol), suit) << symbol;
+    EXPECT_EQ(Parsed("10" + std::string(symbol)), (Card{suit, Rank::k10})) << symbol;
+  }
+  // The code points on either side, and the same last byte under another lead, are no suit.
+  for (std::string_view near :
+       {"\u265f", "\u2668", "\u2560", "\u1660", "\xe2\x99", "\xe2\x99\xa0!"}) {
+    EXPECT_FALSE(SuitFromText(near).has_value()) << near;
+  }
+}
+
 TEST(Card, RejectsNonCardsWithTheToken) {
   for (std::string_view bad : {"", "1S", "11S", "AX", "A", "S", "AS ", "10", "KHH", "\xff\xfe"}) {
     auto card = ParseCard(bad, "/deals/0/tricks/0/1");
