@@ -5,7 +5,6 @@
 #include <boost/json/error.hpp>
 #include <boost/json/parse_options.hpp>
 #include <cstdint>
-#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
@@ -22,23 +21,20 @@ using boost::json::error_code;
 using boost::json::string_view;
 using record::ValueKind;
 
-// Whether no byte of `text` is DEL or above (no UTF-8 beyond ASCII), eight at a time. In such a
-// document a string the parser hands over as it lies holds no character a text may not: JSON
-// refuses the C0 controls in a string, and DEL and the C1 controls are not there.
-bool NothingAboveAscii(std::string_view text) {
-  constexpr uint64_t kOnes = 0x0101010101010101ULL;
-  constexpr uint64_t kHigh = 0x8080808080808080ULL;
-  uint64_t seen = 0;
-  size_t i = 0;
-  for (; i + 8 <= text.size(); i += 8) {
-    uint64_t word;
-    std::memcpy(&word, text.data() + i, 8);
-    seen |= word | (word + kOnes);  // DEL carries into its top bit
+// Whether `text` holds no DEL and no C1 control (U+0080..U+009F: C2 80..C2 9F in UTF-8). In such
+// a document a string the parser hands over as it lies holds no character a text may not: JSON
+// refuses the C0 controls in a string, and DEL and the C1 controls are not there. A string with
+// an escape is a copy, and is checked on its own.
+bool HoldsNoDelOrC1(std::string_view text) {
+  if (text.find('\x7f') != std::string_view::npos) return false;
+  for (size_t at = text.find('\xc2'); at != std::string_view::npos;
+       at = text.find('\xc2', at + 1)) {
+    if (at + 1 < text.size() && static_cast<unsigned char>(text[at + 1]) <= 0x9F &&
+        static_cast<unsigned char>(text[at + 1]) >= 0x80) {
+      return false;
+    }
   }
-  for (; i < text.size(); ++i) {
-    if (static_cast<unsigned char>(text[i]) >= 0x7F) return false;
-  }
-  return (seen & kHigh) == 0;
+  return true;
 }
 
 // Boost.JSON SAX handler (the interface basic_parser expects), filling a Document. A failed check
@@ -63,7 +59,7 @@ class JsonHandler {
     text_ = text;
     builder_.Start(limits, document);
     limits_ = limits;
-    plain_ = NothingAboveAscii(text);
+    plain_ = HoldsNoDelOrC1(text);
     part_.clear();
     token_ = Token{};
   }
@@ -184,7 +180,7 @@ class JsonHandler {
   std::string_view text_;
   ReadLimits limits_;
   DocumentBuilder builder_;
-  bool plain_ = false;  // the text holds no byte above ASCII (NothingAboveAscii)
+  bool plain_ = false;  // the text holds no DEL and no C1 control (HoldsNoDelOrC1)
   std::string part_;
   Token token_;
 };

@@ -44,6 +44,14 @@ TEST(ControlCharactersTest, RawDeleteAndC1ControlsAreBadEncoding) {
   EXPECT_TRUE(FailsAt(ParseJson("[\"\xc2\x85\"]"), "bad-encoding", 1, 3));
 }
 
+// A document that holds other characters beyond ASCII (a suit symbol, a non-breaking space, which
+// is C2 A0) is read on the same terms: its strings are not taken as free of controls.
+TEST(ControlCharactersTest, RawControlsAreFoundBesideOtherCharactersBeyondAscii) {
+  EXPECT_TRUE(FailsAt(ParseJson("[\"\u2660\", \"al\x7fice\"]"), "bad-encoding", 1, 12));
+  EXPECT_TRUE(FailsAt(ParseJson("[\"\u00a0\", \"\xc2\x85\"]"), "bad-encoding", 1, 9));
+  EXPECT_TRUE(FailsAt(ParseJson("{\"\u2660\": 1, \"k\xc2\x9f\": 2}"), "bad-encoding", 1, 14));
+}
+
 TEST(ControlCharactersTest, TabAndLineFeedAreTextInValuesButNotInKeys) {
   Result<record::Node> yaml = ParseYaml("notes: \"a\\tb\\nc\"\nblock: |\n  line 1\n  line 2\n");
   ASSERT_TRUE(yaml.has_value()) << Describe(yaml.error());
