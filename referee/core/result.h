@@ -93,9 +93,12 @@ inline Unexpected<Finding> Fail(Finding finding) { return Unexpected<Finding>(st
 
 }  // namespace referee
 
-// Propagates an error out of the enclosing function that returns a Result.
-#define REFEREE_TRY(expr)                                                    \
-  do {                                                                       \
-    if (auto referee_try_result_ = (expr); !referee_try_result_.has_value()) \
-      return ::referee::Fail(std::move(referee_try_result_).error());        \
+// Propagates an error out of the enclosing function that returns a Result. A named result is
+// looked at where it is, not copied (a value read, a set-up with its goals, a hand of cards):
+// only its error is copied, on the way out. A temporary's error is moved.
+#define REFEREE_TRY(expr)                                                            \
+  do {                                                                               \
+    if (auto&& referee_try_result_ = (expr); !referee_try_result_.has_value())       \
+      return ::referee::Fail(                                                        \
+          std::forward<decltype(referee_try_result_)>(referee_try_result_).error()); \
   } while (false)
