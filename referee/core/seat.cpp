@@ -3,8 +3,13 @@
 #include "referee/core/printable.h"
 
 namespace referee {
+namespace {
 
-char SeatLetter(Seat seat) { return "NESW"[SeatIndex(seat)]; }
+constexpr std::string_view kSeatLetters = "NESW";  // by SeatIndex
+
+}  // namespace
+
+char SeatLetter(Seat seat) { return kSeatLetters[static_cast<size_t>(SeatIndex(seat))]; }
 
 std::string SeatName(Seat seat) { return std::string(1, SeatLetter(seat)); }
 
@@ -13,10 +18,9 @@ std::string PartnershipName(Partnership side) {
 }
 
 std::optional<Seat> SeatFromText(std::string_view text) {
-  for (Seat seat : kAllSeats) {
-    if (text.size() == 1 && text[0] == SeatLetter(seat)) return seat;
-  }
-  return std::nullopt;
+  size_t at = text.size() == 1 ? kSeatLetters.find(text[0]) : std::string_view::npos;
+  if (at == std::string_view::npos) return std::nullopt;
+  return SeatAt(static_cast<int>(at));
 }
 
 Result<Seat> ParseSeat(std::string_view text, const std::string& path) {

@@ -303,7 +303,7 @@ Node PlayersNode(const Record& record) {
   }
   Node map = Node::Map({});
   for (size_t seat = 0; seat < record.players.size(); ++seat) {
-    map.AddMember(std::string(1, "NESW"[seat]), {}, StringNode(record.players[seat]));
+    map.AddMember(std::string(kSeatKeys[seat]), {}, StringNode(record.players[seat]));
   }
   return map;
 }

@@ -10,7 +10,11 @@ namespace referee::games::trick {
 namespace {
 
 // The seat a unit's name spells with its letter ("NS": N and S).
-int SeatIndexOf(char letter) { return static_cast<int>(std::string_view("NESW").find(letter)); }
+int SeatIndexOf(char letter) {
+  std::optional<Seat> seat = SeatFromText(std::string_view(&letter, 1));
+  REFEREE_CHECK(seat.has_value(), "a score unit's name is made of seat letters");
+  return SeatIndex(*seat);
+}
 
 }  // namespace
 
