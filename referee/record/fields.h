@@ -153,15 +153,20 @@ template <typename Visit>
 Result<void> ForEachWordOf(Value value, size_t max_words, Visit&& visit) {
   size_t count = 0;
   if (value.IsString()) {
-    std::string_view text = value.text();
-    if (MayHoldMoreWords(text.size(), max_words) && CountWords(text) > max_words) {
-      return Fail(TooManyWords(value, max_words));
-    }
+    // One pass: the words are visited as they are counted, and past a word refused the rest are
+    // only counted, so that too many words is the finding whatever a word before says (as for
+    // a list). No word past `max_words` is visited.
     Result<void> result;
-    ForEachWord(text, [&](const Word& word) {
-      result = visit(word.text, count++);
-      return result.has_value();
+    ForEachWord(value.text(), [&](const Word& word) {
+      if (count == max_words) {
+        ++count;
+        return false;
+      }
+      if (result.has_value()) result = visit(word.text, count);
+      ++count;
+      return true;
     });
+    if (count > max_words) return Fail(TooManyWords(value, max_words));
     return result;
   }
   if (!value.IsList()) return Fail(WrongType(value, "a list or a space-separated string"));

@@ -5,6 +5,10 @@
 
 #include <optional>
 #include <string>
+#include <vector>
+
+#include "referee/record/document.h"
+#include "referee/record/record_writer.h"
 
 namespace referee::record {
 namespace {
@@ -49,6 +53,45 @@ RC_GTEST_PROP(FindControlCharacter, AgreesWithTheRuleByteByByte, ()) {
   for (TextKind kind : {TextKind::kIdentifier, TextKind::kFreeText}) {
     RC_ASSERT(FindControlCharacter(text, kind) == FirstControlByteByByte(text, kind));
   }
+}
+
+// The words of a string, read as ForEachWordOf reads them, with a visit that refuses `bad`.
+struct WordsRead {
+  Result<void> result;
+  std::vector<size_t> visited;
+};
+WordsRead ReadWords(const std::string& text, size_t max_words, std::string_view bad) {
+  Document document = DocumentOf(StringNode(text));
+  WordsRead read;
+  read.result = ForEachWordOf(document.Root(), max_words, [&](std::string_view word, size_t index) {
+    read.visited.push_back(index);
+    if (word == bad) return Result<void>(Fail(Malformed("bad-word", "", "refused")));
+    return Result<void>();
+  });
+  return read;
+}
+
+TEST(ForEachWordOf, TooManyWordsIsTheFindingWhateverAWordBeforeSays) {
+  WordsRead read = ReadWords("bad b c d", 3, "bad");
+  ASSERT_FALSE(read.result.has_value());
+  EXPECT_EQ(read.result.error().code, "too-large");
+  EXPECT_EQ(read.visited, (std::vector<size_t>{0}));  // nothing after a refusal, nothing past 3
+}
+
+TEST(ForEachWordOf, AWordRefusedIsTheFindingWhenTheWordsAreFewEnough) {
+  WordsRead read = ReadWords("a bad c", 3, "bad");
+  ASSERT_FALSE(read.result.has_value());
+  EXPECT_EQ(read.result.error().code, "bad-word");
+  EXPECT_EQ(read.visited, (std::vector<size_t>{0, 1}));
+}
+
+TEST(ForEachWordOf, NoWordPastTheLimitIsVisited) {
+  WordsRead read = ReadWords("a  b\tc d e", 3, "");
+  ASSERT_FALSE(read.result.has_value());
+  EXPECT_EQ(read.result.error().code, "too-large");
+  EXPECT_EQ(read.visited, (std::vector<size_t>{0, 1, 2}));
+  EXPECT_TRUE(ReadWords("a b c", 3, "").result.has_value());
+  EXPECT_TRUE(ReadWords("", 0, "").result.has_value());
 }
 
 }  // namespace
