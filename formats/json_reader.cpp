@@ -13,6 +13,7 @@
 #include "formats/document_builder.h"
 #include "formats/scalar_shape.h"
 #include "formats/text_checks.h"
+#include "referee/record/fields.h"
 
 namespace referee::formats {
 namespace {
@@ -29,10 +30,7 @@ bool HoldsNoDelOrC1(std::string_view text) {
   if (text.find('\x7f') != std::string_view::npos) return false;
   for (size_t at = text.find('\xc2'); at != std::string_view::npos;
        at = text.find('\xc2', at + 1)) {
-    if (at + 1 < text.size() && static_cast<unsigned char>(text[at + 1]) <= 0x9F &&
-        static_cast<unsigned char>(text[at + 1]) >= 0x80) {
-      return false;
-    }
+    if (record::StartsC1Control(text, at)) return false;
   }
   return true;
 }

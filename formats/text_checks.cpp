@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "referee/core/printable.h"
+#include "referee/record/fields.h"
 
 namespace referee::formats {
 namespace {
@@ -93,8 +94,7 @@ Result<void> CheckEncoding(std::string_view text) {
     }
     size_t length = Utf8SequenceLength(text, i);
     if (length == 0) return Fail(BadByte(text, i));
-    // C1 controls, U+0080..U+009F: 0xC2 0x80..0x9F.
-    if (byte == 0xC2 && static_cast<unsigned char>(text[i + 1]) <= 0x9F) {
+    if (record::StartsC1Control(text, i)) {
       return Fail(MalformedAt("bad-encoding", "",
                               "expected UTF-8 text, found the control character U+00" +
                                   DescribeByte(static_cast<unsigned char>(text[i + 1])).substr(2),

@@ -44,10 +44,11 @@ Result<Card> ParseCard(std::string_view token, const std::string& path);
 std::optional<Card> CardFromText(std::string_view token);
 
 namespace card_letters {
-// The value of a rank letter or a suit letter, either case, by byte: -1 for any other byte. The
-// two-letter card ("AS", "td") is nearly every card a record holds, so it is read by two lookups.
+// The letters of the suits and ranks, as a card is written: the one place they are spelled.
 inline constexpr std::string_view kSuits = "CDHS";           // by Suit
 inline constexpr std::string_view kRanks = "23456789TJQKA";  // by Rank, from 2
+// The value of a rank letter or a suit letter, either case, by byte: -1 for any other byte. The
+// two-letter card ("AS", "td") is nearly every card a record holds, so it is read by two lookups.
 constexpr std::array<int8_t, 256> LetterValues(std::string_view letters) {
   std::array<int8_t, 256> values{};
   for (int8_t& value : values) value = -1;

@@ -189,11 +189,7 @@ std::optional<size_t> FindControlCharacter(std::string_view text, TextKind kind)
   for (size_t i = start; i < text.size(); ++i) {
     auto byte = static_cast<unsigned char>(text[i]);
     bool c0 = byte < 0x20 && !(kind == TextKind::kFreeText && (byte == '\t' || byte == '\n'));
-    // C1 controls are U+0080..U+009F: in UTF-8, 0xC2 followed by 0x80..0x9F.
-    bool c1 = byte == 0xC2 && i + 1 < text.size() &&
-              static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
-              static_cast<unsigned char>(text[i + 1]) <= 0x9F;
-    if (c0 || byte == 0x7F || c1) return i;
+    if (c0 || byte == 0x7F || StartsC1Control(text, i)) return i;
   }
   return std::nullopt;
 }

@@ -56,6 +56,12 @@ Result<int64_t> ReadInteger(const Node& node, const std::string& path, int64_t m
 enum class TextKind { kIdentifier, kFreeText };
 // The offset in `text` (UTF-8) of the first character `kind` may not hold, or nullopt.
 std::optional<size_t> FindControlCharacter(std::string_view text, TextKind kind);
+// Whether text[i] starts a C1 control character: U+0080..U+009F, in UTF-8 C2 80..C2 9F.
+inline bool StartsC1Control(std::string_view text, size_t i) {
+  if (static_cast<unsigned char>(text[i]) != 0xC2 || i + 1 >= text.size()) return false;
+  auto next = static_cast<unsigned char>(text[i + 1]);
+  return next >= 0x80 && next <= 0x9F;
+}
 // The `control-character` finding for text[offset], placed at `path`; `what` names the text in
 // the message ("a name", "a key").
 Finding ControlCharacterFinding(std::string_view text, size_t offset, std::string path,
