@@ -82,7 +82,7 @@ void AddClaims(const Match& match, size_t& claimed, record::Record& record) {
     const ScoreSheet::Row& row = sheet.rows[claimed];
     record::DealClaim claim{row.deal, "", {}};
     for (size_t unit = 0; unit < sheet.units.size(); ++unit) {
-      claim.values.push_back({sheet.units[unit], row.points[unit]});
+      claim.values.push_back({unit, row.points[unit]});
     }
     record.entries.push_back({claim});
   }

@@ -23,13 +23,15 @@ FactValue ComputedFact(const Outcome& outcome, const std::string& key) {
 // stands in for the score of a deal voided by an illegal event.
 std::optional<std::vector<int>> StandInPoints(const games::GameDescriptor& game,
                                               const record::DealClaim& claim) {
+  std::vector<std::optional<int>> claimed(game.score_units.size());
+  for (const record::ClaimedPoints& value : claim.values) {
+    claimed[value.unit] = static_cast<int>(value.points);
+  }
   std::vector<int> points;
-  points.reserve(game.score_units.size());
-  for (const std::string& unit : game.score_units) {
-    auto value = std::find_if(claim.values.begin(), claim.values.end(),
-                              [&](const record::ClaimedPoints& v) { return v.unit == unit; });
-    if (value == claim.values.end()) return std::nullopt;
-    points.push_back(static_cast<int>(value->points));
+  points.reserve(claimed.size());
+  for (std::optional<int> unit : claimed) {
+    if (!unit) return std::nullopt;
+    points.push_back(*unit);
   }
   return points;
 }
@@ -179,16 +181,16 @@ class Replay final : public record::BodySink {
       return;
     }
     for (const record::ClaimedPoints& value : claim.values) {
-      auto unit = std::find(sheet.units.begin(), sheet.units.end(), value.unit);
-      if (unit == sheet.units.end()) continue;
-      int computed = row->points[unit - sheet.units.begin()];
+      int computed = row->points[value.unit];
       if (computed == value.points) continue;
+      const std::string& unit = sheet.units[value.unit];
       verdict_.findings.push_back(
-          Illegal("claim-mismatch",
-                  Place{claim.PathOf(value), GamePlace{.deal = claim.deal, .actor = value.unit}},
-                  "expected " + value.unit + " to score " + std::to_string(computed) + " in deal " +
-                      std::to_string(claim.deal) + " (" + row->label.Text() +
-                      "), found a claim of " + std::to_string(value.points))
+          Illegal(
+              "claim-mismatch",
+              Place{claim.PathOf(value, sheet.units), GamePlace{.deal = claim.deal, .actor = unit}},
+              "expected " + unit + " to score " + std::to_string(computed) + " in deal " +
+                  std::to_string(claim.deal) + " (" + row->label.Text() + "), found a claim of " +
+                  std::to_string(value.points))
               .Comparing(FactValue::Number(computed), FactValue::Number(value.points)));
     }
   }

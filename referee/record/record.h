@@ -29,9 +29,11 @@ struct ClaimedFact {
   std::string path;
 };
 
-// The points a deal's claim gives one scoring unit ("N" or "NS").
+// The points a deal's claim gives one scoring unit. The unit is its index among the game's score
+// units (GameDescriptor::score_units, the columns of the score sheet), so that a claim is compared
+// with its deal's row column by column.
 struct ClaimedPoints {
-  std::string unit;
+  size_t unit = 0;
   int64_t points = 0;
 };
 
@@ -41,8 +43,10 @@ struct DealClaim {
   EventPath path;  // the claim's map ("/deals/2/claim")
   std::vector<ClaimedPoints> values;
 
-  // The pointer of one unit's claimed points ("/deals/2/claim/NS").
-  std::string PathOf(const ClaimedPoints& value) const { return ChildPath(path.str(), value.unit); }
+  // The pointer of one unit's claimed points ("/deals/2/claim/NS"), given the game's score units.
+  std::string PathOf(const ClaimedPoints& value, std::span<const std::string> units) const {
+    return ChildPath(path.str(), units[value.unit]);
+  }
 };
 
 struct Record {

@@ -111,7 +111,7 @@ void AddClaims(record::Record& record, const verifier::Verdict& valid) {
   for (const ScoreSheet::Row& row : valid.scores.rows) {
     record::DealClaim claim{row.deal, EventPath::Member("deals", row.deal - 1, "claim"), {}};
     for (size_t unit = 0; unit < row.points.size(); ++unit) {
-      claim.values.push_back({valid.scores.units[unit], row.points[unit]});
+      claim.values.push_back({unit, row.points[unit]});
     }
     size_t after = 0;
     for (size_t i = 0; i < record.entries.size(); ++i) {

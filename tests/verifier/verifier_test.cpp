@@ -76,6 +76,33 @@ TEST(Verifier, AVoidedDealTakesItsClaimedPointsAndLaterDealsAreStillChecked) {
   EXPECT_EQ(verdict.scores.rows[0].points, (std::vector<int>{12, 12, 5, 4}));  // the claim
 }
 
+// A claim is compared with its deal's row unit by unit, in the order the record gives the units,
+// and each finding points at its unit's value.
+TEST(Verifier, EachMismatchedUnitOfAClaimIsAFindingAtItsOwnValue) {
+  std::string text = TwoDeals();
+  size_t claim = text.find("    claim: {N: 12, E: 12, S: 5, W: 4}");
+  text.replace(claim, 37, "    claim: {W: 5, E: 12, N: 11, S: 5}");
+  Verdict verdict = Verify(text);
+  ASSERT_EQ(Codes(verdict), (std::vector<std::string>{"claim-mismatch", "claim-mismatch"}));
+  EXPECT_EQ(verdict.findings[0].place.path, "/deals/0/claim/W");
+  EXPECT_EQ(verdict.findings[0].place.game.actor, "W");
+  EXPECT_NE(verdict.findings[0].message.find("expected W to score 4 in deal 1"), std::string::npos)
+      << verdict.findings[0].message;
+  EXPECT_EQ(verdict.findings[1].place.path, "/deals/0/claim/N");
+  EXPECT_NE(verdict.findings[1].message.find("expected N to score 12"), std::string::npos);
+}
+
+// Every key of a claim is looked at before its values: a unit the game does not score is the
+// finding even where a value before it is out of range.
+TEST(Verifier, AClaimsUnknownUnitIsTheFindingWhateverItsValuesSay) {
+  std::string text = TwoDeals();
+  size_t claim = text.find("    claim: {N: 12, E: 12, S: 5, W: 4}");
+  text.replace(claim, 37, "    claim: {N: 9999999, E: 12, NS: 5, W: 4}");
+  Verdict verdict = Verify(text);
+  ASSERT_EQ(Codes(verdict), (std::vector<std::string>{"unknown-key"}));
+  EXPECT_EQ(verdict.findings[0].place.path, "/deals/0/claim/NS");
+}
+
 TEST(Verifier, AClaimForAnUnfinishedDealIsAFinding) {
   std::string text = Sample("samples/collusion/invalid/incomplete.yaml");
   size_t last = text.find("      - AD 4D KS QC\n");

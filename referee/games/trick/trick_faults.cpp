@@ -163,7 +163,8 @@ std::optional<InjectedFault> WrongClaim(record::Record& record, const MatchSetup
   if (!pick) return std::nullopt;
   auto [claim, unit] = *pick;
   ++claim->values[unit].points;
-  return InjectedFault{"wrong-claim", "claim-mismatch", claim->PathOf(claim->values[unit])};
+  return InjectedFault{"wrong-claim", "claim-mismatch",
+                       claim->PathOf(claim->values[unit], record.game->score_units)};
 }
 
 std::optional<InjectedFault> DealAfterEnd(record::Record& record, const MatchSetup& /*setup*/,

@@ -105,16 +105,30 @@ Result<void> ReadDealCards(const Fields& deal, const record::Record& header, int
 
 namespace {
 
+// The index of the score unit a claim's key names, if it names one.
+std::optional<size_t> UnitIndex(std::string_view key, const std::vector<std::string>& units) {
+  auto unit = std::find(units.begin(), units.end(), key);
+  if (unit == units.end()) return std::nullopt;
+  return static_cast<size_t>(unit - units.begin());
+}
+
+// Every key is looked at before any value is read, so that an unknown unit is the finding
+// whatever the values say.
 Result<void> ReadClaim(Value value, const std::vector<std::string>& units,
                        record::DealClaim& claim) {
   auto fields = Fields::Open(value, "the claim");
   REFEREE_TRY(fields);
-  REFEREE_TRY(fields->AllowOnly(units));
   claim.values.reserve(value.size());
+  for (Value member : value) {
+    std::optional<size_t> unit = UnitIndex(member.key(), units);
+    if (!unit) return fields->AllowOnly(units);  // words the finding
+    claim.values.push_back({*unit, 0});
+  }
+  auto claimed = claim.values.begin();
   for (Value member : value) {
     auto points = record::ReadInteger(member, -kMostClaimedPoints, kMostClaimedPoints);
     REFEREE_TRY(points);
-    claim.values.push_back({std::string(member.key()), *points});
+    (claimed++)->points = *points;
   }
   return {};
 }
@@ -317,10 +331,10 @@ void WriteDealHeader(const DealEvent& event, Node& deal) {
 
 namespace {
 
-Node ClaimNode(const record::DealClaim& claim) {
+Node ClaimNode(const record::DealClaim& claim, const std::vector<std::string>& units) {
   Node node = Node::Map({});
   for (const record::ClaimedPoints& value : claim.values) {
-    node.AddMember(value.unit, {}, record::IntegerNode(value.points));
+    node.AddMember(units[value.unit], {}, record::IntegerNode(value.points));
   }
   return node;
 }
@@ -332,7 +346,7 @@ struct DealParts {
   std::vector<std::vector<std::string>> tricks;
   std::optional<record::DealClaim> claim;
 
-  Node ToNode(const TrickBodySpec& spec) const {
+  Node ToNode(const TrickBodySpec& spec, const std::vector<std::string>& units) const {
     Node node = Node::Map({});
     if (deal) WriteDealHeader(*deal, node);
     for (size_t i = 0; i < spec.parts.size() && i < parts.size(); ++i) {
@@ -341,7 +355,7 @@ struct DealParts {
     Node list = Node::List({});
     for (const std::vector<std::string>& trick : tricks) list.Append(record::WordsNode(trick));
     node.AddMember("tricks", {}, std::move(list));
-    if (claim) node.AddMember("claim", {}, ClaimNode(*claim));
+    if (claim) node.AddMember("claim", {}, ClaimNode(*claim, units));
     return node;
   }
 };
@@ -374,19 +388,20 @@ int EntryDeal(const record::Record::Entry& entry) {
 }  // namespace
 
 void WriteTrickBody(const record::Record& record, Node& root, const TrickBodySpec& spec) {
+  const std::vector<std::string>& units = record.game->score_units;
   Node deals = Node::List({});
   DealParts parts;
   int current = 0;
   for (const record::Record::Entry& entry : record.entries) {
     int deal = EntryDeal(entry);
     if (deal != current && current != 0) {
-      deals.Append(parts.ToNode(spec));
+      deals.Append(parts.ToNode(spec, units));
       parts = DealParts{};
     }
     current = deal;
     AddToParts(entry, spec, parts);
   }
-  if (current != 0) deals.Append(parts.ToNode(spec));
+  if (current != 0) deals.Append(parts.ToNode(spec, units));
   root.AddMember("deals", {}, std::move(deals));
 }
 
