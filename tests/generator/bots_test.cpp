@@ -150,7 +150,8 @@ TEST(CahootsBot, PlaysTheCardThatCompletesAVisibleGoal) {
   CahootsView table;
   // Tops: 1 green, 2 green, 3 pink, 4 orange; goal: exactly 3 green piles.
   table.pile_tops = {{0, 1}, {0, 2}, {1, 3}, {2, 4}};
-  table.goals = {GoalSpec{.kind = "pile-count", .colours = {0}, .numbers = {3}}};
+  table.goals = {
+      GoalSpec{.kind = games::cahoots::GoalKind::kPileCount, .colours = {0}, .numbers = {3}}};
   table.cards = {{0, 3}, {3, 4}};
   std::vector<Event> legal = {MakeEvent(TurnEvent{.card = {3, 4}, .pile = 4}, 0, 0),
                               MakeEvent(TurnEvent{.card = {0, 3}, .pile = 3}, 0, 0)};
@@ -168,7 +169,8 @@ TEST(CahootsBot, ApproachesAGoalWhenNoneCanBeCompleted) {
   // Goal: exactly 3 green piles; one green top. Green on pile 2 leaves it one card away.
   CahootsView table;
   table.pile_tops = {{0, 1}, {1, 2}, {1, 3}, {2, 4}};
-  table.goals = {GoalSpec{.kind = "pile-count", .colours = {0}, .numbers = {3}}};
+  table.goals = {
+      GoalSpec{.kind = games::cahoots::GoalKind::kPileCount, .colours = {0}, .numbers = {3}}};
   EXPECT_EQ(games::cahoots::PlayScore(table, {0, 2}, 2), 10);
   EXPECT_EQ(games::cahoots::PlayScore(table, {2, 4}, 1), 0);
 }

@@ -49,8 +49,9 @@ int PlayScore(const CahootsView& view, NumberCard card, int pile) {
   int score = 0;
   for (const GoalSpec& goal : view.goals) {
     // Made ready once: OneCardAway tests the goal with every card on every pile.
-    std::optional<GoalTest> test = CompileGoal(goal);
-    REFEREE_CHECK(test.has_value(), "a Cahoots bot shown an invalid goal " + goal.kind);
+    Result<GoalTest> test = CheckGoal(goal, goal.path);
+    REFEREE_CHECK(test.has_value(),
+                  "a Cahoots bot shown an invalid " + GoalKindOf(goal.kind).name + " goal");
     if (GoalMet(*test, tops)) {
       score += 100;
     } else if (OneCardAway(*test, tops)) {

@@ -163,7 +163,7 @@ Result<GoalSpec> ResolveCatalogueGoal(std::string_view name, int card, const Edi
                               catalogue->name + ", found " + std::to_string(card)));
   }
   const CatalogueEntry& entry = catalogue->entries[card - 1];
-  GoalSpec goal{entry.kind, {}, entry.numbers, CatalogueLabel(name, card), path};
+  GoalSpec goal{GoalKindNamed(entry.kind), {}, entry.numbers, CatalogueLabel(name, card), path};
   for (const std::string& colour : entry.colours) {
     std::optional<int> index = ColourIndex(edition, colour);
     if (!index) {
@@ -174,7 +174,7 @@ Result<GoalSpec> ResolveCatalogueGoal(std::string_view name, int card, const Edi
     }
     goal.colours.push_back(*index);
   }
-  REFEREE_TRY(ValidateGoal(goal, path));
+  REFEREE_TRY(CheckGoal(goal, path));
   return goal;
 }
 

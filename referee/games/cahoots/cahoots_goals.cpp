@@ -274,12 +274,16 @@ const GoalKindInfo* FindGoalKind(std::string_view name) {
   return nullptr;
 }
 
+GoalKind GoalKindNamed(std::string_view name) {
+  const GoalKindInfo* info = FindGoalKind(name);
+  REFEREE_CHECK(info != nullptr, "no goal kind named " + std::string(name));
+  return info->kind;
+}
+
 const GoalKindInfo& GoalKindOf(GoalKind kind) {
-  for (const GoalKindInfo& info : GoalKinds()) {
-    if (info.kind == kind) return info;
-  }
-  REFEREE_CHECK(false, "a goal kind missing from GoalKinds()");
-  return GoalKinds().front();
+  const GoalKindInfo& info = GoalKinds().at(static_cast<size_t>(kind));
+  REFEREE_CHECK(info.kind == kind, "GoalKinds() out of the order of GoalKind");
+  return info;
 }
 
 size_t ColourParamCount(const GoalKindInfo& info) {
@@ -296,18 +300,17 @@ size_t NumberParamCount(const GoalKindInfo& info) {
                     [](const GoalParam& p) { return p.type == Type::kNumber; }));
 }
 
-Result<void> ValidateGoal(const GoalSpec& goal, const std::string& path) {
-  const GoalKindInfo* info = FindGoalKind(goal.kind);
-  if (info == nullptr) {
-    std::string names;
-    for (const GoalKindInfo& kind : GoalKinds()) names += (names.empty() ? "" : ", ") + kind.name;
-    return Fail(Malformed("bad-goal", path,
-                          "expected a goal kind (" + names + "), found " + Quoted(goal.kind)));
-  }
-  if (goal.colours.size() != ColourParamCount(*info) ||
-      goal.numbers.size() != NumberParamCount(*info)) {
-    return Fail(
-        Malformed("bad-goal", path, "expected the parameters of a " + info->name + " goal"));
+Finding UnknownGoalKind(std::string_view name, const std::string& path) {
+  std::string names;
+  for (const GoalKindInfo& kind : GoalKinds()) names += (names.empty() ? "" : ", ") + kind.name;
+  return Malformed("bad-goal", path, "expected a goal kind (" + names + "), found " + Quoted(name));
+}
+
+Result<GoalTest> CheckGoal(const GoalSpec& goal, const std::string& path) {
+  const GoalKindInfo& info = GoalKindOf(goal.kind);
+  if (goal.colours.size() != ColourParamCount(info) ||
+      goal.numbers.size() != NumberParamCount(info)) {
+    return Fail(Malformed("bad-goal", path, "expected the parameters of a " + info.name + " goal"));
   }
   for (int colour : goal.colours) {
     if (colour < 0 || colour >= kColours) {
@@ -317,54 +320,26 @@ Result<void> ValidateGoal(const GoalSpec& goal, const std::string& path) {
   }
   if (goal.colours.size() == 2 && goal.colours[0] == goal.colours[1]) {
     return Fail(
-        Malformed("bad-goal", path, "expected two different colours in a " + info->name + " goal"));
+        Malformed("bad-goal", path, "expected two different colours in a " + info.name + " goal"));
   }
   size_t n = 0;
-  for (const GoalParam& param : info->params) {
+  for (const GoalParam& param : info.params) {
     if (param.type != Type::kNumber) continue;
     int value = goal.numbers[n++];
     if (value < param.min || value > param.max) {
       return Fail(Malformed("bad-goal", ChildPath(path, param.key),
                             "expected " + param.key + " from " + std::to_string(param.min) +
-                                " to " + std::to_string(param.max) + " in a " + info->name +
+                                " to " + std::to_string(param.max) + " in a " + info.name +
                                 " goal, found " + std::to_string(value)));
     }
   }
-  return {};
+  return MakeTest(info.kind, goal.colours, goal.numbers);
 }
 
 bool GoalMet(const GoalSpec& goal, const PileTops& tops) {
-  const GoalKindInfo* info = FindGoalKind(goal.kind);
-  REFEREE_CHECK(info != nullptr, "unknown goal kind " + goal.kind);
-  REFEREE_CHECK(goal.colours.size() == ColourParamCount(*info) &&
-                    goal.numbers.size() == NumberParamCount(*info),
-                "goal " + goal.kind + " has the wrong parameters");
-  return GoalMet(MakeTest(info->kind, goal.colours, goal.numbers), tops);
-}
-
-// Accepts exactly the goals ValidateGoal accepts (a test holds them to it).
-std::optional<GoalTest> CompileGoal(const GoalSpec& goal) {
-  const GoalKindInfo* info = FindGoalKind(goal.kind);
-  if (info == nullptr) return std::nullopt;
-  return CompileGoal(goal, *info);
-}
-
-std::optional<GoalTest> CompileGoal(const GoalSpec& goal, const GoalKindInfo& info) {
-  if (goal.colours.size() != ColourParamCount(info) ||
-      goal.numbers.size() != NumberParamCount(info)) {
-    return std::nullopt;
-  }
-  for (int colour : goal.colours) {
-    if (colour < 0 || colour >= kColours) return std::nullopt;
-  }
-  if (goal.colours.size() == 2 && goal.colours[0] == goal.colours[1]) return std::nullopt;
-  size_t n = 0;
-  for (const GoalParam& param : info.params) {
-    if (param.type != Type::kNumber) continue;
-    int value = goal.numbers[n++];
-    if (value < param.min || value > param.max) return std::nullopt;
-  }
-  return MakeTest(info.kind, goal.colours, goal.numbers);
+  Result<GoalTest> test = CheckGoal(goal, "");
+  REFEREE_CHECK(test.has_value(), "an invalid " + GoalKindOf(goal.kind).name + " goal tested");
+  return GoalMet(*test, tops);
 }
 
 TopsFacts::TopsFacts(const PileTops& tops) : tops_(tops) {
@@ -394,17 +369,17 @@ bool GoalMet(const GoalTest& goal, const TopsFacts& tops) {
 bool GoalMet(const GoalTest& goal, const PileTops& tops) { return GoalMet(goal, TopsFacts(tops)); }
 
 std::string GoalText(const GoalSpec& goal, const Edition& edition) {
-  const GoalKindInfo* info = FindGoalKind(goal.kind);
-  if (info == nullptr || goal.colours.size() != ColourParamCount(*info) ||
-      goal.numbers.size() != NumberParamCount(*info)) {
-    return goal.kind;
+  const GoalKindInfo& info = GoalKindOf(goal.kind);
+  if (goal.colours.size() != ColourParamCount(info) ||
+      goal.numbers.size() != NumberParamCount(info)) {
+    return info.name;
   }
   std::array<std::string_view, 2> colours;
   for (size_t i = 0; i < goal.colours.size(); ++i) {
-    if (goal.colours[i] < 0 || goal.colours[i] >= kColours) return goal.kind;
+    if (goal.colours[i] < 0 || goal.colours[i] >= kColours) return info.name;
     colours[i] = edition.colours[goal.colours[i]];
   }
-  return TextOf(info->kind, colours[0], colours[1], goal.numbers.empty() ? 0 : goal.numbers[0]);
+  return TextOf(info.kind, colours[0], colours[1], goal.numbers.empty() ? 0 : goal.numbers[0]);
 }
 
 }  // namespace referee::games::cahoots

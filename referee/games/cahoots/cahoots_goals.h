@@ -26,24 +26,13 @@
 #include <string_view>
 #include <vector>
 
+#include "referee/core/finding.h"
 #include "referee/core/result.h"
 #include "referee/games/cahoots/cahoots_cards.h"
 
 namespace referee::games::cahoots {
 
 using PileTops = std::array<NumberCard, 4>;  // piles 1..4, left to right
-
-// A goal as data: a kind from the closed set below with its parameters.
-struct GoalSpec {
-  std::string kind;
-  std::vector<int> colours;  // colour indexes the goal names
-  std::vector<int> numbers;  // numeric parameters, in the order the kind defines
-  // The catalogue reference ("confirmed#3") of a goal given as a catalogue card; empty for one
-  // given by kind and parameters, whose words are GoalText's (worded only when shown).
-  std::string label;
-  std::string path;
-  bool operator==(const GoalSpec&) const = default;
-};
 
 enum class GoalKind {
   kPileCount,
@@ -67,6 +56,19 @@ enum class GoalKind {
   kParityAlternating,
 };
 
+// A goal as data: a kind from the closed set above with its parameters. The kind is named once,
+// where a record or a table is read (FindGoalKind); past that it is this enum.
+struct GoalSpec {
+  GoalKind kind = GoalKind::kPileCount;
+  std::vector<int> colours;  // colour indexes the goal names
+  std::vector<int> numbers;  // numeric parameters, in the order the kind defines
+  // The catalogue reference ("confirmed#3") of a goal given as a catalogue card; empty for one
+  // given by kind and parameters, whose words are GoalText's (worded only when shown).
+  std::string label;
+  std::string path;
+  bool operator==(const GoalSpec&) const = default;
+};
+
 // One named parameter of a goal kind. A colour parameter fills GoalSpec::colours in the order of
 // the kind's parameters (a colour pair fills two entries); a number parameter fills
 // GoalSpec::numbers, within [min, max].
@@ -85,17 +87,20 @@ struct GoalKindInfo {
   std::string meaning;  // one line for docs
 };
 
+// Every kind, in the order of GoalKind.
 const std::vector<GoalKindInfo>& GoalKinds();
+// The kind a record names `name`, if any.
 const GoalKindInfo* FindGoalKind(std::string_view name);
+// The kind the program's own tables name `name`: it must be one.
+GoalKind GoalKindNamed(std::string_view name);
 const GoalKindInfo& GoalKindOf(GoalKind kind);
 size_t ColourParamCount(const GoalKindInfo& info);
 size_t NumberParamCount(const GoalKindInfo& info);
 
-// Checks a goal's kind and parameters (counts, ranges, distinct colour pairs): a Malformed
-// `bad-goal` at `path` otherwise. Colours must already be indexes 0..3 of the edition.
-Result<void> ValidateGoal(const GoalSpec& goal, const std::string& path);
+// The finding on a goal whose kind `name` is none of GoalKinds(), at `path`.
+Finding UnknownGoalKind(std::string_view name, const std::string& path);
 
-// Whether the goal is met by the four pile tops. The goal must be valid.
+// Whether the goal is met by the four pile tops. The goal must be valid (CheckGoal).
 bool GoalMet(const GoalSpec& goal, const PileTops& tops);
 
 // A valid goal made ready to test: its kind as an enum and its parameters in place. The match
@@ -109,10 +114,10 @@ struct GoalTest {
   bool operator==(const GoalTest&) const = default;
 };
 
-// The test of a goal; none for a goal that ValidateGoal refuses (it words the finding).
-std::optional<GoalTest> CompileGoal(const GoalSpec& goal);
-// The same for a goal whose kind is known to be `info`'s.
-std::optional<GoalTest> CompileGoal(const GoalSpec& goal, const GoalKindInfo& info);
+// Checks a goal's parameters (counts, ranges, distinct colour pairs) and makes it ready to test:
+// the one statement of what a valid goal is. Otherwise a Malformed `bad-goal` at `path` (worded
+// only then). Colours must already be indexes 0..3 of the edition.
+Result<GoalTest> CheckGoal(const GoalSpec& goal, const std::string& path);
 
 // The four pile tops with what most goals ask of them (how many show each colour, and their
 // totals), kept up to date as one top at a time is covered: the match tests the goals shown

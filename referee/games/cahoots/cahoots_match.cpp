@@ -86,7 +86,7 @@ const CahootsMatch::GoalPile& CahootsMatch::goals() const {
 GoalSpec CahootsMatch::GoalAt(int position) const {
   const GoalTest& test = goals().tests[position];
   const GoalKindInfo& info = GoalKindOf(test.kind);
-  GoalSpec goal{.kind = info.name, .path = ChildPath("/goals", static_cast<size_t>(position))};
+  GoalSpec goal{.kind = test.kind, .path = ChildPath("/goals", static_cast<size_t>(position))};
   for (size_t i = 0; i < ColourParamCount(info); ++i) goal.colours.push_back(test.colours[i]);
   if (NumberParamCount(info) > 0) goal.numbers.push_back(test.number);
   for (const auto& [at, reference] : goals().references) {
@@ -177,8 +177,8 @@ namespace {
 // Goals valid in every edition (colours by index), for seeded playouts.
 std::vector<GoalSpec> PlayoutGoalPool() {
   std::vector<GoalSpec> pool;
-  auto add = [&](std::string kind, std::vector<int> colours, std::vector<int> numbers) {
-    pool.push_back(GoalSpec{std::move(kind), std::move(colours), std::move(numbers), "", ""});
+  auto add = [&](std::string_view kind, std::vector<int> colours, std::vector<int> numbers) {
+    pool.push_back(GoalSpec{GoalKindNamed(kind), std::move(colours), std::move(numbers), "", ""});
   };
   for (int c = 0; c < kColours; ++c) {
     for (int count : {1, 2, 3}) add("pile-count", {c}, {count});

@@ -145,9 +145,9 @@ Result<GoalSpec> ReadGoal(Value value, const Edition& edition, std::string path)
   if (goal->Optional("catalogue")) return ReadReference(*goal, edition, path);
   auto kind = goal->RequiredText("kind");
   REFEREE_TRY(kind);
-  GoalSpec spec{.kind = std::string(*kind), .path = std::move(path)};
   const GoalKindInfo* info = FindGoalKind(*kind);
-  if (info == nullptr) return Fail(ValidateGoal(spec, goal->PointerOf("kind")).error());
+  if (info == nullptr) return Fail(UnknownGoalKind(*kind, goal->PointerOf("kind")));
+  GoalSpec spec{.kind = info->kind, .path = std::move(path)};
   for (Value member : value) {
     bool known = member.key() == "kind" ||
                  std::any_of(info->params.begin(), info->params.end(),
@@ -160,7 +160,7 @@ Result<GoalSpec> ReadGoal(Value value, const Edition& edition, std::string path)
   spec.colours.reserve(ColourParamCount(*info));  // one allocation for a pair, not two
   spec.numbers.reserve(NumberParamCount(*info));
   for (const GoalParam& param : info->params) REFEREE_TRY(ReadParam(*goal, param, edition, spec));
-  REFEREE_TRY(ValidateGoal(spec, spec.path));
+  REFEREE_TRY(CheckGoal(spec, spec.path));
   return spec;
 }
 
@@ -398,12 +398,11 @@ Node GoalNode(const GoalSpec& goal, const Edition& edition) {
     node.AddMember("card", {}, record::IntegerNode(reference->second));
     return node;
   }
-  node.AddMember("kind", {}, record::StringNode(goal.kind));
-  const GoalKindInfo* info = FindGoalKind(goal.kind);
-  if (info == nullptr) return node;
+  const GoalKindInfo& info = GoalKindOf(goal.kind);
+  node.AddMember("kind", {}, record::StringNode(info.name));
   size_t colour = 0;
   size_t number = 0;
-  for (const GoalParam& param : info->params) {
+  for (const GoalParam& param : info.params) {
     if (param.type == GoalParam::Type::kNumber && number < goal.numbers.size()) {
       node.AddMember(param.key, {}, record::IntegerNode(goal.numbers[number++]));
     } else if (param.type == GoalParam::Type::kColour && colour < goal.colours.size()) {

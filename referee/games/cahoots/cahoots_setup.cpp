@@ -107,23 +107,18 @@ Result<std::shared_ptr<const CahootsMatch::GoalPile>> CahootsMatch::CheckGoals(
   std::set<std::string> references;
   for (size_t i = 0; i < event.goals.size(); ++i) {
     const GoalSpec& goal = event.goals[i];
-    std::optional<GoalTest> test = CompileGoal(goal);
-    bool reference = test && ParseCatalogueLabel(goal.label);
-    bool duplicate = reference && !references.insert(goal.label).second;
-    if (test && !duplicate) {
-      pile->tests.push_back(*test);
-      if (reference) pile->references.emplace_back(static_cast<int>(i), goal.label);
-      continue;
-    }
+    // A goal read from a record knows its place; one given otherwise is placed by its position.
     std::string path = goal.path.empty() ? ChildPath("/goals", i) : goal.path;
-    if (duplicate) {
+    Result<GoalTest> test = CheckGoal(goal, path);
+    REFEREE_TRY(test);
+    bool reference = ParseCatalogueLabel(goal.label).has_value();
+    if (reference && !references.insert(goal.label).second) {
       return Fail(Illegal(
           "duplicate-goal", Place{path, {}},
           "expected each catalogue card once in the goal pile, found " + goal.label + " twice"));
     }
-    Result<void> valid = ValidateGoal(goal, path);
-    REFEREE_CHECK(!valid.has_value(), "CompileGoal refused a goal that ValidateGoal accepts");
-    return Fail(std::move(valid).error());
+    pile->tests.push_back(*test);
+    if (reference) pile->references.emplace_back(static_cast<int>(i), goal.label);
   }
   if (static_cast<int>(event.goals.size()) != goal_count_) return Fail(GoalCountFinding(event));
   return std::shared_ptr<const GoalPile>(std::move(pile));

@@ -51,11 +51,11 @@ TEST(CahootsRecord, ReadsDeckGoalsAndBothTurnForms) {
   EXPECT_EQ(setup_event.path.str(), "/deck");
   EXPECT_EQ(setup.deck->size(), 56u);
   ASSERT_EQ(setup.goals.size(), 2u);
-  EXPECT_EQ(setup.goals[0].kind, "two-colours");
+  EXPECT_EQ(setup.goals[0].kind, GoalKind::kTwoColours);
   EXPECT_EQ(setup.goals[0].colours, (std::vector<int>{3, 0}));
   EXPECT_EQ(setup.goals[0].path, "/goals/0");
   EXPECT_EQ(setup.goals[1].label, "confirmed#1");
-  EXPECT_EQ(setup.goals[1].kind, "pile-count");
+  EXPECT_EQ(setup.goals[1].kind, GoalKind::kPileCount);
   const Event& first_event = std::get<Event>(record->entries[1].item);
   const auto& first = *first_event.As<TurnEvent>();
   EXPECT_EQ(first.turn, 1);

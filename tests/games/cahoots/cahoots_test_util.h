@@ -61,7 +61,7 @@ inline std::vector<NumberCard> MakeDeck(const std::vector<std::string>& hands,
 
 inline GoalSpec Goal(const std::string& kind, std::vector<int> colours = {},
                      std::vector<int> numbers = {}) {
-  return GoalSpec{kind, std::move(colours), std::move(numbers), "", ""};
+  return GoalSpec{GoalKindNamed(kind), std::move(colours), std::move(numbers), "", ""};
 }
 
 // Gamewright colour indexes.
