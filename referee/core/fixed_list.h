@@ -3,8 +3,10 @@
 // state; pushing past N is a bug, not input.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
+#include <initializer_list>
 #include <span>
 
 #include "referee/core/check.h"
@@ -14,6 +16,14 @@ namespace referee {
 template <class T, size_t N>
 class FixedList {
  public:
+  FixedList() = default;
+  FixedList(std::initializer_list<T> values) {
+    for (const T& value : values) push_back(value);
+  }
+  explicit FixedList(std::span<const T> values) {
+    for (const T& value : values) push_back(value);
+  }
+
   void push_back(const T& value) {
     REFEREE_CHECK(size_ < N, "a fixed list is full");
     items_[size_++] = value;
@@ -27,6 +37,9 @@ class FixedList {
   const T* begin() const { return items_.data(); }
   const T* end() const { return items_.data() + size_; }
   std::span<const T> span() const { return {items_.data(), size_}; }
+  bool operator==(const FixedList& other) const {
+    return std::equal(begin(), end(), other.begin(), other.end());
+  }
 
  private:
   std::array<T, N> items_{};

@@ -163,7 +163,8 @@ Result<GoalSpec> ResolveCatalogueGoal(std::string_view name, int card, const Edi
                               catalogue->name + ", found " + std::to_string(card)));
   }
   const CatalogueEntry& entry = catalogue->entries[card - 1];
-  GoalSpec goal{GoalKindNamed(entry.kind), {}, entry.numbers, CatalogueLabel(name, card), path};
+  GoalSpec goal{
+      GoalKindNamed(entry.kind), {}, GoalParams(entry.numbers), CatalogueLabel(name, card), path};
   for (const std::string& colour : entry.colours) {
     std::optional<int> index = ColourIndex(edition, colour);
     if (!index) {

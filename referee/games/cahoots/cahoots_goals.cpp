@@ -132,7 +132,7 @@ bool KindMet(GoalKind kind, int c0, int c1, int n, const TopsFacts& facts) {
 }
 
 // A goal's test from its kind and parameters, which must be in range.
-GoalTest MakeTest(GoalKind kind, const std::vector<int>& colours, const std::vector<int>& numbers) {
+GoalTest MakeTest(GoalKind kind, const GoalParams& colours, const GoalParams& numbers) {
   GoalTest test{.kind = kind};
   for (size_t i = 0; i < colours.size() && i < test.colours.size(); ++i) {
     test.colours[i] = static_cast<int8_t>(colours[i]);

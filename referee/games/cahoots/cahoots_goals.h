@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "referee/core/finding.h"
+#include "referee/core/fixed_list.h"
 #include "referee/core/result.h"
 #include "referee/games/cahoots/cahoots_cards.h"
 
@@ -58,10 +59,15 @@ enum class GoalKind {
 
 // A goal as data: a kind from the closed set above with its parameters. The kind is named once,
 // where a record or a table is read (FindGoalKind); past that it is this enum.
+// A goal's parameters of one type, held in place: no kind names more than two colours or two
+// numbers (GoalKinds()), and a reader reads no more than its kind names.
+inline constexpr size_t kMostGoalParams = 2;
+using GoalParams = FixedList<int, kMostGoalParams>;
+
 struct GoalSpec {
   GoalKind kind = GoalKind::kPileCount;
-  std::vector<int> colours;  // colour indexes the goal names
-  std::vector<int> numbers;  // numeric parameters, in the order the kind defines
+  GoalParams colours;  // colour indexes the goal names
+  GoalParams numbers;  // numeric parameters, in the order the kind defines
   // The catalogue reference ("confirmed#3") of a goal given as a catalogue card; empty for one
   // given by kind and parameters, whose words are GoalText's (worded only when shown).
   std::string label;

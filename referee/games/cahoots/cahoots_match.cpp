@@ -177,8 +177,8 @@ namespace {
 // Goals valid in every edition (colours by index), for seeded playouts.
 std::vector<GoalSpec> PlayoutGoalPool() {
   std::vector<GoalSpec> pool;
-  auto add = [&](std::string_view kind, std::vector<int> colours, std::vector<int> numbers) {
-    pool.push_back(GoalSpec{GoalKindNamed(kind), std::move(colours), std::move(numbers), "", ""});
+  auto add = [&](std::string_view kind, GoalParams colours, GoalParams numbers) {
+    pool.push_back(GoalSpec{GoalKindNamed(kind), colours, numbers, "", ""});
   };
   for (int c = 0; c < kColours; ++c) {
     for (int count : {1, 2, 3}) add("pile-count", {c}, {count});

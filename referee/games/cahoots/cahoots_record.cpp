@@ -157,8 +157,6 @@ Result<GoalSpec> ReadGoal(Value value, const Edition& edition, std::string path)
     for (const GoalParam& param : info->params) keys.push_back(param.key);
     REFEREE_TRY(goal->AllowOnly(keys));
   }
-  spec.colours.reserve(ColourParamCount(*info));  // one allocation for a pair, not two
-  spec.numbers.reserve(NumberParamCount(*info));
   for (const GoalParam& param : info->params) REFEREE_TRY(ReadParam(*goal, param, edition, spec));
   REFEREE_TRY(CheckGoal(spec, spec.path));
   return spec;

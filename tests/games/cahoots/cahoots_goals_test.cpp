@@ -171,7 +171,7 @@ TEST(CahootsGoals, TextNamesTheEditionColours) {
 // The goals as rules.md words them, tested the plain way (a set for "different", a loop for each
 // count and sum): the oracle for GoalMet, which tests a goal on facts kept up to date turn by turn.
 bool Oracle(const GoalSpec& goal, const PileTops& tops) {
-  const std::vector<int>& c = goal.colours;
+  const GoalParams& c = goal.colours;
   int n = goal.numbers.empty() ? 0 : goal.numbers[0];
   auto count = [&](int colour) {
     int k = 0;
@@ -267,8 +267,13 @@ GoalSpec RandomGoal(const GoalKindInfo& info, std::mt19937& rng, bool in_range) 
                                       : static_cast<int>(rng() % 6) - 1);
     }
   }
-  if (!in_range && rng() % 4 == 0) goal.colours.push_back(0);
-  if (!in_range && rng() % 4 == 0) goal.numbers.push_back(1);
+  // One parameter too many, where a goal has room for it.
+  if (!in_range && goal.colours.size() < kMostGoalParams && rng() % 4 == 0) {
+    goal.colours.push_back(0);
+  }
+  if (!in_range && goal.numbers.size() < kMostGoalParams && rng() % 4 == 0) {
+    goal.numbers.push_back(1);
+  }
   return goal;
 }
 

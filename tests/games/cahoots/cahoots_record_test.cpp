@@ -52,7 +52,7 @@ TEST(CahootsRecord, ReadsDeckGoalsAndBothTurnForms) {
   EXPECT_EQ(setup.deck->size(), 56u);
   ASSERT_EQ(setup.goals.size(), 2u);
   EXPECT_EQ(setup.goals[0].kind, GoalKind::kTwoColours);
-  EXPECT_EQ(setup.goals[0].colours, (std::vector<int>{3, 0}));
+  EXPECT_EQ(setup.goals[0].colours, (GoalParams{3, 0}));
   EXPECT_EQ(setup.goals[0].path, "/goals/0");
   EXPECT_EQ(setup.goals[1].label, "confirmed#1");
   EXPECT_EQ(setup.goals[1].kind, GoalKind::kPileCount);

@@ -59,9 +59,8 @@ inline std::vector<NumberCard> MakeDeck(const std::vector<std::string>& hands,
   return deck;
 }
 
-inline GoalSpec Goal(const std::string& kind, std::vector<int> colours = {},
-                     std::vector<int> numbers = {}) {
-  return GoalSpec{GoalKindNamed(kind), std::move(colours), std::move(numbers), "", ""};
+inline GoalSpec Goal(const std::string& kind, GoalParams colours = {}, GoalParams numbers = {}) {
+  return GoalSpec{GoalKindNamed(kind), colours, numbers, "", ""};
 }
 
 // Gamewright colour indexes.
