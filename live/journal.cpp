@@ -3,6 +3,7 @@
 #include "formats/json_reader.h"
 #include "formats/json_writer.h"
 #include "referee/games/game_record.h"
+#include "referee/record/document.h"
 #include "referee/record/record_writer.h"
 
 namespace referee::live {
@@ -85,16 +86,22 @@ Result<record::Node> JournalRecord(std::string_view text, size_t* torn_bytes) {
   return record::WriteRecord(session->record());
 }
 
+// A journal is a header line, then event (or organiser) lines. Every file of JSON Lines is asked,
+// so the lines are read into documents, not trees, and the second line first: a record's line
+// names its format, an event's does not (a record's metadata may have `event:` too), so a file
+// of records is told apart by one line, and a lone line is not read at all.
 bool LooksLikeJournal(std::string_view text) {
   JournalText journal = SplitJournal(text);
-  if (journal.lines.empty()) return false;
-  auto header = formats::ParseJson(journal.lines[0]);
-  if (!header.has_value() || !header->IsMap() || !header->Has("format")) return false;
   if (journal.lines.size() < 2) return false;
-  auto event = formats::ParseJson(journal.lines[1]);
-  // A record's metadata may have `event:` too, but a record line also has `format:`.
-  return event.has_value() && event->IsMap() && (event->Has("event") || IsOrganiserLine(*event)) &&
-         !event->Has("format");
+  record::Document second;
+  if (!formats::ReadJson(journal.lines[1], {}, second).has_value()) return false;
+  record::Value event = second.Root();
+  if (!event.IsMap() || event.Find("format").has_value()) return false;
+  // An event line is small: only a line that may be one is made a tree.
+  if (!event.Find("event").has_value() && !IsOrganiserLine(record::ToNode(event))) return false;
+  record::Document first;
+  if (!formats::ReadJson(journal.lines[0], {}, first).has_value()) return false;
+  return first.Root().IsMap() && first.Root().Find("format").has_value();
 }
 
 }  // namespace referee::live
