@@ -25,7 +25,7 @@ std::optional<std::vector<int>> StandInPoints(const games::GameDescriptor& game,
                                               const record::DealClaim& claim) {
   std::vector<std::optional<int>> claimed(game.score_units.size());
   for (const record::ClaimedPoints& value : claim.values) {
-    claimed[value.unit] = static_cast<int>(value.points);
+    if (value.unit < claimed.size()) claimed[value.unit] = static_cast<int>(value.points);
   }
   std::vector<int> points;
   points.reserve(claimed.size());
@@ -181,6 +181,8 @@ class Replay final : public record::BodySink {
       return;
     }
     for (const record::ClaimedPoints& value : claim.values) {
+      // A unit the sheet does not score has nothing to compare with.
+      if (value.unit >= sheet.units.size() || value.unit >= row->points.size()) continue;
       int computed = row->points[value.unit];
       if (computed == value.points) continue;
       const std::string& unit = sheet.units[value.unit];

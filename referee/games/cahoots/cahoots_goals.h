@@ -57,13 +57,13 @@ enum class GoalKind {
   kParityAlternating,
 };
 
-// A goal as data: a kind from the closed set above with its parameters. The kind is named once,
-// where a record or a table is read (FindGoalKind); past that it is this enum.
 // A goal's parameters of one type, held in place: no kind names more than two colours or two
 // numbers (GoalKinds()), and a reader reads no more than its kind names.
 inline constexpr size_t kMostGoalParams = 2;
 using GoalParams = FixedList<int, kMostGoalParams>;
 
+// A goal as data: a kind from the closed set above with its parameters. The kind is named once,
+// where a record or a table is read (FindGoalKind); past that it is this enum.
 struct GoalSpec {
   GoalKind kind = GoalKind::kPileCount;
   GoalParams colours;  // colour indexes the goal names

@@ -141,6 +141,14 @@ TEST(CahootsGoals, TheKindsAreListedInTheOrderOfTheirEnum) {
   }
 }
 
+// A goal holds its parameters in place (GoalParams): every kind's must fit.
+TEST(CahootsGoals, EveryKindsParametersFitInAGoal) {
+  for (const GoalKindInfo& info : GoalKinds()) {
+    EXPECT_LE(ColourParamCount(info), kMostGoalParams) << info.name;
+    EXPECT_LE(NumberParamCount(info), kMostGoalParams) << info.name;
+  }
+}
+
 TEST(CahootsGoals, AnUnknownKindIsABadGoalThatNamesEveryKind) {
   Finding finding = UnknownGoalKind("three-greens", "/goals/0/kind");
   EXPECT_EQ(finding.code, "bad-goal");
