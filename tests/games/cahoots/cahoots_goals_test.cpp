@@ -285,6 +285,47 @@ GoalSpec RandomGoal(const GoalKindInfo& info, std::mt19937& rng, bool in_range) 
   return goal;
 }
 
+// Whether a goal's parameters are what its kind asks, checked the plain way, parameter by
+// parameter: the oracle for CheckGoal. Two colours a goal names must differ.
+bool ValidByItsKind(const GoalSpec& goal) {
+  size_t colours = 0;
+  size_t numbers = 0;
+  for (const GoalParam& param : GoalKindOf(goal.kind).params) {
+    if (param.type == GoalParam::Type::kNumber) {
+      if (numbers == goal.numbers.size()) return false;
+      int value = goal.numbers[numbers++];
+      if (value < param.min || value > param.max) return false;
+      continue;
+    }
+    for (int i = param.type == GoalParam::Type::kColourPair ? 2 : 1; i > 0; --i) {
+      if (colours == goal.colours.size()) return false;
+      int colour = goal.colours[colours++];
+      if (colour < 0 || colour > 3) return false;
+    }
+  }
+  if (colours != goal.colours.size() || numbers != goal.numbers.size()) return false;
+  return colours != 2 || goal.colours[0] != goal.colours[1];
+}
+
+TEST(CahootsGoals, CheckGoalAcceptsExactlyTheGoalsTheirKindsAllow) {
+  std::mt19937 rng(6);
+  int accepted = 0;
+  int refused = 0;
+  for (int round = 0; round < 2000; ++round) {
+    GoalSpec goal = RandomGoal(GoalKinds()[rng() % GoalKinds().size()], rng, round % 2 == 0);
+    Result<GoalTest> test = CheckGoal(goal, "/goals/0");
+    EXPECT_EQ(test.has_value(), ValidByItsKind(goal)) << GoalText(goal, EditionNamed("gamewright"));
+    if (test.has_value()) {
+      ++accepted;
+    } else {
+      EXPECT_EQ(test.error().code, "bad-goal");
+      ++refused;
+    }
+  }
+  EXPECT_GT(accepted, 900);
+  EXPECT_GT(refused, 300);
+}
+
 // The facts a goal is tested on are kept up to date one covered pile at a time; a goal is met on
 // them exactly when the rules (the oracle, on the four tops) say it is.
 TEST(CahootsGoals, GoalTestsOnCoveredTopsMeetTheRulesAsWritten) {
