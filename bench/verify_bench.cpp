@@ -26,9 +26,11 @@
 //
 //   build/bench/verify_bench [--records N] [--files N] [--stream-mb M] [--referee PATH]
 //                            [--baseline PATH] [--only in-memory|threads|memory]
+//                            [--write-corpus DIR]
 //
 // --only runs one of the three parts (the in-memory figures, threads, memory), for a quick look
-// at one figure.
+// at one figure. --write-corpus writes the corpora without seeds, game by game, as JSON Lines
+// files in DIR (GAME.jsonl, GAME-mixed.jsonl) and stops: for counting instructions on them.
 //
 // Figures are wall-clock on whatever else the machine is doing. Contenders are timed in
 // alternating rounds and each keeps its best round, so a burst of other load does not land on one
@@ -857,7 +859,8 @@ struct Arguments {
   size_t stream_mb = 1024;
   std::string referee;
   std::string baseline;
-  std::string only;  // empty: every part
+  std::string only;           // empty: every part
+  std::string corpus_folder;  // --write-corpus: where to write the corpora as JSON Lines files
   bool Runs(const char* part) const { return only.empty() || only == part; }
 };
 
@@ -875,6 +878,8 @@ bool ParseArguments(int argc, char** argv, Arguments& arguments) {
       arguments.referee = argv[i + 1];
     } else if (flag == "--baseline") {
       arguments.baseline = argv[i + 1];
+    } else if (flag == "--write-corpus") {
+      arguments.corpus_folder = argv[i + 1];
     } else if (flag == "--only") {
       arguments.only = argv[i + 1];
       if (!arguments.Runs("in-memory") && !arguments.Runs("threads") && !arguments.Runs("memory")) {
@@ -997,6 +1002,21 @@ void PrintThreadFigures(const Corpus& corpus, const Arguments& arguments) {
   fs::remove_all(scratch);
 }
 
+// The corpora without seeds, game by game, as JSON Lines files in `folder`: GAME.jsonl as
+// referee writes them, GAME-mixed.jsonl in the forms others write. Counting the instructions of
+// `referee verify` on them (docs/performance.md, "Where the cost is") is free of the machine's
+// noise.
+void WriteCorpus(const Corpus& corpus, const fs::path& folder) {
+  fs::create_directories(folder);
+  auto write = [&](const Corpus::GameLines& game, const char* suffix) {
+    std::ofstream out(folder / (game.game + suffix + ".jsonl"), std::ios::binary);
+    for (const std::string& line : game.lines) out << line << "\n";
+  };
+  for (const Corpus::GameLines& game : corpus.unseeded_by_game) write(game, "");
+  for (const Corpus::GameLines& game : corpus.mixed_by_game) write(game, "-mixed");
+  std::printf("corpora written to %s\n", folder.string().c_str());
+}
+
 void PrintMemory(const Corpus& corpus, const Arguments& arguments) {
   std::printf("memory: referee verify --quiet --threads 2 - on a JSON Lines stream (a pipe)\n");
   ChildRun small =
@@ -1019,7 +1039,7 @@ int main(int argc, char** argv) {
   if (!ParseArguments(argc, argv, arguments)) {
     std::fprintf(stderr,
                  "usage: verify_bench [--records N] [--files N] [--stream-mb M] [--referee PATH] "
-                 "[--baseline PATH] [--only in-memory|threads|memory]\n");
+                 "[--baseline PATH] [--only in-memory|threads|memory] [--write-corpus DIR]\n");
     return 2;
   }
   std::signal(SIGPIPE, SIG_IGN);
@@ -1027,6 +1047,10 @@ int main(int argc, char** argv) {
   std::printf("corpus: %zu records of every game (%d each), JSON Lines %.1f MB, YAML %.1f MB\n\n",
               corpus.json_lines.size(), arguments.records_per_game, corpus.json_bytes / 1e6,
               corpus.yaml_bytes / 1e6);
+  if (!arguments.corpus_folder.empty()) {
+    WriteCorpus(corpus, arguments.corpus_folder);
+    return 0;
+  }
   if (arguments.Runs("in-memory")) PrintInMemory(corpus);
   if (arguments.Runs("threads")) PrintThreadFigures(corpus, arguments);
   if (arguments.Runs("memory")) PrintMemory(corpus, arguments);
