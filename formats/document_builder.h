@@ -65,23 +65,33 @@ class DocumentBuilder {
   // holds no character a text may not (its document has no byte a control character could be).
   [[gnu::always_inline]] bool AddScalar(record::ValueKind kind, std::string_view text,
                                         uint32_t offset = record::kNoOffset, bool checked = false) {
-    if (text.size() > limits_.max_scalar_bytes) return Refuse(TooLong(text));
-    if (kind == record::ValueKind::kString && !checked && !TextAllowed(text)) return false;
-    if (!CountValue()) return false;
-    key_pending_ = false;
+    if (!Admits(kind, text, checked)) return false;
     document_->AddScalar(kind, text, offset);
     return true;
   }
+  // The same for a scalar whose text the caller knows to lie in the source as it is (a string the
+  // parser handed over in one piece, not rebuilt), which the document keeps without asking where.
+  [[gnu::always_inline]] bool AddScalarInSource(record::ValueKind kind, std::string_view text,
+                                                bool checked) {
+    if (!Admits(kind, text, checked)) return false;
+    document_->AddScalarInSource(kind, text);
+    return true;
+  }
   // Sets the key of the next value of the innermost map (size, characters and duplicates are
-  // checked, the same way).
+  // checked, the same way); `in_source` as for AddScalarInSource.
   [[gnu::always_inline]] bool AddKey(std::string_view key, uint32_t offset = record::kNoOffset,
-                                     bool checked = false) {
-    if (key.size() > limits_.max_scalar_bytes) return Refuse(TooLong(key));
-    if (!checked && !KeyAllowed(key)) return false;
-    if (std::optional<uint32_t> first = EarlierKey(frames_.back(), key)) {
-      return Refuse(DuplicateKey(key, *first));
+                                     bool checked = false, bool in_source = false) {
+    if (key.size() > limits_.max_scalar_bytes || !checked) [[unlikely]] {
+      if (!KeyAdmitted(key)) return false;
     }
-    document_->SetKey(key, offset);
+    if (std::optional<uint32_t> first = EarlierKey(frames_.back(), key)) [[unlikely]] {
+      return RefuseDuplicateKey(key, *first);
+    }
+    if (in_source) {
+      document_->SetKeyInSource(key, offset);
+    } else {
+      document_->SetKey(key, offset);
+    }
     key_pending_ = true;
     pending_key_offset_ = offset;
     return true;
@@ -106,22 +116,67 @@ class DocumentBuilder {
     // directly, a map of many keys through this set (filled once it grows large), so the check
     // is never quadratic in the keys.
     std::unique_ptr<std::unordered_set<std::string>> keys;
+    // One bit for each key of a small map, by a hash of the key (KeyBit): a key whose bit is not
+    // set yet is new without comparing it with the others.
+    uint64_t key_bits = 0;
   };
 
+  // A key's bit among 64, from its size and its first and last bytes: the keys of one map (seats,
+  // a deal's parts) nearly always fall on bits of their own.
+  static uint64_t KeyBit(std::string_view key) {
+    uint32_t mixed = static_cast<uint32_t>(key.size()) * 0x9E3779B1u;
+    if (!key.empty()) {
+      mixed ^= static_cast<uint8_t>(key.front()) * 0x85EBCA77u;
+      mixed ^= static_cast<uint8_t>(key.back()) * 0xC2B2AE3Du;
+    }
+    return uint64_t{1} << (mixed >> 26);
+  }
+
+  // The checks every scalar passes (its size, its characters, the count of values), made before
+  // it is added.
+  [[gnu::always_inline]] bool Admits(record::ValueKind kind, std::string_view text, bool checked) {
+    bool looked_at = checked || kind != record::ValueKind::kString;
+    if (text.size() > limits_.max_scalar_bytes || !looked_at || values_ >= limits_.max_nodes)
+        [[unlikely]] {
+      return AdmitsAfterChecks(text, looked_at);
+    }
+    ++values_;
+    key_pending_ = false;
+    return true;
+  }
+  // The same, each check made and a refusal worded: out of line, so that the common case above
+  // stays small.
+  [[gnu::noinline]] bool AdmitsAfterChecks(std::string_view text, bool looked_at) {
+    if (text.size() > limits_.max_scalar_bytes) return Refuse(TooLong(text));
+    if (!looked_at && !TextAllowed(text)) return false;
+    if (!CountValue()) return false;
+    key_pending_ = false;
+    return true;
+  }
   [[gnu::always_inline]] bool CountValue() {
     if (++values_ <= limits_.max_nodes) return true;
     return Refuse(TooManyValues());
   }
   // The entry of the map's value whose key is `key`, if one has it already; a large map's set
   // takes the key.
-  std::optional<uint32_t> EarlierKey(Frame& frame, std::string_view key) {
+  [[gnu::always_inline]] std::optional<uint32_t> EarlierKey(Frame& frame, std::string_view key) {
     // A small map (nearly every map of a record) is searched directly: its values so far are
     // complete, as it is the innermost open map.
     constexpr uint32_t kSmallMap = 16;
-    const record::Document& document = *document_;
-    if (document.entry(frame.container).text_size >= kSmallMap) {
+    if (document_->entry(frame.container).text_size >= kSmallMap) {
       return EarlierKeyOfLargeMap(frame, key);
     }
+    uint64_t bit = KeyBit(key);
+    if ((frame.key_bits & bit) == 0) [[likely]] {
+      frame.key_bits |= bit;
+      return std::nullopt;
+    }
+    return EarlierKeyOfSmallMap(frame, key);
+  }
+  // A key whose bit another key of the map has: the map's keys so far, one by one.
+  [[gnu::noinline]] std::optional<uint32_t> EarlierKeyOfSmallMap(const Frame& frame,
+                                                                 std::string_view key) const {
+    const record::Document& document = *document_;
     for (uint32_t i = frame.container + 1; i < document.size(); i = document.entry(i).next) {
       const record::Document::Entry& value = document.entry(i);
       if (value.key_size == key.size() && document.KeyOf(value) == key) return i;
@@ -129,6 +184,14 @@ class DocumentBuilder {
     return std::nullopt;
   }
   std::optional<uint32_t> EarlierKeyOfLargeMap(Frame& frame, std::string_view key);
+  // A key's size and characters checked, a refusal worded.
+  [[gnu::noinline]] bool KeyAdmitted(std::string_view key) {
+    if (key.size() > limits_.max_scalar_bytes) return Refuse(TooLong(key));
+    return KeyAllowed(key);
+  }
+  [[gnu::noinline]] bool RefuseDuplicateKey(std::string_view key, uint32_t first) {
+    return Refuse(DuplicateKey(key, first));
+  }
   bool Refuse(Finding finding) {
     finding_ = std::move(finding);
     return false;

@@ -72,16 +72,29 @@ class JsonHandler {
     return Collect(s, Token::kQuoted, ec);
   }
   bool on_string(string_view s, std::size_t /*n*/, error_code& ec) {
+    // The common case: a string in one piece, as it lies in the text.
+    if (part_.empty() && InText(s)) [[likely]] {
+      token_ = Token{Token::kQuoted, s.size()};
+      if (!builder_.AddScalarInSource(ValueKind::kString, {s.data(), s.size()}, plain_)) {
+        return Stop(ec);
+      }
+      MarkInPlace(builder_.Last(), true);
+      // JSON refuses raw C0 controls in a string, and a plain text holds no DEL or C1 control.
+      builder_.Last().clean = plain_;
+      return true;
+    }
+    return OnRebuiltString(s, ec);
+  }
+  // A string that came in parts or was rebuilt by the parser (it had escapes). Out of line, so
+  // that the common case above stays small.
+  [[gnu::noinline]] bool OnRebuiltString(string_view s, error_code& ec) {
     std::optional<std::string_view> text = Whole(s, Token::kQuoted, ec);
     if (!text) return false;
     bool in_text = InText(*text);
     if (!builder_.AddScalar(ValueKind::kString, *text, record::kNoOffset, plain_ && in_text)) {
       return Stop(ec);
     }
-    // Its words are placed from its opening quote, where its text lies in the source as it is.
-    record::Document::Entry& entry = builder_.Last();
-    entry.text_column = 1;
-    entry.words_in_place = in_text;
+    MarkInPlace(builder_.Last(), in_text);
     part_.clear();
     return true;
   }
@@ -89,6 +102,13 @@ class JsonHandler {
     return Collect(s, Token::kQuoted, ec);
   }
   bool on_key(string_view s, std::size_t /*n*/, error_code& ec) {
+    if (part_.empty() && InText(s)) [[likely]] {
+      token_ = Token{Token::kQuoted, s.size()};
+      return builder_.AddKey({s.data(), s.size()}, record::kNoOffset, plain_, true) || Stop(ec);
+    }
+    return OnRebuiltKey(s, ec);
+  }
+  [[gnu::noinline]] bool OnRebuiltKey(string_view s, error_code& ec) {
     std::optional<std::string_view> key = Whole(s, Token::kQuoted, ec);
     if (!key) return false;
     if (!builder_.AddKey(*key, record::kNoOffset, plain_ && InText(*key))) return Stop(ec);
@@ -165,14 +185,31 @@ class JsonHandler {
     token_ = Token{type, part_.size()};
     return std::string_view(part_);
   }
+  // A number's kind, where the parser does not say: an integer too large for int64 comes as a
+  // uint64 or a double, so its text decides (a decimal has a fraction or an exponent).
+  static ValueKind KindOfNumber(std::string_view text) {
+    return IsIntegerText(text) ? ValueKind::kInteger : ValueKind::kDecimal;
+  }
   bool AddNumber(string_view s, std::optional<ValueKind> kind, error_code& ec) {
+    if (part_.empty() && InText(s)) [[likely]] {
+      token_ = Token{Token::kNumber, s.size()};
+      std::string_view text(s.data(), s.size());
+      return builder_.AddScalarInSource(kind ? *kind : KindOfNumber(text), text, true) || Stop(ec);
+    }
+    return AddRebuiltNumber(s, kind, ec);
+  }
+  [[gnu::noinline]] bool AddRebuiltNumber(string_view s, std::optional<ValueKind> kind,
+                                          error_code& ec) {
     std::optional<std::string_view> text = Whole(s, Token::kNumber, ec);
     if (!text) return false;
-    ValueKind typed =
-        kind.value_or(IsIntegerText(*text) ? ValueKind::kInteger : ValueKind::kDecimal);
-    if (!builder_.AddScalar(typed, *text)) return Stop(ec);
+    if (!builder_.AddScalar(kind ? *kind : KindOfNumber(*text), *text)) return Stop(ec);
     part_.clear();
     return true;
+  }
+  // Its words are placed from its opening quote, where its text lies in the source as it is.
+  static void MarkInPlace(record::Document::Entry& entry, bool in_text) {
+    entry.text_column = 1;
+    entry.words_in_place = in_text;
   }
 
   std::string_view text_;

@@ -1,6 +1,9 @@
 #include "referee/record/document.h"
 
+#include <algorithm>
 #include <charconv>
+#include <cstring>
+#include <utility>
 
 #include "referee/core/check.h"
 #include "referee/core/finding.h"
@@ -33,8 +36,10 @@ Document& Document::operator=(Document&& other) noexcept {
   owned_source_ = std::move(other.owned_source_);
   source_ = source_owned_ ? std::string_view(owned_source_) : other.source_;
   entries_ = std::move(other.entries_);
+  size_ = std::exchange(other.size_, 0);
   storage_ = std::move(other.storage_);
   open_ = std::move(other.open_);
+  innermost_ = other.innermost_;
   pending_key_ = other.pending_key_;
   has_pending_key_ = other.has_pending_key_;
   offsets_known_ = other.offsets_known_;
@@ -46,9 +51,10 @@ void Document::Reset(std::string_view source) {
   source_ = source;
   source_owned_ = false;
   owned_source_.clear();
-  entries_.clear();
+  size_ = 0;
   storage_.clear();
   open_.clear();
+  innermost_ = kNoContainer;
   has_pending_key_ = false;
   offsets_known_ = true;
   from_json_ = false;
@@ -60,6 +66,8 @@ void Document::ResetOwningSource(std::string source) {
   source_owned_ = true;
   source_ = owned_source_;
 }
+
+void Document::Grow() { entries_.resize(std::max<size_t>(64, 2 * entries_.size())); }
 
 std::optional<Value> Document::Innermost() const {
   if (open_.empty()) return std::nullopt;
@@ -85,14 +93,23 @@ std::string Document::PointerHere() const {
 }
 
 Value Document::Root() const {
-  REFEREE_CHECK(!entries_.empty(), "Document::Root of an empty document");
+  REFEREE_CHECK(size_ > 0, "Document::Root of an empty document");
   return Value(*this, 0);
 }
 
 std::optional<Value> Value::Find(std::string_view key) const {
   if (!IsMap()) return std::nullopt;
-  for (Value member : *this) {
-    if (member.key() == key) return member;
+  // Every reader looks its keys up here: a member's key is compared only when its size and first
+  // byte are the key's.
+  const Document& document = *document_;
+  for (uint32_t at = index_ + 1; at < Entry().next; at = document.entry(at).next) {
+    const Document::Entry& member = document.entry(at);
+    if (member.key_size != key.size()) continue;
+    std::string_view name = document.KeyOf(member);
+    if (key.empty() ||
+        (name[0] == key[0] && std::memcmp(name.data(), key.data(), key.size()) == 0)) {
+      return Value(document, at);
+    }
   }
   return std::nullopt;
 }

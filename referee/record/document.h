@@ -47,6 +47,9 @@ class Document {
     // starting `text_column` bytes after the value's offset (1 past an opening quote): a word
     // inside it can be placed by its offset in the text.
     bool words_in_place = false;
+    // The scalar's text is known to hold no control character, tab or line break (a JSON string
+    // that lies in a source without DEL and C1 controls): the text checks pass it unread.
+    bool clean = false;
     uint8_t text_column = 0;
     uint32_t next = 0;  // the index past this value and everything it holds
     // A scalar's text; for a list or a map, how many values it holds (in text_size).
@@ -82,35 +85,42 @@ class Document {
     pending_key_.key_offset = offset;
     has_pending_key_ = true;
   }
+  // The same for a key the caller knows to lie in the source (as AddScalarInSource).
+  [[gnu::always_inline]] void SetKeyInSource(std::string_view key, uint32_t offset = kNoOffset) {
+    pending_key_.key = static_cast<uint32_t>(key.data() - source_.data());
+    pending_key_.key_owned = false;
+    pending_key_.key_size = static_cast<uint32_t>(key.size());
+    pending_key_.key_offset = offset;
+    has_pending_key_ = true;
+  }
   // A scalar; text that lies inside the source is kept as a view of it, other text is copied.
   [[gnu::always_inline]] Entry& AddScalar(ValueKind kind, std::string_view text,
                                           uint32_t offset = kNoOffset) {
-    Entry& entry = entries_.emplace_back();
-    entry.kind = kind;
+    Entry& entry = NewEntry(kind, offset);
     Keep(text, entry.text, entry.text_owned);
     entry.text_size = static_cast<uint32_t>(text.size());
-    entry.offset = offset;
-    if (has_pending_key_) {
-      entry.key = pending_key_.key;
-      entry.key_owned = pending_key_.key_owned;
-      entry.key_size = pending_key_.key_size;
-      entry.key_offset = pending_key_.key_offset;
-      has_pending_key_ = false;
-    }
-    if (!open_.empty()) ++entries_[open_.back()].text_size;
-    entry.next = static_cast<uint32_t>(entries_.size());
+    return entry;
+  }
+  // A scalar whose text the caller knows to lie in the source: a parser's string handed over as
+  // it lies, the common case, kept without asking where it is.
+  [[gnu::always_inline]] Entry& AddScalarInSource(ValueKind kind, std::string_view text,
+                                                  uint32_t offset = kNoOffset) {
+    Entry& entry = NewEntry(kind, offset);
+    entry.text = static_cast<uint32_t>(text.data() - source_.data());
+    entry.text_size = static_cast<uint32_t>(text.size());
     return entry;
   }
   // Opens a list or map, which holds the values added until its Close.
   Entry& Open(ValueKind kind, uint32_t offset = kNoOffset) {
-    Entry& entry = AddScalar(kind, {}, offset);
-    entry.text_size = 0;  // counts what it holds from here
-    open_.push_back(static_cast<uint32_t>(entries_.size() - 1));
+    Entry& entry = NewEntry(kind, offset);
+    innermost_ = size_ - 1;
+    open_.push_back(innermost_);
     return entry;
   }
   void Close() {
-    entries_[open_.back()].next = static_cast<uint32_t>(entries_.size());
+    entries_[open_.back()].next = size_;
     open_.pop_back();
+    innermost_ = open_.empty() ? kNoContainer : open_.back();
   }
   size_t depth() const { return open_.size(); }
   // The innermost open list or map, if any.
@@ -119,8 +129,8 @@ class Document {
   std::string PointerHere() const;
 
   // --- Reading. ---
-  bool empty() const { return entries_.empty(); }
-  size_t size() const { return entries_.size(); }
+  bool empty() const { return size_ == 0; }
+  size_t size() const { return size_; }
   Value Root() const;
   const Entry& entry(uint32_t index) const { return entries_[index]; }
   Entry& mutable_entry(uint32_t index) { return entries_[index]; }
@@ -139,6 +149,28 @@ class Document {
   void set_from_json(bool json) { from_json_ = json; }
 
  private:
+  static constexpr uint32_t kNoContainer = UINT32_MAX;
+
+  // The next entry, of `kind`, under the pending key if any, counted by its list or map. Its text
+  // is empty; a list or map counts what it holds (text_size) from here.
+  [[gnu::always_inline]] Entry& NewEntry(ValueKind kind, uint32_t offset) {
+    if (size_ == entries_.size()) [[unlikely]]
+      Grow();
+    Entry& entry = entries_[size_++];
+    entry = Entry{};
+    entry.kind = kind;
+    entry.offset = offset;
+    entry.next = size_;
+    if (has_pending_key_) {
+      entry.key = pending_key_.key;
+      entry.key_owned = pending_key_.key_owned;
+      entry.key_size = pending_key_.key_size;
+      entry.key_offset = pending_key_.key_offset;
+      has_pending_key_ = false;
+    }
+    if (innermost_ != kNoContainer) ++entries_[innermost_].text_size;
+    return entry;
+  }
   // Where text lies: in the source as it is, or copied into the storage.
   [[gnu::always_inline]] void Keep(std::string_view text, uint32_t& at, bool& owned) {
     const char* begin = source_.data();
@@ -156,9 +188,16 @@ class Document {
   // A source the document keeps (ResetOwningSource); source_ views it.
   std::string owned_source_;
   bool source_owned_ = false;
+  // Room for more entries (twice as many): the entries past size_ are not the document's.
+  void Grow();
+
+  // The entries, size_ of them; the vector is as large as the largest document read so far, so
+  // adding an entry asks for no memory.
   std::vector<Entry> entries_;
+  uint32_t size_ = 0;
   std::string storage_;
-  std::vector<uint32_t> open_;  // the lists and maps not yet closed, innermost last
+  std::vector<uint32_t> open_;         // the lists and maps not yet closed, innermost last
+  uint32_t innermost_ = kNoContainer;  // open_.back(), or none
   // The key of the next value, kept already (where it lies, as Entry::key and key_size say).
   Entry pending_key_;
   bool has_pending_key_ = false;
@@ -184,6 +223,7 @@ class Value {
   // How many values a list or map holds.
   uint32_t size() const { return IsScalar() ? 0 : Entry().text_size; }
   bool words_in_place() const { return Entry().words_in_place; }
+  bool clean() const { return Entry().clean; }
   uint8_t text_column() const { return Entry().text_column; }
   uint32_t offset() const { return Entry().offset; }
   uint32_t key_offset() const { return Entry().key_offset; }

@@ -59,6 +59,27 @@ std::string DescribeControlCharacter(unsigned code) {
   return std::string(hex) + " (a control character)";
 }
 
+// The integer `text` writes ([-+]?digits), or none when it writes none or one past int64_t. A
+// record's integers are short: up to 18 digits are read here, longer ones by std::from_chars.
+std::optional<int64_t> IntegerOfText(std::string_view text) {
+  if (text.starts_with('+')) text.remove_prefix(1);
+  bool negative = text.starts_with('-');
+  std::string_view digits = text.substr(negative ? 1 : 0);
+  if (digits.empty() || digits.size() > 18) {
+    int64_t value = 0;
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return value;
+  }
+  int64_t value = 0;
+  for (char c : digits) {
+    auto digit = static_cast<unsigned>(c - '0');
+    if (digit > 9) return std::nullopt;
+    value = value * 10 + digit;
+  }
+  return negative ? -value : value;
+}
+
 // The rules every reader of a scalar follows, on its kind and text; `path` is asked only for a
 // finding (a Value works its pointer out then).
 template <typename Path>
@@ -68,11 +89,9 @@ Result<int64_t> IntegerIn(ValueKind kind, std::string_view text, const Path& pat
     return "an integer from " + std::to_string(min) + " to " + std::to_string(max);
   };
   if (kind != ValueKind::kInteger) return Fail(BadType(kind, text, path(), range()));
-  std::string_view digits = text;
-  if (digits.starts_with('+')) digits.remove_prefix(1);
-  int64_t value = 0;
-  auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-  if (error != std::errc() || end != digits.data() + digits.size() || value < min || value > max) {
+  std::optional<int64_t> read = IntegerOfText(text);
+  int64_t value = read.value_or(0);
+  if (!read || value < min || value > max) {
     return Fail(
         Malformed("out-of-range", path(), "expected " + range() + ", found " + std::string(text)));
   }
@@ -381,11 +400,13 @@ Result<int64_t> ReadInteger(Value value, int64_t min, int64_t max) {
 }
 
 Result<std::string_view> ReadText(Value value) {
+  if (value.clean() && value.IsString()) return value.text();  // its reader checked it
   return TextIn(
       value.kind(), value.text(), [&] { return value.Pointer(); }, TextKind::kIdentifier);
 }
 
 Result<std::string_view> ReadFreeText(Value value) {
+  if (value.clean() && value.IsString()) return value.text();  // its reader checked it
   return TextIn(
       value.kind(), value.text(), [&] { return value.Pointer(); }, TextKind::kFreeText);
 }

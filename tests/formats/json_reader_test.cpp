@@ -1,8 +1,11 @@
 #include "formats/json_reader.h"
 
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
 
+#include <set>
 #include <string>
+#include <vector>
 
 #include "tests/formats/formats_test_util.h"
 
@@ -149,6 +152,25 @@ TEST(JsonReaderTest, RejectsInvalidEncodingAndAcceptsBom) {
 TEST(JsonReaderTest, RejectsEmptyDocuments) {
   EXPECT_TRUE(FailsAt(ParseJson(""), "empty-document", 1, 1));
   EXPECT_TRUE(FailsAt(ParseJson(" \r\n\t"), "empty-document", 1, 1));
+}
+
+// A map's keys are told apart by a bit each before they are compared (DocumentBuilder::KeyBit):
+// keys drawn from a few letters share bits often, and a key given twice is found all the same,
+// in small maps and in large ones, wherever the second one stands.
+RC_GTEST_PROP(JsonReaderTest, AKeyGivenTwiceIsFoundWhateverTheMapsOtherKeys, ()) {
+  const auto key = rc::gen::container<std::string>(rc::gen::elementOf(std::string("abNS")));
+  std::vector<std::string> keys = *rc::gen::unique<std::vector<std::string>>(key);
+  RC_PRE(!keys.empty() && keys.size() <= 40);
+  std::string map = "{";
+  for (size_t i = 0; i < keys.size(); ++i) map += (i ? ", \"" : "\"") + keys[i] + "\": 0";
+  Result<Node> distinct = ParseJson(map + "}");
+  RC_ASSERT(distinct.has_value());
+  RC_ASSERT(distinct->members().size() == keys.size());
+  std::string again = *rc::gen::elementOf(keys);
+  Result<Node> twice = ParseJson(map + ", \"" + again + "\": 1}");
+  RC_ASSERT(!twice.has_value());
+  RC_ASSERT(twice.error().code == std::string("duplicate-key"));
+  RC_ASSERT(twice.error().place.path == "/" + again);
 }
 
 }  // namespace

@@ -3,10 +3,12 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <charconv>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "formats/json_reader.h"
 #include "referee/record/document.h"
 #include "referee/record/record_writer.h"
 
@@ -92,6 +94,85 @@ TEST(ForEachWordOf, NoWordPastTheLimitIsVisited) {
   EXPECT_EQ(read.visited, (std::vector<size_t>{0, 1, 2}));
   EXPECT_TRUE(ReadWords("a b c", 3, "").result.has_value());
   EXPECT_TRUE(ReadWords("", 0, "").result.has_value());
+}
+
+// The integer a text writes, read by std::from_chars after a leading '+': the rule ReadInteger
+// reads most integers by hand.
+std::optional<int64_t> IntegerByFromChars(std::string_view text) {
+  if (text.starts_with('+')) text.remove_prefix(1);
+  int64_t value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+RC_GTEST_PROP(ReadInteger, AgreesWithFromCharsOnEveryText, ()) {
+  // A sign or none, then up to past the 18 digits read by hand and past the range of int64_t;
+  // now and then another byte among them.
+  std::string text = *rc::gen::elementOf(std::vector<std::string>{"", "", "+", "-"});
+  text += *rc::gen::resize(
+      22, rc::gen::container<std::string>(rc::gen::inRange('0', static_cast<char>('9' + 1))));
+  if (*rc::gen::inRange(0, 5) == 0) {
+    size_t at = *rc::gen::inRange<size_t>(0, text.size() + 1);
+    text.insert(at, 1, *rc::gen::elementOf(std::string("+- x/:")));
+  }
+  Document document = DocumentOf(Node::Scalar(ValueKind::kInteger, text, {}));
+  Result<int64_t> read = ReadInteger(document.Root(), INT64_MIN, INT64_MAX);
+  std::optional<int64_t> expected = IntegerByFromChars(text);
+  RC_ASSERT(read.has_value() == expected.has_value());
+  if (expected) RC_ASSERT(*read == *expected);
+  Result<int64_t> bounded = ReadInteger(document.Root(), -50, 50);
+  RC_ASSERT(bounded.has_value() == (expected && *expected >= -50 && *expected <= 50));
+}
+
+TEST(ReadInteger, ReadsTheEdgesOfItsRange) {
+  auto read = [](std::string text, int64_t min, int64_t max) {
+    Document document = DocumentOf(Node::Scalar(ValueKind::kInteger, std::move(text), {}));
+    return ReadInteger(document.Root(), min, max);
+  };
+  EXPECT_EQ(*read("999999999999999999", 0, INT64_MAX), 999999999999999999);
+  EXPECT_EQ(*read("-9223372036854775808", INT64_MIN, 0), INT64_MIN);
+  EXPECT_EQ(*read("+7", 0, 9), 7);
+  EXPECT_EQ(*read("-0", 0, 0), 0);
+  EXPECT_FALSE(read("9223372036854775808", 0, INT64_MAX).has_value());
+  EXPECT_FALSE(read("10", 0, 9).has_value());
+  EXPECT_FALSE(read("-", -9, 9).has_value());
+}
+
+// A JSON string that lies in the text as it is was checked by the reader; one rebuilt from its
+// escapes was not, and the text readers still look at it.
+TEST(ReadText, ChecksEveryStringTheJsonReaderDidNotCheck) {
+  Document document;
+  ASSERT_TRUE(
+      formats::ReadJson(R"({"plain": "ab", "escaped": "a\tb", "quote": "a\"b"})", {}, document)
+          .has_value());
+  Value root = document.Root();
+  EXPECT_TRUE(root.Find("plain")->clean());
+  EXPECT_FALSE(root.Find("escaped")->clean());
+  EXPECT_FALSE(root.Find("quote")->clean());
+  EXPECT_EQ(*ReadText(*root.Find("plain")), "ab");
+  Result<std::string_view> tab = ReadText(*root.Find("escaped"));
+  ASSERT_FALSE(tab.has_value());
+  EXPECT_EQ(tab.error().code, "control-character");
+  EXPECT_EQ(*ReadFreeText(*root.Find("escaped")), "a\tb");
+  EXPECT_EQ(*ReadText(*root.Find("quote")), "a\"b");
+}
+
+TEST(ValueFind, FindsEachKeyAmongKeysOfItsSizeAndFirstByte) {
+  Document document;
+  ASSERT_TRUE(
+      formats::ReadJson(R"({"ab": 1, "ac": 2, "a": 3, "": 4, "abc": 5, "b": 6})", {}, document)
+          .has_value());
+  Value root = document.Root();
+  for (auto [key, value] : std::vector<std::pair<std::string, std::string>>{
+           {"ab", "1"}, {"ac", "2"}, {"a", "3"}, {"", "4"}, {"abc", "5"}, {"b", "6"}}) {
+    std::optional<Value> found = root.Find(key);
+    ASSERT_TRUE(found.has_value()) << key;
+    EXPECT_EQ(found->text(), value) << key;
+  }
+  EXPECT_FALSE(root.Find("ad").has_value());
+  EXPECT_FALSE(root.Find("abcd").has_value());
+  EXPECT_FALSE(root.Find("c").has_value());
 }
 
 }  // namespace
