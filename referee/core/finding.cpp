@@ -84,7 +84,14 @@ std::string ChildPath(std::string_view parent, size_t index) {
   char digits[24];
   auto [end, error] = std::to_chars(digits, digits + sizeof(digits), index);
   REFEREE_CHECK(error == std::errc(), "ChildPath: an index that does not fit");
-  return ChildPath(parent, std::string_view(digits, static_cast<size_t>(end - digits)));
+  // Digits need no escape: the path is put together directly (every goal and event of a record
+  // asks for one).
+  std::string path;
+  path.reserve(parent.size() + 1 + static_cast<size_t>(end - digits));
+  path.append(parent);
+  path += '/';
+  path.append(digits, end);
+  return path;
 }
 
 }  // namespace referee

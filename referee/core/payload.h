@@ -45,11 +45,11 @@ class Payload {
   bool has_value() const { return ops_ != nullptr; }
   template <class T>
   const T* As() const {
-    return ops_ == &OpsOf<T>() ? static_cast<const T*>(Get()) : nullptr;
+    return ops_ == &kOps<T> ? static_cast<const T*>(Get<T>()) : nullptr;
   }
   template <class T>
   T* As() {
-    return ops_ == &OpsOf<T>() ? static_cast<T*>(Get()) : nullptr;
+    return ops_ == &kOps<T> ? static_cast<T*>(const_cast<void*>(Get<T>())) : nullptr;
   }
 
  private:
@@ -67,23 +67,23 @@ class Payload {
       alignof(T) <= alignof(std::max_align_t) && std::is_nothrow_move_constructible_v<T>;
 
   template <class T>
-  static const Ops& OpsOf() {
+  static constexpr Ops MakeOps() {
     if constexpr (kInPlace<T>) {
-      static const Ops ops{
-          true, [](const void* from, void* to) { new (to) T(*static_cast<const T*>(from)); },
-          [](void* from, void* to) { new (to) T(std::move(*static_cast<T*>(from))); },
-          [](void* at) { static_cast<T*>(at)->~T(); }};
-      return ops;
+      return Ops{true, [](const void* from, void* to) { new (to) T(*static_cast<const T*>(from)); },
+                 [](void* from, void* to) { new (to) T(std::move(*static_cast<T*>(from))); },
+                 [](void* at) { static_cast<T*>(at)->~T(); }};
     } else {
       // On the heap the buffer holds a T*: a move takes the pointer.
-      static const Ops ops{
+      return Ops{
           false,
           [](const void* from, void* to) { new (to) T*(new T(**static_cast<T* const*>(from))); },
           [](void* from, void* to) { new (to) T*(*static_cast<T**>(from)); },
           [](void* at) { delete *static_cast<T**>(at); }};
-      return ops;
     }
   }
+  // Constant-initialised: asking a payload its type (As) costs one comparison, no guard.
+  template <class T>
+  static constexpr Ops kOps = MakeOps<T>();
 
   template <class T>
   void Emplace(T value) {
@@ -92,15 +92,17 @@ class Payload {
     } else {
       new (buffer_) T*(new T(std::move(value)));
     }
-    ops_ = &OpsOf<T>();
+    ops_ = &kOps<T>;
   }
 
+  // The value of a payload of type T: in place, or behind the pointer the buffer holds.
+  template <class T>
   const void* Get() const {
-    return ops_->in_place ? static_cast<const void*>(buffer_)
-                          : *reinterpret_cast<const void* const*>(buffer_);
-  }
-  void* Get() {
-    return ops_->in_place ? static_cast<void*>(buffer_) : *reinterpret_cast<void**>(buffer_);
+    if constexpr (kInPlace<T>) {
+      return buffer_;
+    } else {
+      return *reinterpret_cast<const void* const*>(buffer_);
+    }
   }
   // The ops take the buffer either way: in place it holds the T, on the heap a T*.
   void CopyFrom(const Payload& other) {

@@ -3,24 +3,11 @@
 #include "referee/core/printable.h"
 
 namespace referee {
-namespace {
-
-constexpr std::string_view kSeatLetters = "NESW";  // by SeatIndex
-
-}  // namespace
-
-char SeatLetter(Seat seat) { return kSeatLetters[static_cast<size_t>(SeatIndex(seat))]; }
 
 std::string SeatName(Seat seat) { return std::string(1, SeatLetter(seat)); }
 
 std::string PartnershipName(Partnership side) {
   return side == Partnership::kNorthSouth ? "NS" : "EW";
-}
-
-std::optional<Seat> SeatFromText(std::string_view text) {
-  size_t at = text.size() == 1 ? kSeatLetters.find(text[0]) : std::string_view::npos;
-  if (at == std::string_view::npos) return std::nullopt;
-  return SeatAt(static_cast<int>(at));
 }
 
 Result<Seat> ParseSeat(std::string_view text, const std::string& path) {

@@ -33,11 +33,20 @@ constexpr Partnership OtherPartnership(Partnership side) {
   return side == Partnership::kNorthSouth ? Partnership::kEastWest : Partnership::kNorthSouth;
 }
 
-char SeatLetter(Seat seat);
+inline constexpr std::string_view kSeatLetters = "NESW";  // by SeatIndex
+
+constexpr char SeatLetter(Seat seat) { return kSeatLetters[static_cast<size_t>(SeatIndex(seat))]; }
 std::string SeatName(Seat seat);                // "N"
 std::string PartnershipName(Partnership side);  // "NS"
-// The seat a letter names ("N", "E", "S", "W"), or none.
-std::optional<Seat> SeatFromText(std::string_view text);
+// The seat a letter names ("N", "E", "S", "W"), or none. Inline: a record names a seat for every
+// hand and dealer it holds.
+constexpr std::optional<Seat> SeatFromText(std::string_view text) {
+  if (text.size() != 1) return std::nullopt;
+  for (int seat = 0; seat < 4; ++seat) {
+    if (kSeatLetters[static_cast<size_t>(seat)] == text[0]) return SeatAt(seat);
+  }
+  return std::nullopt;
+}
 // The same, with the finding that says what a seat is (placed at `path`) for any other text.
 Result<Seat> ParseSeat(std::string_view text, const std::string& path);
 Result<Partnership> ParsePartnership(std::string_view text, const std::string& path);
