@@ -269,7 +269,8 @@ const std::vector<GoalKindInfo>& GoalKinds() {
 
 const GoalKindInfo* FindGoalKind(std::string_view name) {
   for (const GoalKindInfo& info : GoalKinds()) {
-    if (info.name == name) return &info;
+    // Sizes first: the kinds' names are of many lengths, and a record names a kind for every goal.
+    if (info.name.size() == name.size() && info.name == name) return &info;
   }
   return nullptr;
 }

@@ -5,18 +5,22 @@
 namespace referee::games::collusion {
 namespace {
 
-int CountEqual(const std::array<int, 4>& tricks, int value) {
-  return static_cast<int>(std::count(tricks.begin(), tricks.end(), value));
+// How many seats took as many tricks as each seat, itself included: the counts every case of
+// the bonus is told by, worked out once a deal.
+std::array<int, 4> EqualCounts(const std::array<int, 4>& tricks) {
+  std::array<int, 4> equal{};
+  for (int seat = 0; seat < 4; ++seat) {
+    for (int other = 0; other < 4; ++other) equal[seat] += tricks[other] == tricks[seat] ? 1 : 0;
+  }
+  return equal;
 }
 
-}  // namespace
-
-BonusCase ClassifyTricks(const std::array<int, 4>& tricks) {
+BonusCase CaseOf(const std::array<int, 4>& equal) {
   int pairs = 0;
   int triples = 0;
   int singles = 0;
-  for (int seat = 0; seat < 4; ++seat) {
-    switch (CountEqual(tricks, tricks[seat])) {
+  for (int count : equal) {
+    switch (count) {
       case 1:
         ++singles;
         break;
@@ -36,13 +40,12 @@ BonusCase ClassifyTricks(const std::array<int, 4>& tricks) {
   return BonusCase::kNone;  // two pairs or all four equal: no sum of 13 gives these
 }
 
-std::array<int, 4> Bonuses(const std::array<int, 4>& tricks) {
+std::array<int, 4> BonusesOf(const std::array<int, 4>& tricks, const std::array<int, 4>& equal,
+                             BonusCase bonus_case) {
   std::array<int, 4> bonus{};
-  BonusCase bonus_case = ClassifyTricks(tricks);
   for (int seat = 0; seat < 4; ++seat) {
-    int equal = CountEqual(tricks, tricks[seat]);
-    if (bonus_case == BonusCase::kPair && equal == 2) bonus[seat] = 10;
-    if (bonus_case == BonusCase::kThreeTie && equal == 1) bonus[seat] = 30;
+    if (bonus_case == BonusCase::kPair && equal[seat] == 2) bonus[seat] = 10;
+    if (bonus_case == BonusCase::kThreeTie && equal[seat] == 1) bonus[seat] = 30;
   }
   if (bonus_case == BonusCase::kAllDiffer) {
     bonus[std::min_element(tricks.begin(), tricks.end()) - tricks.begin()] = 20;
@@ -50,11 +53,21 @@ std::array<int, 4> Bonuses(const std::array<int, 4>& tricks) {
   return bonus;
 }
 
+}  // namespace
+
+BonusCase ClassifyTricks(const std::array<int, 4>& tricks) { return CaseOf(EqualCounts(tricks)); }
+
+std::array<int, 4> Bonuses(const std::array<int, 4>& tricks) {
+  std::array<int, 4> equal = EqualCounts(tricks);
+  return BonusesOf(tricks, equal, CaseOf(equal));
+}
+
 CollusionDealScore ScoreCollusionDeal(const std::array<int, 4>& tricks,
                                       const std::array<int, 4>& totals_before, int target) {
   CollusionDealScore score;
-  score.bonus_case = ClassifyTricks(tricks);
-  score.bonus = Bonuses(tricks);
+  std::array<int, 4> equal = EqualCounts(tricks);
+  score.bonus_case = CaseOf(equal);
+  score.bonus = BonusesOf(tricks, equal, score.bonus_case);
   for (int seat = 0; seat < 4; ++seat) {
     if (score.bonus[seat] > 0) {
       score.points[seat] = tricks[seat] + score.bonus[seat];

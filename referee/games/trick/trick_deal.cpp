@@ -53,9 +53,11 @@ Ruling TrickMatch::CommitDeal(const Event& event, const DealEvent& dealt) {
   });
 }
 
-void TrickMatch::StartDeal(Seat dealer, int board, const std::array<CardSet, 4>& hands) {
-  DealInProgress deal;
-  deal.number = CurrentDealNumber();
+void TrickMatch::StartDeal(Seat dealer, int board, std::array<CardSet, 4> hands) {
+  int number = CurrentDealNumber();
+  // Made in place: the deal's state holds room for every card and trick of a pack.
+  DealInProgress& deal = deal_.emplace();
+  deal.number = number;
   deal.board = board;
   deal.dealer = dealer;
   deal.hands = hands;
@@ -64,7 +66,6 @@ void TrickMatch::StartDeal(Seat dealer, int board, const std::array<CardSet, 4>&
   deal.first_leader = deal.leader;
   deal.must_follow_suit = rules_->must_follow_suit;
   deal.hand_size = HandSize();
-  deal_ = std::move(deal);
   voided_dealers_.clear();
   ResetDeal();
 }

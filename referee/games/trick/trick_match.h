@@ -216,7 +216,7 @@ class TrickMatch : public Match {
   // run only when they fail.
   bool HandsAreADeal(const std::array<CardSet, 4>& hands, const std::array<int, 4>& counts) const;
   bool DeckIsThePack(std::span<const Card> deck) const;
-  void StartDeal(Seat dealer, int board, const std::array<CardSet, 4>& hands);
+  void StartDeal(Seat dealer, int board, std::array<CardSet, 4> hands);
   std::optional<Finding> CheckDeal(const Event& event, const DealEvent& deal) const;
   std::optional<Finding> CheckDealEnd(const Event& event) const;
   Ruling CommitDealEnd(const Event& event);
@@ -237,9 +237,11 @@ class TrickMatch : public Match {
   bool RecordPlayPasses(const PlayEvent& play) const;
   // A record's trick must hold four cards, except the last trick of a record that stops mid-deal
   // (asked of its lead; a live play, which writes no trick, always fits).
-  // Whether `events` are the four plays of the trick under way as a record writes them, from its
-  // lead: each a play with no seat named, of this trick, at its place in it, in a trick of four.
-  bool IsWholeRecordTrick(std::span<const Event> events) const;
+  // Plays the record's whole tricks that `events` start with, as far as the rules allow: each
+  // four plays of the trick under way as a record writes them, from its lead. Returns how many
+  // plays it played; the events from there on (a trick written otherwise, a card the rules do
+  // not allow) are left for the checks that word a finding.
+  size_t PlayWholeRecordTricks(std::span<const Event> events);
   static bool WrittenTrickSizeFits(const PlayEvent& play) {
     bool short_trick = play.written_size < 4 && !play.last_in_record;
     return play.position != 0 || play.written_size <= 0 || (play.written_size <= 4 && !short_trick);

@@ -165,39 +165,40 @@ std::optional<Finding> TrickMatch::CheckPlay(const Event& event, const PlayEvent
   return CheckFollow(event, play, seat);
 }
 
-bool TrickMatch::IsWholeRecordTrick(std::span<const Event> events) const {
-  if (!deal_ || opening_awaited_ || deal_->current_size != 0 || events.size() != 4) return false;
-  int trick = static_cast<int>(deal_->tricks.size()) + 1;
-  for (size_t position = 0; position < events.size(); ++position) {
-    const Event& event = events[position];
-    const auto* play = event.As<PlayEvent>();
-    if (play == nullptr || event.actor || play->trick != trick ||
-        play->position != static_cast<int>(position) || play->written_size != 4) {
-      return false;
+size_t TrickMatch::PlayWholeRecordTricks(std::span<const Event> events) {
+  size_t played = 0;
+  while (deal_ && !opening_awaited_ && deal_->current_size == 0 && events.size() - played >= 4) {
+    DealInProgress& deal = *deal_;
+    const Event* four = events.data() + played;
+    // The four plays of the trick under way, as a record writes them from its lead: each a play
+    // with no seat named, of this trick, at its place in it, in a trick of four.
+    const int trick = static_cast<int>(deal.tricks.size()) + 1;
+    std::array<Card, 4> cards;
+    for (int position = 0; position < 4; ++position) {
+      const auto* play = four[position].As<PlayEvent>();
+      if (play == nullptr || four[position].actor || play->trick != trick ||
+          play->position != position || play->written_size != 4) {
+        return played;
+      }
+      cards[position] = play->card;
     }
+    // Every card the one its trick awaits (RecordPlayPasses asks the rest): each that may be
+    // played is placed, and the trick closes once, under the deal's trump.
+    for (int position = 0; position < 4; ++position) {
+      if (!MayPlay(deal.hands[SeatIndex(deal.ToPlay())], cards[position])) return played + position;
+      PlaceCard(cards[position]);
+    }
+    played += 4;
+    CloseTrick(DealTrump());
   }
-  return true;
+  return played;
 }
 
 Match::RunRuling TrickMatch::ApplyRun(std::span<const Event> events) {
   RunRuling run;
   while (run.accepted < events.size()) {
-    std::span<const Event> rest = events.subspan(run.accepted);
-    if (rest.size() >= 4 && IsWholeRecordTrick(rest.first(4))) {
-      // Every card the one its trick awaits (RecordPlayPasses asks the rest): each that may be
-      // played is placed, and the trick closes once, under the deal's trump.
-      size_t placed = 0;
-      for (; placed < 4; ++placed) {
-        Card card = rest[placed].As<PlayEvent>()->card;
-        if (!MayPlay(deal_->hands[SeatIndex(deal_->ToPlay())], card)) break;
-        PlaceCard(card);
-      }
-      run.accepted += placed;
-      if (placed == 4) {
-        CloseTrick(DealTrump());
-        continue;
-      }
-    }
+    run.accepted += PlayWholeRecordTricks(events.subspan(run.accepted));
+    if (run.accepted == events.size()) break;
     const Event& event = events[run.accepted];
     const auto* play = event.As<PlayEvent>();
     if (play != nullptr && !event.actor && play->written_size > 0 && RecordPlayPasses(*play)) {

@@ -213,8 +213,9 @@ class DealReader {
           ForEachCardOf(trick, kMostCardsInATrick, [&](Card card) { cards.push_back(card); }));
       ++t;
       bool last_trick = last_deal && t == static_cast<int>(tricks.size());
+      Event* events = PlaysFor(played + cards.size());
       for (size_t position = 0; position < cards.size(); ++position) {
-        Event& event = PlayAt(played++);
+        Event& event = events[played++];
         event.deal = number;
         event.path.SetIndexes(number - 1, t - 1, static_cast<int>(position));
         PlayEvent& play = *event.As<PlayEvent>();
@@ -229,14 +230,14 @@ class DealReader {
     return {};
   }
 
-  // The event of the deal's `index`th play, made the first time a record needs that many.
-  Event& PlayAt(size_t index) {
+  // The events of a deal's first `count` plays, made the first time a record needs that many.
+  Event* PlaysFor(size_t count) {
     std::vector<Event>& plays = scratch_.plays;
-    if (index == plays.size()) {
+    while (plays.size() < count) {
       plays.push_back(
           MakeEvent(PlayEvent{}, 0, std::nullopt, EventPath::Nested("deals", 0, "tricks", 0, 0)));
     }
-    return plays[index];
+    return plays.data();
   }
 
   const record::Record& header_;
