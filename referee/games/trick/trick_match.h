@@ -189,6 +189,9 @@ class TrickMatch : public Match {
 
  private:
   struct DealInProgress {
+    // Declared so that deal_.emplace() compiles under clang, which asks whether the struct can be
+    // made before the enclosing class (and so these member initializers) is complete.
+    DealInProgress() {}
     int number = 0;
     int board = 0;  // the board a seeded deal came from, else the deal number
     Seat dealer = Seat::kNorth;
