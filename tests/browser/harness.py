@@ -22,7 +22,7 @@ import unittest
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
@@ -267,12 +267,41 @@ class Browser:
         return self.use(name).execute_script(code, *args)
 
     def wait(self, name, condition, seconds=15, what='the page'):
+        # A page that draws again replaces the elements a condition found a moment before: the
+        # condition is then asked again rather than failing on the element it lost.
         driver = self.use(name)
         try:
-            return WebDriverWait(driver, seconds, poll_frequency=0.02).until(
+            return WebDriverWait(driver, seconds, poll_frequency=0.02,
+                                 ignored_exceptions=(StaleElementReferenceException,)).until(
                 lambda _: condition(driver))
         except TimeoutException:
             raise AssertionError(f'{name}: {what} did not come within {seconds} s')
+
+    def text(self, name, selector):
+        """The text of the element at `selector` (None when there is none), read in one script:
+        never an element found, then lost as the page draws itself again before it is read."""
+        return self.use(name).execute_script(
+            'const element = document.querySelector(arguments[0]);'
+            'return element ? element.innerText : null;', selector)
+
+    def wait_for_end(self, name, result, totals):
+        """The page at the end of a match: the result, the score sheet's totals and no one to
+        play, waited for together (the page draws its last state as the table's end reaches it)."""
+        def shown():
+            foot = self.text(name, '#scores tfoot') or ''
+            return (self.text(name, '#result') or '', foot.split()[1:], self.text(name, '#turn'))
+        expected = (result, [str(total) for total in totals], 'The match is over.')
+
+        def ended(_):
+            now = shown()
+            return expected[0] in now[0] and now[1:] == expected[1:]
+        try:
+            self.wait(name, ended, what='the end of the match')
+        except AssertionError:
+            result_shown, totals_shown, turn_shown = shown()
+            raise AssertionError(f'{name}: at the end, the page shows result {result_shown!r}, '
+                                 f'totals {totals_shown}, turn {turn_shown!r}; expected '
+                                 f'{expected}')
 
     def events(self, name):
         value = self.script(name, 'return document.body.dataset.events;')

@@ -137,12 +137,8 @@ class ScorerTest(ScorerPage):
         sheet = self.server.call('GET', f'/tables/{TABLE}/sheet')[1]
         self.assertEqual(len(sheet['deals']), 1)
         driver = self.browser.use('scorer')
-        self.browser.wait('scorer', lambda d: 'Result:' in d.find_element(By.ID, 'result').text,
-                          what='the result')
-        self.assertIn(sheet['result'], driver.find_element(By.ID, 'result').text)
-        totals = driver.find_element(By.CSS_SELECTOR, '#scores tfoot').text.split()[1:]
-        self.assertEqual(totals, [str(sheet['totals'][unit]) for unit in sheet['units']])
-        self.assertEqual(driver.find_element(By.ID, 'turn').text, 'The match is over.')
+        self.browser.wait_for_end('scorer', sheet['result'],
+                                  [sheet['totals'][unit] for unit in sheet['units']])
         self.assertFalse(driver.find_elements(By.CSS_SELECTOR, '#pad button:enabled'))
         self.browser.screenshot('scorer', 'scorer-over-400.png')
 

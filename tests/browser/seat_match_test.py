@@ -133,12 +133,7 @@ class SeatMatchTest(harness.PageTest):
         sheet = self.server.call('GET', f'/tables/{TABLE}/sheet')[1]
         for seat in SEATS:
             driver = self.browser.use(seat)
-            self.browser.wait(seat, lambda d: 'Result:' in d.find_element(By.ID, 'result').text,
-                              what='the result')
-            self.assertEqual(driver.find_element(By.ID, 'turn').text, 'The match is over.')
-            self.assertIn(sheet['result'], driver.find_element(By.ID, 'result').text)
-            totals = driver.find_element(By.CSS_SELECTOR, '#scores tfoot').text
-            self.assertEqual(totals.split()[1:], [str(sheet['totals'][s]) for s in SEATS])
+            self.browser.wait_for_end(seat, sheet['result'], [sheet['totals'][s] for s in SEATS])
             self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, '#scores tbody tr')),
                              len(sheet['deals']))
             self.assertFalse(driver.find_elements(By.CSS_SELECTOR, '#hand button:enabled'))
