@@ -6,43 +6,6 @@
 #include "referee/core/printable.h"
 
 namespace referee {
-namespace {
-
-// The suit symbols, black and white forms both accepted, are U+2660..U+2667: in UTF-8, E2 99
-// followed by A0..A7. Their suits by that last byte, in the order of the code points.
-constexpr std::array<Suit, 8> kSymbolSuits = {
-    Suit::kSpades,    // U+2660 black spade
-    Suit::kHearts,    // U+2661 white heart
-    Suit::kDiamonds,  // U+2662 white diamond
-    Suit::kClubs,     // U+2663 black club
-    Suit::kSpades,    // U+2664 white spade
-    Suit::kHearts,    // U+2665 black heart
-    Suit::kDiamonds,  // U+2666 black diamond
-    Suit::kClubs,     // U+2667 white club
-};
-
-std::optional<Rank> RankFromText(std::string_view text) {
-  if (text == "10") return Rank::k10;
-  if (text.size() != 1) return std::nullopt;
-  int rank = card_letters::kRankOf[static_cast<unsigned char>(text[0])];
-  if (rank < 0) return std::nullopt;
-  return static_cast<Rank>(rank + 2);
-}
-
-}  // namespace
-
-std::optional<Suit> SuitFromText(std::string_view text) {
-  if (text.size() == 1) {
-    int suit = card_letters::kSuitOf[static_cast<unsigned char>(text[0])];
-    if (suit < 0) return std::nullopt;
-    return static_cast<Suit>(suit);
-  }
-  auto byte = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
-  if (text.size() != 3 || byte(0) != 0xE2 || byte(1) != 0x99 || byte(2) < 0xA0 || byte(2) > 0xA7) {
-    return std::nullopt;
-  }
-  return kSymbolSuits[byte(2) - 0xA0];
-}
 
 char SuitLetter(Suit suit) { return card_letters::kSuits[static_cast<size_t>(suit)]; }
 
@@ -54,18 +17,6 @@ std::string SuitName(Suit suit) {
 
 std::string ToString(Card card) {
   return {card_letters::kRanks[static_cast<size_t>(card.rank) - 2], SuitLetter(card.suit)};
-}
-
-std::optional<Card> CardFromText(std::string_view token) {
-  if (token.size() == 2) return CardFromLetters(token[0], token[1]);
-  // The rank is "10" or one character; everything after it must be a suit.
-  size_t rank_length = token.starts_with("10") ? 2 : 1;
-  if (token.size() > rank_length) {
-    std::optional<Rank> rank = RankFromText(token.substr(0, rank_length));
-    std::optional<Suit> suit = SuitFromText(token.substr(rank_length));
-    if (rank && suit) return Card{*suit, *rank};
-  }
-  return std::nullopt;
 }
 
 Result<Card> ParseCard(std::string_view token, const std::string& path) {

@@ -40,8 +40,6 @@ std::string ToString(Card card);  // canonical: "TS"
 
 // Parses one card token; the error names the token and says what a card looks like.
 Result<Card> ParseCard(std::string_view token, const std::string& path);
-// The same without a finding: for readers that build the path of a word only when it is wrong.
-std::optional<Card> CardFromText(std::string_view token);
 
 namespace card_letters {
 // The letters of the suits and ranks, as a card is written: the one place they are spelled.
@@ -61,6 +59,29 @@ constexpr std::array<int8_t, 256> LetterValues(std::string_view letters) {
 }
 inline constexpr std::array<int8_t, 256> kSuitOf = LetterValues(kSuits);
 inline constexpr std::array<int8_t, 256> kRankOf = LetterValues(kRanks);
+
+// The suit symbols, black and white forms both accepted, are U+2660..U+2667: in UTF-8, E2 99
+// followed by A0..A7. Their suits by that last byte, in the order of the code points.
+inline constexpr std::array<Suit, 8> kSymbolSuits = {
+    Suit::kSpades,    // U+2660 black spade
+    Suit::kHearts,    // U+2661 white heart
+    Suit::kDiamonds,  // U+2662 white diamond
+    Suit::kClubs,     // U+2663 black club
+    Suit::kSpades,    // U+2664 white spade
+    Suit::kHearts,    // U+2665 black heart
+    Suit::kDiamonds,  // U+2666 black diamond
+    Suit::kClubs,     // U+2667 white club
+};
+
+// The suit a letter or a symbol spells, or -1.
+inline int SuitOfText(std::string_view text) {
+  auto byte = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
+  if (text.size() == 1) return kSuitOf[byte(0)];
+  if (text.size() != 3 || byte(0) != 0xE2 || byte(1) != 0x99 || byte(2) < 0xA0 || byte(2) > 0xA7) {
+    return -1;
+  }
+  return static_cast<int>(kSymbolSuits[byte(2) - 0xA0]);
+}
 }  // namespace card_letters
 
 // The card a rank letter and a suit letter spell ("AS", "td"), or none: CardFromText's two-letter
@@ -70,6 +91,19 @@ inline std::optional<Card> CardFromLetters(char rank, char suit) {
   int s = card_letters::kSuitOf[static_cast<unsigned char>(suit)];
   if (r < 0 || s < 0) return std::nullopt;
   return Card{static_cast<Suit>(s), static_cast<Rank>(r + 2)};
+}
+
+// The card one word spells ("AS", "td", "10H", "K♠"), or none: a rank letter or "10", then a suit
+// letter or symbol. Inline, as the readers of every spelling of a record's cards call it.
+inline std::optional<Card> CardFromText(std::string_view token) {
+  if (token.size() == 2) return CardFromLetters(token[0], token[1]);
+  size_t rank_length = token.size() > 2 && token[0] == '1' && token[1] == '0' ? 2 : 1;
+  if (token.size() <= rank_length) return std::nullopt;
+  int rank = rank_length == 2 ? static_cast<int>(Rank::k10) - 2
+                              : card_letters::kRankOf[static_cast<unsigned char>(token[0])];
+  int suit = card_letters::SuitOfText(token.substr(rank_length));
+  if (rank < 0 || suit < 0) return std::nullopt;
+  return Card{static_cast<Suit>(suit), static_cast<Rank>(rank + 2)};
 }
 
 // Calls take(card) for each word of `text` (words apart by spaces or tabs) read as CardFromText
@@ -109,7 +143,11 @@ bool ForEachCardWord(std::string_view text, size_t max_cards, Take&& take) {
 }
 // The suit of a letter or symbol (C D H S, ♣♦♥♠ and their white forms, lower case accepted), or
 // none.
-std::optional<Suit> SuitFromText(std::string_view text);
+inline std::optional<Suit> SuitFromText(std::string_view text) {
+  int suit = card_letters::SuitOfText(text);
+  if (suit < 0) return std::nullopt;
+  return static_cast<Suit>(suit);
+}
 // The same, with the finding that says what a suit is (placed at `path`) for any other text.
 Result<Suit> ParseSuit(std::string_view token, const std::string& path);
 

@@ -150,9 +150,6 @@ Result<void> ForEachWordOf(Value value, size_t max_words, Visit&& visit);
 
 Finding TooManyWords(Value value, size_t max_words);
 
-// Whether a string of `size` bytes may hold more than `max_words` words (each takes a byte and a
-// space but the last): only such a string is counted before its words are read.
-inline bool MayHoldMoreWords(size_t size, size_t max_words) { return size >= 2 * max_words; }
 size_t CountWords(std::string_view text);
 
 template <typename Visit>

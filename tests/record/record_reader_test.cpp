@@ -79,6 +79,25 @@ TEST(RecordReader, ACardInsideATrickStringHasItsOwnPath) {
   EXPECT_EQ(bad.place.path, "/deals/0/tricks/0/1");
 }
 
+// A string of cards is read in one pass: a word that is no card is the finding at its word, but
+// too many words is the finding whatever a word before the limit says (as for a list).
+TEST(RecordReader, TooManyCardsInAStringIsTheFindingWhateverACardBeforeSays) {
+  Finding bad = ReadError(kHeader +
+                          "deals:\n  - dealer: N\n    deck: \"2C 3C\"\n"
+                          "    tricks: [\"AS 10\u2660 KX 2C 3C 4C 5C 6C\"]\n");
+  EXPECT_EQ(bad.code, "bad-card");
+  EXPECT_EQ(bad.place.path, "/deals/0/tricks/0/2");
+  Finding many = ReadError(kHeader +
+                           "deals:\n  - dealer: N\n    deck: \"2C 3C\"\n"
+                           "    tricks: [\"AS KX 2C 3C 4C 5C 6C 7C 8C\"]\n");
+  EXPECT_EQ(many.code, "too-large");
+  EXPECT_EQ(many.place.path, "/deals/0/tricks/0");
+  Finding many_cards = ReadError(kHeader +
+                                 "deals:\n  - dealer: N\n    deck: \"2C 3C\"\n"
+                                 "    tricks: [\"AS KD 2C 3C 4C 5C 6C 7C 8C\"]\n");
+  EXPECT_EQ(many_cards.code, "too-large");
+}
+
 TEST(RecordReader, OnePlayerAtSeveralSeatsIsADuplicatePlayerAtTheSecondSeat) {
   // The hostile-input run: this verified valid and credited alice with three matches.
   Finding twice = ReadError(

@@ -64,7 +64,8 @@ Result<View> ReadLiveView(record::Value view, const TrickBodySpec& spec);
 
 // Calls take(card) for each card of a list of cards (a hand, a pack order, a trick): a list, or
 // one space-separated string (record-format.md, "Cards"), at most `max_cards`. A word that is no
-// card is `bad-card` at its pointer; the cards before it have been taken.
+// card is `bad-card` at its pointer; the cards before it have been taken (with too many words,
+// which is the finding whatever the words say, up to `max_cards` may have been).
 template <typename Take>
 Result<void> ForEachCardOf(record::Value value, size_t max_cards, Take&& take);
 // The same into a list.
@@ -90,18 +91,16 @@ Result<void> ForEachCardOf(record::Value value, size_t max_cards, Take&& take) {
       return Result<void>();
     });
   }
-  // The common form, a string of cards, read where it lies: too many words are refused before
-  // any card is read, as for a list.
+  // The common form, a string of cards, read where it lies in one pass. Only a string that stops
+  // it is counted: too many words is the finding whatever the words before say, as for a list.
   std::string_view text = value.text();
-  if (record::MayHoldMoreWords(text.size(), max_cards) && record::CountWords(text) > max_cards) {
-    return Fail(record::TooManyWords(value, max_cards));
-  }
   size_t taken = 0;
-  bool read = ForEachCardWord(text, SIZE_MAX, [&](Card card) {
+  bool read = ForEachCardWord(text, max_cards, [&](Card card) {
     ++taken;
     take(card);
   });
   if (read) return {};
+  if (record::CountWords(text) > max_cards) return Fail(record::TooManyWords(value, max_cards));
   return Fail(BadCardWord(value, taken));  // every word before the first that is no card was one
 }
 
