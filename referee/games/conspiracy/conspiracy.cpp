@@ -140,32 +140,33 @@ Finding ConspiracyMatch::MissingOpening(const Event& play) const {
 
 std::optional<Finding> ConspiracyMatch::CheckCall(const Event& event, const CallEvent& call) const {
   Seat caller = Caller();
-  std::string path = event.path.str();
+  // The call's place, or one of its keys', written out only for a finding: every deal has a call.
+  auto place = [&](std::string_view key, Seat seat) {
+    std::string path = event.path.str();
+    return PlaceOf(key.empty() ? path : ChildPath(path, key), 0, seat);
+  };
   if (event.actor && *event.actor != SeatIndex(caller)) {
     Seat by = SeatAt(*event.actor);
-    return Illegal("wrong-caller", PlaceOf(ChildPath(path, "by"), 0, by),
+    return Illegal("wrong-caller", place("by", by),
                    "expected the call by " + SeatName(caller) +
                        ", the dealer's left-hand opponent (dealer " + SeatName(CurrentDealer()) +
                        "), found a call by " + SeatName(by))
         .Comparing(FactValue::Word(SeatName(caller)), FactValue::Word(SeatName(by)));
   }
-  Place place = PlaceOf(path, 0, caller);
   if (call.trump && call.no_trump) {
-    return Illegal("bad-call", place, "expected a trump suit or no trump, found both");
+    return Illegal("bad-call", place({}, caller), "expected a trump suit or no trump, found both");
   }
   if (call.no_trump && !no_trump_allowed_) {
-    place.path = ChildPath(path, "trump");
-    return Illegal("no-trump-not-allowed", place,
+    return Illegal("no-trump-not-allowed", place("trump", caller),
                    "expected a trump suit (no-trump calls need the rule option no_trump), "
                    "found no trump");
   }
   if (!call.trump && !call.no_trump) {
-    return Illegal("missing-trump", place,
+    return Illegal("missing-trump", place({}, caller),
                    "expected the call to name the trump suit, found no trump named");
   }
   if (call.tricks < 0 || call.tricks > kMaxCall) {
-    place.path = ChildPath(path, "tricks");
-    return Illegal("call-out-of-range", place,
+    return Illegal("call-out-of-range", place("tricks", caller),
                    "expected a call of 0 to 8 tricks, found " + std::to_string(call.tricks));
   }
   return std::nullopt;
@@ -173,13 +174,12 @@ std::optional<Finding> ConspiracyMatch::CheckCall(const Event& event, const Call
 
 std::optional<Finding> ConspiracyMatch::CheckConference(const Event& event,
                                                         const ConferenceEvent& conference) const {
-  Place place = PlaceOf(event.path, 0, Caller());
   if (conference_) {
-    return Unexpected(event.path, place.game, "expected one conference per deal, found a second");
+    return Unexpected(event.path, PlaceOf(event.path, 0, Caller()).game,
+                      "expected one conference per deal, found a second");
   }
   if (conference.end_ms < conference.start_ms) {
-    place.path = ChildPath(event.path.str(), "end");
-    return Illegal("bad-conference", place,
+    return Illegal("bad-conference", PlaceOf(ChildPath(event.path.str(), "end"), 0, Caller()),
                    "expected the conference to end at or after its start (" +
                        SecondsText(conference.start_ms) + " s), found an end at " +
                        SecondsText(conference.end_ms) + " s");

@@ -88,10 +88,12 @@ bool TrickMatch::DeckIsThePack(std::span<const Card> deck) const {
   return static_cast<int>(deck.size()) == Pack().Size() && seen == Pack();
 }
 
-Result<std::vector<Card>> TrickMatch::CheckedDeck(const std::vector<Card>& deck,
-                                                  const std::string& path, int deal) const {
-  if (DeckIsThePack(deck)) return deck;
-  // What is wrong, worded: the first card out of the pack or seen twice, else the count.
+Result<void> TrickMatch::CheckDeck(const std::vector<Card>& deck, const Event& event) const {
+  if (DeckIsThePack(deck)) return {};
+  // What is wrong, worded: the first card out of the pack or seen twice, else the count. The
+  // place is written out only here: every deal given by its pack order passes above.
+  std::string path = ChildPath(event.path.str(), "deck");
+  int deal = event.deal;
   CardSet seen;
   for (size_t i = 0; i < deck.size(); ++i) {
     Card card = deck[i];
@@ -116,7 +118,7 @@ Result<std::vector<Card>> TrickMatch::CheckedDeck(const std::vector<Card>& deck,
                     .Comparing(FactValue::Number(Pack().Size()),
                                FactValue::Number(static_cast<int64_t>(deck.size()))));
   }
-  return deck;
+  return {};
 }
 
 std::array<CardSet, 4> TrickMatch::DealOut(std::span<const Card> deck, Seat dealer) const {
@@ -239,9 +241,8 @@ Result<std::array<CardSet, 4>> TrickMatch::ResolveHands(const Event& event, cons
     REFEREE_TRY(agree(*listed, Source::kHands));
   }
   if (deal.deck) {
-    auto deck = CheckedDeck(*deal.deck, path_of(Source::kPack), event.deal);
-    REFEREE_TRY(deck);
-    REFEREE_TRY(agree(DealOut(*deck, dealer), Source::kPack));
+    REFEREE_TRY(CheckDeck(*deal.deck, event));
+    REFEREE_TRY(agree(DealOut(*deal.deck, dealer), Source::kPack));
   }
   if (deal.seeded) REFEREE_TRY(agree(DealOut(SeededDeck(board), dealer), Source::kSeed));
   if (!hands) {

@@ -231,8 +231,9 @@ class TrickMatch : public Match {
                                               Seat dealer) const;
   Result<std::array<CardSet, 4>> HandsFromList(const std::array<std::vector<Card>, 4>& hands,
                                                const Event& event) const;
-  Result<std::vector<Card>> CheckedDeck(const std::vector<Card>& deck, const std::string& path,
-                                        int deal) const;
+  // Whether the pack order of deal `event` is the pack, each card once; the finding is at its
+  // `deck`.
+  Result<void> CheckDeck(const std::vector<Card>& deck, const Event& event) const;
   std::array<CardSet, 4> DealOut(std::span<const Card> deck, Seat dealer) const;
   std::vector<Card> SeededDeck(int board) const;
   // Whether a record's play (no seat named) passes every check of CheckPlay; the rest of
