@@ -55,7 +55,9 @@ Result<Event> ReadLiveEvent(Value line, const record::Record& header, const ToAc
   const Edition& edition = EditionNamed(header.rules.Choice("edition"));
   TurnEvent turn;
   std::optional<int> actor;
-  REFEREE_TRY(ReadTurnFields(*fields, header, edition, false, turn, actor));
+  TurnMembers members;
+  GatherTurn(*fields, members);  // its keys are checked above: the other is `event`
+  REFEREE_TRY(ReadTurnFields(*fields, members, header, edition, false, turn, actor));
   if (!actor) actor = next.actor;
   return MakeEvent(std::move(turn), 0, actor, "");
 }

@@ -234,20 +234,20 @@ Result<void> ReadTurnWords(Value value, const record::Record& record, const Edit
   return {};
 }
 
-Result<void> ReadTurnExtras(const Fields& fields, const Edition& edition, TurnEvent& turn) {
-  if (std::optional<Value> at = fields.Optional("at")) {
-    auto millis = record::ReadSeconds(*at);
+Result<void> ReadTurnExtras(const TurnMembers& members, const Edition& edition, TurnEvent& turn) {
+  if (members.at) {
+    auto millis = record::ReadSeconds(*members.at);
     REFEREE_TRY(millis);
     turn.at_ms = *millis;
   }
   TurnClaims claims;
-  if (std::optional<Value> drew = fields.Optional("drew")) {
-    auto cards = ReadNumberCards(*drew, edition, 4);
+  if (members.drew) {
+    auto cards = ReadNumberCards(*members.drew, edition, 4);
     REFEREE_TRY(cards);
     claims.drawn = std::move(*cards);
   }
-  if (std::optional<Value> completed = fields.Optional("completed")) {
-    auto positions = ReadCompleted(*completed);
+  if (members.completed) {
+    auto positions = ReadCompleted(*members.completed);
     REFEREE_TRY(positions);
     claims.completed = std::move(*positions);
   }
@@ -256,41 +256,76 @@ Result<void> ReadTurnExtras(const Fields& fields, const Edition& edition, TurnEv
   }
   return {};
 }
+
+// The value under a required key, or the finding that words it missing.
+Result<Value> Present(const std::optional<Value>& value, const Fields& fields,
+                      std::string_view key) {
+  if (value) return *value;
+  return Fail(fields.Required(key).error());
+}
 }  // namespace
 
-// A turn's fields; the caller has checked the keys. A live line may leave out the player (filled
-// in from whose turn it is), a record may not.
-Result<void> ReadTurnFields(const Fields& fields, const record::Record& record,
-                            const Edition& edition, bool player_required, TurnEvent& turn,
-                            std::optional<int>& actor) {
-  if (player_required || fields.Optional("player")) {
-    auto name = fields.RequiredText("player");
+bool GatherTurn(const Fields& fields, TurnMembers& members) {
+  bool only_turns = true;
+  for (Value member : fields.map()) {
+    std::string_view key = member.key();
+    std::optional<Value>* slot = key == "player"      ? &members.player
+                                 : key == "card"      ? &members.card
+                                 : key == "pile"      ? &members.pile
+                                 : key == "at"        ? &members.at
+                                 : key == "drew"      ? &members.drew
+                                 : key == "completed" ? &members.completed
+                                                      : nullptr;
+    if (slot != nullptr) {
+      *slot = member;
+    } else {
+      only_turns = false;
+    }
+  }
+  return only_turns;
+}
+
+// A turn's fields. A live line may leave out the player (filled in from whose turn it is), a
+// record may not.
+Result<void> ReadTurnFields(const Fields& fields, const TurnMembers& members,
+                            const record::Record& record, const Edition& edition,
+                            bool player_required, TurnEvent& turn, std::optional<int>& actor) {
+  if (player_required || members.player) {
+    auto player_value = Present(members.player, fields, "player");
+    REFEREE_TRY(player_value);
+    auto name = record::ReadText(*player_value);
     REFEREE_TRY(name);
-    auto player = FindPlayer(*name, fields.PointerOf("player"), record);
-    REFEREE_TRY(player);
+    std::optional<int> player = PlayerIndex(*name, record);
+    if (!player) REFEREE_TRY(FindPlayer(*name, fields.PointerOf("player"), record));
     actor = *player;
   }
-  auto card_text = fields.RequiredText("card");
+  auto card_value = Present(members.card, fields, "card");
+  REFEREE_TRY(card_value);
+  auto card_text = record::ReadText(*card_value);
   REFEREE_TRY(card_text);
   std::optional<NumberCard> card = NumberCardFromText(*card_text, edition);
   if (!card) REFEREE_TRY(ParseNumberCard(*card_text, edition, fields.PointerOf("card")));
   turn.card = *card;
-  auto pile_value = fields.Required("pile");
+  auto pile_value = Present(members.pile, fields, "pile");
   REFEREE_TRY(pile_value);
   auto pile = record::ReadInteger(*pile_value, -kMostPile, kMostPile);
   REFEREE_TRY(pile);
   turn.pile = static_cast<int>(*pile);
-  return ReadTurnExtras(fields, edition, turn);
+  return ReadTurnExtras(members, edition, turn);
 }
 
 namespace {
 
+// A turn's map, its members gathered in one pass; a key that is no turn's is the finding.
 Result<void> ReadTurnMap(Value value, const record::Record& record, const Edition& edition,
                          TurnEvent& turn, std::optional<int>& actor) {
   auto fields = Fields::Open(value, "a turn");
   REFEREE_TRY(fields);
-  REFEREE_TRY(fields->AllowOnly({"player", "card", "pile", "at", "drew", "completed"}));
-  return ReadTurnFields(*fields, record, edition, true, turn, actor);
+  TurnMembers members;
+  if (!GatherTurn(*fields, members)) {
+    return fields->AllowOnly({"player", "card", "pile", "at", "drew", "completed"});
+  }
+  return ReadTurnFields(*fields, members, record, edition, true, turn, actor);
 }
 
 // A record's turn into `event`, which may hold the last turn: a record's turns are read over one

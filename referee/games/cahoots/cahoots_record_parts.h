@@ -24,11 +24,18 @@ Result<GoalSpec> ReadGoal(record::Value value, const Edition& edition, std::stri
 // The index of the player `name` names, or the finding at `path`.
 Result<int> FindPlayer(std::string_view name, const std::string& path,
                        const record::Record& record);
-// A turn's fields; the caller has checked the keys. `player_required`: a record must name the
-// player, a live line may leave it out (filled in from whose turn it is).
-Result<void> ReadTurnFields(const record::Fields& fields, const record::Record& record,
-                            const Edition& edition, bool player_required, TurnEvent& turn,
-                            std::optional<int>& actor);
+// A turn's members by key, a record's turn or a live turn line.
+struct TurnMembers {
+  std::optional<record::Value> player, card, pile, at, drew, completed;
+};
+// The turn's members of `fields`, in one pass over its map; false when it also holds another key
+// (which the caller words as a finding, or reads itself: a live line's `event`).
+bool GatherTurn(const record::Fields& fields, TurnMembers& members);
+// A turn's fields, from its members; `fields` words a finding. `player_required`: a record must
+// name the player, a live line may leave it out (filled in from whose turn it is).
+Result<void> ReadTurnFields(const record::Fields& fields, const TurnMembers& members,
+                            const record::Record& record, const Edition& edition,
+                            bool player_required, TurnEvent& turn, std::optional<int>& actor);
 
 // Writing, in canonical form.
 record::Node GoalNode(const GoalSpec& goal, const Edition& edition);
