@@ -20,6 +20,7 @@ using record::Value;
 constexpr size_t kMostDeals = 10000;
 constexpr size_t kMostTricks = 64;
 constexpr size_t kMostCardsInATrick = 8;
+constexpr size_t kMostDealCards = 64;  // in a hand or a pack order
 constexpr int64_t kMostBoard = 1000000;
 constexpr int64_t kMostClaimedPoints = 100000;
 
@@ -40,7 +41,9 @@ Result<void> AllowDealKeys(const Fields& deal, const TrickBodySpec& spec) {
 
 // A list of cards read into `cards`, whose memory an event read over may keep from the last deal.
 std::vector<Card>& Emptied(std::optional<std::vector<Card>>& cards) {
-  if (!cards) cards.emplace();
+  // Made at its largest size once, not grown card by card: a record that gives some deals by
+  // hands and others by pack order makes its lists again.
+  if (!cards) cards.emplace().reserve(kMostDealCards);
   cards->clear();
   return *cards;
 }
@@ -60,14 +63,16 @@ Result<void> ReadHands(const Fields& deal, DealEvent& event) {
     if (!seat) return hands->AllowOnly({"N", "E", "S", "W"});  // words the finding
     by_seat[SeatIndex(*seat)] = hand;
   }
-  if (!event.hands) event.hands.emplace();
+  if (!event.hands) {  // made at a size that holds a hand, as Emptied does
+    for (std::vector<Card>& hand : event.hands.emplace()) hand.reserve(kMostDealCards / 4);
+  }
   std::array<std::vector<Card>, 4>& cards = *event.hands;
   for (Seat seat : kAllSeats) {
     std::optional<Value> hand = by_seat[SeatIndex(seat)];
     if (!hand) return Fail(hands->Required(SeatName(seat)).error());  // words the finding
     std::vector<Card>& held = cards[SeatIndex(seat)];
     held.clear();
-    REFEREE_TRY(ForEachCardOf(*hand, 64, [&](Card card) { held.push_back(card); }));
+    REFEREE_TRY(ForEachCardOf(*hand, kMostDealCards, [&](Card card) { held.push_back(card); }));
   }
   return {};
 }
@@ -81,7 +86,7 @@ Result<void> ReadDealCards(const Fields& deal, const record::Record& header, int
   event.board = 0;
   if (std::optional<Value> deck = deal.Optional("deck")) {
     std::vector<Card>& cards = Emptied(event.deck);
-    REFEREE_TRY(ForEachCardOf(*deck, 64, [&](Card card) { cards.push_back(card); }));
+    REFEREE_TRY(ForEachCardOf(*deck, kMostDealCards, [&](Card card) { cards.push_back(card); }));
   } else {
     event.deck.reset();
   }
