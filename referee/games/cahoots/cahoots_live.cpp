@@ -51,7 +51,9 @@ Result<Event> ReadLiveEvent(Value line, const record::Record& header, const ToAc
                               record::DidYouMean(*kind, {"turn", "view", "legal"})));
   }
   if (source == LineSource::kSeat) REFEREE_TRY(RefuseHiddenClaims(*fields));
-  REFEREE_TRY(fields->AllowOnly({"event", "player", "card", "pile", "at", "drew", "completed"}));
+  std::vector<std::string> keys = TurnKeys();
+  keys.insert(keys.begin(), "event");
+  REFEREE_TRY(fields->AllowOnly(keys));
   const Edition& edition = EditionNamed(header.rules.Choice("edition"));
   TurnEvent turn;
   std::optional<int> actor;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <utility>
 
 #include "referee/core/printable.h"
 #include "referee/games/cahoots/cahoots_cards.h"
@@ -263,23 +264,34 @@ Result<Value> Present(const std::optional<Value>& value, const Fields& fields,
   if (value) return *value;
   return Fail(fields.Required(key).error());
 }
+
+// A turn's keys, each with the member it fills: the one list of them.
+using TurnSlot = std::optional<Value> TurnMembers::*;
+constexpr std::array<std::pair<std::string_view, TurnSlot>, 6> kTurnKeys = {{
+    {"player", &TurnMembers::player},
+    {"card", &TurnMembers::card},
+    {"pile", &TurnMembers::pile},
+    {"at", &TurnMembers::at},
+    {"drew", &TurnMembers::drew},
+    {"completed", &TurnMembers::completed},
+}};
 }  // namespace
+
+std::vector<std::string> TurnKeys() {
+  std::vector<std::string> keys;
+  for (const auto& [key, slot] : kTurnKeys) keys.emplace_back(key);
+  return keys;
+}
 
 bool GatherTurn(const Fields& fields, TurnMembers& members) {
   bool only_turns = true;
   for (Value member : fields.map()) {
-    std::string_view key = member.key();
-    std::optional<Value>* slot = key == "player"      ? &members.player
-                                 : key == "card"      ? &members.card
-                                 : key == "pile"      ? &members.pile
-                                 : key == "at"        ? &members.at
-                                 : key == "drew"      ? &members.drew
-                                 : key == "completed" ? &members.completed
-                                                      : nullptr;
-    if (slot != nullptr) {
-      *slot = member;
-    } else {
+    auto known = std::find_if(kTurnKeys.begin(), kTurnKeys.end(),
+                              [&](const auto& turn_key) { return turn_key.first == member.key(); });
+    if (known == kTurnKeys.end()) {
       only_turns = false;
+    } else {
+      members.*(known->second) = member;
     }
   }
   return only_turns;
@@ -323,7 +335,7 @@ Result<void> ReadTurnMap(Value value, const record::Record& record, const Editio
   REFEREE_TRY(fields);
   TurnMembers members;
   if (!GatherTurn(*fields, members)) {
-    return fields->AllowOnly({"player", "card", "pile", "at", "drew", "completed"});
+    return fields->AllowOnly(TurnKeys());  // words the finding
   }
   return ReadTurnFields(*fields, members, record, edition, true, turn, actor);
 }

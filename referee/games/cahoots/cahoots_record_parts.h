@@ -28,6 +28,8 @@ Result<int> FindPlayer(std::string_view name, const std::string& path,
 struct TurnMembers {
   std::optional<record::Value> player, card, pile, at, drew, completed;
 };
+// The keys a turn may have, in the order the findings list them.
+std::vector<std::string> TurnKeys();
 // The turn's members of `fields`, in one pass over its map; false when it also holds another key
 // (which the caller words as a finding, or reads itself: a live line's `event`).
 bool GatherTurn(const record::Fields& fields, TurnMembers& members);
