@@ -8,25 +8,26 @@ namespace referee {
 
 RuleOptions::RuleOptions(const std::vector<OptionSpec>& specs) {
   options_.reserve(specs.size());
-  for (const OptionSpec& spec : specs) Set(spec.name, spec.default_value);
-  for (Option& option : options_) option.set = false;
+  for (const OptionSpec& spec : specs)
+    options_.push_back(Option{spec.name, spec.default_value, false});
 }
 
 const RuleOptions::Option* RuleOptions::Find(std::string_view name) const {
   for (const Option& option : options_) {
-    if (option.name == name) return &option;
+    if (std::string_view(option.name) == name) return &option;  // sizes first
   }
   return nullptr;
 }
 
 void RuleOptions::Set(std::string_view name, OptionValue value) {
-  auto at =
-      std::lower_bound(options_.begin(), options_.end(), name,
-                       [](const Option& option, std::string_view n) { return option.name < n; });
-  if (at == options_.end() || at->name != name)
-    at = options_.insert(at, Option{std::string(name), {}, false});
-  at->value = std::move(value);
-  at->set = true;
+  auto option = std::find_if(options_.begin(), options_.end(), [&](const Option& known) {
+    return std::string_view(known.name) == name;
+  });
+  Option& set = option != options_.end()
+                    ? *option
+                    : options_.emplace_back(Option{std::string(name), {}, false});
+  set.value = std::move(value);
+  set.set = true;
 }
 
 bool RuleOptions::WasSet(std::string_view name) const {
@@ -66,6 +67,7 @@ std::vector<std::pair<std::string, OptionValue>> RuleOptions::Explicit() const {
   for (const Option& option : options_) {
     if (option.set) set.emplace_back(option.name, option.value);
   }
+  std::sort(set.begin(), set.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   return set;
 }
 

@@ -38,8 +38,9 @@ class RuleOptions {
   std::vector<std::pair<std::string, OptionValue>> Explicit() const;
 
  private:
-  // A game has a handful of options, and every record's match copies them: a short list in name
-  // order, one allocation, rather than a tree of nodes.
+  // A game has a handful of options, and every record's match copies them: a short list in the
+  // order the game declares them (the defaults are copied as they stand), one allocation, rather
+  // than a tree of nodes; Explicit() puts the few a record set in name order.
   struct Option {
     std::string name;
     OptionValue value;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "referee/core/check.h"
 #include "referee/core/printable.h"
 #include "referee/games/registry.h"
 #include "referee/record/fields.h"
@@ -49,26 +50,58 @@ Result<const games::GameDescriptor*> ReadGame(const Fields& root) {
   return game;
 }
 
-// The keys a record of `game` may have at its top level: the header's, the result, the body's.
-bool TopKeyAllowed(std::string_view key, const games::GameDescriptor& game) {
-  for (std::string_view header : {"format", "game", "rules", "players", "seed", "result"}) {
-    if (key == header) return true;
+// The header's members of a record, each in its place: the record's top level is gone through
+// once, and a key no record of the game has is found on the way.
+struct HeaderMembers {
+  static constexpr size_t kMostMetadata = 8;
+  std::optional<Value> rules;
+  std::optional<Value> players;
+  std::optional<Value> seed;
+  std::array<std::optional<Value>, kMostMetadata> metadata;  // in the order of MetadataKeys()
+};
+
+// The index of `key` among `keys`, if it is one of them (sizes compared first).
+std::optional<size_t> IndexAmong(const std::vector<std::string>& keys, std::string_view key) {
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (std::string_view(keys[i]) == key) return i;
   }
-  const std::vector<std::string>& metadata = MetadataKeys();
-  if (std::find(metadata.begin(), metadata.end(), key) != metadata.end()) return true;
-  return std::find(game.body_keys.begin(), game.body_keys.end(), key) != game.body_keys.end();
+  return std::nullopt;
 }
 
-Result<void> AllowTopKeys(const Fields& root, const games::GameDescriptor& game) {
+// The finding on a record whose top level has a key that is none of those below.
+Finding UnknownTopKey(const Fields& root, const games::GameDescriptor& game) {
+  // The list is made for the message only: a record that is right never builds it.
+  std::vector<std::string> keys = {"format", "game", "rules", "players", "seed", "result"};
+  for (const std::string& key : MetadataKeys()) keys.push_back(key);
+  for (const std::string& key : game.body_keys) keys.push_back(key);
+  Result<void> allowed = root.AllowOnly(keys);
+  REFEREE_CHECK(!allowed.has_value(), "a top-level key refused, then allowed");
+  return std::move(allowed).error();
+}
+
+// The keys a record of `game` may have at its top level: the header's, the metadata, the result,
+// the body's.
+Result<HeaderMembers> SortTopMembers(const Fields& root, const games::GameDescriptor& game) {
+  const std::vector<std::string>& metadata = MetadataKeys();
+  REFEREE_CHECK(metadata.size() <= HeaderMembers::kMostMetadata, "more metadata keys than kept");
+  HeaderMembers members;
   for (Value member : root.map()) {
-    if (TopKeyAllowed(member.key(), game)) continue;
-    // The list is made for the message only: a record that is right never builds it.
-    std::vector<std::string> keys = {"format", "game", "rules", "players", "seed", "result"};
-    for (const std::string& key : MetadataKeys()) keys.push_back(key);
-    for (const std::string& key : game.body_keys) keys.push_back(key);
-    return root.AllowOnly(keys);
+    std::string_view key = member.key();
+    if (key == "rules") {
+      members.rules = member;
+    } else if (key == "players") {
+      members.players = member;
+    } else if (key == "seed") {
+      members.seed = member;
+    } else if (key == "format" || key == "game" || key == "result") {
+      continue;  // read where they are needed
+    } else if (std::optional<size_t> at = IndexAmong(metadata, key)) {
+      members.metadata[*at] = member;
+    } else if (!IndexAmong(game.body_keys, key)) {
+      return Fail(UnknownTopKey(root, game));
+    }
   }
-  return {};
+  return members;
 }
 
 Result<OptionValue> ReadOption(Value value, const OptionSpec& spec) {
@@ -145,24 +178,25 @@ Result<void> ReadPlayerList(Value value, const games::GameDescriptor& game, Reco
   return {};
 }
 
-Result<void> ReadPlayers(const Fields& root, const games::GameDescriptor& game, Record& record) {
-  auto players = root.Required("players");
-  REFEREE_TRY(players);
+Result<void> ReadPlayers(const Fields& root, const HeaderMembers& members,
+                         const games::GameDescriptor& game, Record& record) {
+  if (!members.players) return Fail(root.Required("players").error());
   if (game.player_shape == games::PlayerShape::kFourSeats) {
-    return ReadSeatedPlayers(*players, record);
+    return ReadSeatedPlayers(*members.players, record);
   }
-  return ReadPlayerList(*players, game, record);
+  return ReadPlayerList(*members.players, game, record);
 }
 
-Result<void> ReadMetadataAndSeed(const Fields& root, Record& record) {
-  for (const std::string& key : MetadataKeys()) {
-    std::optional<Value> value = root.Optional(key);
+Result<void> ReadMetadataAndSeed(const HeaderMembers& members, Record& record) {
+  const std::vector<std::string>& keys = MetadataKeys();
+  for (size_t i = 0; i < keys.size(); ++i) {
+    const std::optional<Value>& value = members.metadata[i];
     if (!value) continue;
-    auto text = key == "notes" ? ReadFreeText(*value) : ReadText(*value);
+    auto text = keys[i] == "notes" ? ReadFreeText(*value) : ReadText(*value);
     REFEREE_TRY(text);
-    record.metadata.emplace_back(key, *text);
+    record.metadata.emplace_back(keys[i], *text);
   }
-  if (std::optional<Value> seed = root.Optional("seed")) {
+  if (const std::optional<Value>& seed = members.seed) {
     auto text = ReadText(*seed);
     REFEREE_TRY(text);
     if (text->empty() || text->size() > kMostSeedBytes) {
@@ -198,20 +232,23 @@ Result<void> ReadRuleOptions(Value rules, const std::vector<OptionSpec>& specs,
                              RuleOptions& options) {
   auto fields = Fields::Open(rules, "the rules");
   REFEREE_TRY(fields);
+  auto spec_of = [&](Value member) {
+    return std::find_if(specs.begin(), specs.end(), [&](const OptionSpec& spec) {
+      return std::string_view(spec.name) == member.key();  // sizes first
+    });
+  };
   for (Value member : rules) {
-    auto spec = std::find_if(specs.begin(), specs.end(),
-                             [&](const OptionSpec& s) { return s.name == member.key(); });
-    if (spec != specs.end()) continue;
+    if (spec_of(member) != specs.end()) continue;
     std::vector<std::string> names;
     for (const OptionSpec& known : specs) names.push_back(known.name);
     return fields->AllowOnly(names);
   }
-  for (const OptionSpec& spec : specs) {
-    std::optional<Value> value = fields->Optional(spec.name);
-    if (!value) continue;
-    auto option = ReadOption(*value, spec);
+  // Every key is an option's: each is read where it stands.
+  for (Value member : rules) {
+    const OptionSpec& spec = *spec_of(member);
+    auto option = ReadOption(member, spec);
     REFEREE_TRY(option);
-    options.Set(spec.name, *option);
+    options.Set(spec.name, std::move(*option));
   }
   return {};
 }
@@ -231,15 +268,14 @@ Result<Record> ReadRecordHeader(Value root_value) {
   REFEREE_TRY(root);
   auto game = ReadGame(*root);
   REFEREE_TRY(game);
-  REFEREE_TRY(AllowTopKeys(*root, **game));
+  auto members = SortTopMembers(*root, **game);
+  REFEREE_TRY(members);
   Record record;
   record.game = *game;
   record.rules = RuleOptions((*game)->options);
-  if (std::optional<Value> rules = root->Optional("rules")) {
-    REFEREE_TRY(ReadRuleOptions(*rules, (*game)->options, record.rules));
-  }
-  REFEREE_TRY(ReadPlayers(*root, **game, record));
-  REFEREE_TRY(ReadMetadataAndSeed(*root, record));
+  if (members->rules) REFEREE_TRY(ReadRuleOptions(*members->rules, (*game)->options, record.rules));
+  REFEREE_TRY(ReadPlayers(*root, *members, **game, record));
+  REFEREE_TRY(ReadMetadataAndSeed(*members, record));
   return record;
 }
 

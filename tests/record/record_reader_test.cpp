@@ -62,6 +62,18 @@ TEST(RecordReader, RuleOptionsAreStrict) {
   EXPECT_EQ(unknown.place.path, "/rules/targt");
 }
 
+// Plonk declares target before dealer_rotation: a record's options are read where they stand, so
+// the first bad one in the record is the one reported, and a key that is no option comes first.
+TEST(RecordReader, TheFirstBadRuleOptionInTheRecordIsReported) {
+  const std::string plonk =
+      "format: referee/1\ngame: plonk\nplayers: {N: a, E: b, S: c, W: d}\ndeals: []\n";
+  Finding both = ReadError(plonk + "rules: {dealer_rotation: sideways, target: 0}\n");
+  EXPECT_EQ(both.place.path, "/rules/dealer_rotation") << both.message;
+  Finding unknown = ReadError(plonk + "rules: {target: 0, targets: 50}\n");
+  EXPECT_EQ(unknown.code, "unknown-key");
+  EXPECT_EQ(unknown.place.path, "/rules/targets");
+}
+
 TEST(RecordReader, PlayersAreFourSeatsForTrickGames) {
   Finding missing =
       ReadError("format: referee/1\ngame: collusion\nplayers: {N: a, E: b, S: c}\ndeals: []\n");

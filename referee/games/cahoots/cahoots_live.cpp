@@ -130,9 +130,7 @@ Result<std::vector<GoalSpec>> ReadViewGoals(const Fields& view, const Edition& e
     REFEREE_TRY(item);
     auto goal = item->Required("goal");
     REFEREE_TRY(goal);
-    auto spec = ReadGoal(*goal, edition, goal->Pointer());
-    REFEREE_TRY(spec);
-    goals.push_back(std::move(*spec));
+    REFEREE_TRY(ReadGoal(*goal, edition, goal->Pointer(), goals.emplace_back()));
   }
   return goals;
 }

@@ -82,18 +82,17 @@ Result<int> ReadColour(Value value, const Edition& edition) {
   return Fail(BadColour(*name, value.Pointer(), edition));
 }
 
-Result<void> ReadParam(const Fields& goal, const GoalParam& param, const Edition& edition,
+// A parameter of the goal's kind, from its value in the goal's map.
+Result<void> ReadParam(Value value, const GoalParam& param, const Edition& edition,
                        GoalSpec& spec) {
-  auto value = goal.Required(param.key);
-  REFEREE_TRY(value);
   if (param.type == GoalParam::Type::kNumber) {
-    auto number = record::ReadInteger(*value, param.min, param.max);
+    auto number = record::ReadInteger(value, param.min, param.max);
     REFEREE_TRY(number);
     spec.numbers.push_back(static_cast<int>(*number));
     return {};
   }
   if (param.type == GoalParam::Type::kColour) {
-    auto colour = ReadColour(*value, edition);
+    auto colour = ReadColour(value, edition);
     REFEREE_TRY(colour);
     spec.colours.push_back(*colour);
     return {};
@@ -101,20 +100,20 @@ Result<void> ReadParam(const Fields& goal, const GoalParam& param, const Edition
   // Two colours: counted first, then each named.
   std::array<std::string_view, 2> names;
   size_t named = 0;
-  REFEREE_TRY(record::ForEachWordOf(*value, 2, [&](std::string_view name, size_t index) {
+  REFEREE_TRY(record::ForEachWordOf(value, 2, [&](std::string_view name, size_t index) {
     names[index] = name;
     ++named;
     return Result<void>();
   }));
   if (named != 2) {
-    return Fail(Malformed("bad-goal", value->Pointer(),
+    return Fail(Malformed("bad-goal", value.Pointer(),
                           "expected two colours, found " + std::to_string(named)));
   }
   for (size_t index = 0; index < names.size(); ++index) {
     std::string_view name = names[index];
     std::optional<int> colour = ColourIndex(edition, name);
     if (!colour) {
-      std::string path = record::WordPointer(*value, index);
+      std::string path = record::WordPointer(value, index);
       std::optional<size_t> bad = record::FindControlCharacter(name, record::TextKind::kIdentifier);
       return Fail(
           bad ? record::ControlCharacterFinding(name, *bad, path, "a name or word on one line")
@@ -138,29 +137,85 @@ Result<GoalSpec> ReadReference(const Fields& goal, const Edition& edition,
 }
 }  // namespace
 
-// A goal of the pile: a definition (a kind and its parameters) or a catalogue reference. `path`
-// is its pointer, which the goal keeps for the findings the engine makes of it.
-Result<GoalSpec> ReadGoal(Value value, const Edition& edition, std::string path) {
+namespace {
+
+// A goal's members, sorted in one pass over its map: its kind, whether it is a catalogue
+// reference, and the others (a definition has at most its kind's parameters beside its kind).
+struct GoalMembers {
+  static constexpr size_t kMostOthers = kMostGoalParams;
+  std::optional<Value> kind;
+  bool catalogue = false;
+  std::array<Value, kMostOthers> others;
+  size_t other_count = 0;
+  bool too_many = false;  // more members than any definition has: one of them is unknown
+};
+
+GoalMembers SortGoalMembers(Value map) {
+  GoalMembers members;
+  for (Value member : map) {
+    std::string_view key = member.key();
+    if (key == "kind") {
+      members.kind = member;
+    } else if (key == "catalogue") {
+      members.catalogue = true;
+    } else if (members.other_count < GoalMembers::kMostOthers) {
+      members.others[members.other_count++] = member;
+    } else {
+      members.too_many = true;
+    }
+  }
+  return members;
+}
+
+// The member under `key` among the others, if there is one.
+std::optional<Value> OtherMember(const GoalMembers& members, std::string_view key) {
+  for (size_t i = 0; i < members.other_count; ++i) {
+    if (members.others[i].key() == key) return members.others[i];
+  }
+  return std::nullopt;
+}
+
+// The finding on a definition with a key its kind does not have.
+Result<void> UnknownGoalKey(const Fields& goal, const GoalKindInfo& info) {
+  std::vector<std::string> keys = {"kind"};
+  for (const GoalParam& param : info.params) keys.push_back(param.key);
+  return goal.AllowOnly(keys);
+}
+}  // namespace
+
+// A goal of the pile: a definition (a kind and its parameters) or a catalogue reference, into
+// `spec`, which is new (no colours or numbers yet). `path` is its pointer, which the goal keeps for
+// the findings the engine makes of it.
+Result<void> ReadGoal(Value value, const Edition& edition, std::string path, GoalSpec& spec) {
   auto goal = Fields::Open(value, "a goal");
   REFEREE_TRY(goal);
-  if (goal->Optional("catalogue")) return ReadReference(*goal, edition, path);
-  auto kind = goal->RequiredText("kind");
+  GoalMembers members = SortGoalMembers(value);
+  if (members.catalogue) {
+    auto reference = ReadReference(*goal, edition, path);
+    REFEREE_TRY(reference);
+    spec = std::move(*reference);
+    return {};
+  }
+  if (!members.kind) return Fail(goal->Required("kind").error());
+  auto kind = record::ReadText(*members.kind);
   REFEREE_TRY(kind);
   const GoalKindInfo* info = FindGoalKind(*kind);
   if (info == nullptr) return Fail(UnknownGoalKind(*kind, goal->PointerOf("kind")));
-  GoalSpec spec{.kind = info->kind, .path = std::move(path)};
-  for (Value member : value) {
-    bool known = member.key() == "kind" ||
-                 std::any_of(info->params.begin(), info->params.end(),
-                             [&](const GoalParam& param) { return param.key == member.key(); });
-    if (known) continue;
-    std::vector<std::string> keys = {"kind"};
-    for (const GoalParam& param : info->params) keys.push_back(param.key);
-    REFEREE_TRY(goal->AllowOnly(keys));
+  spec.kind = info->kind;
+  spec.path = std::move(path);
+  std::array<std::optional<Value>, GoalMembers::kMostOthers> params;
+  size_t matched = 0;
+  for (size_t i = 0; i < info->params.size(); ++i) {
+    params[i] = OtherMember(members, info->params[i].key);
+    matched += params[i].has_value();
   }
-  for (const GoalParam& param : info->params) REFEREE_TRY(ReadParam(*goal, param, edition, spec));
+  if (members.too_many || matched != members.other_count) return UnknownGoalKey(*goal, *info);
+  for (size_t i = 0; i < info->params.size(); ++i) {
+    if (!params[i]) return Fail(goal->Required(info->params[i].key).error());
+    REFEREE_TRY(ReadParam(*params[i], info->params[i], edition, spec));
+  }
   REFEREE_TRY(CheckGoal(spec, spec.path));
-  return spec;
+  return {};
 }
 
 namespace {
@@ -383,9 +438,7 @@ Result<void> ReadGoals(Value root, const Edition& edition, std::vector<GoalSpec>
   goals.reserve(list->size());
   size_t position = 0;
   for (Value goal : *list) {
-    auto read = ReadGoal(goal, edition, ChildPath("/goals", position++));
-    REFEREE_TRY(read);
-    goals.push_back(std::move(*read));
+    REFEREE_TRY(ReadGoal(goal, edition, ChildPath("/goals", position++), goals.emplace_back()));
   }
   return {};
 }

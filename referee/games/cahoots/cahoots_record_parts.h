@@ -19,8 +19,10 @@ namespace referee::games::cahoots {
 // `max_cards` of them.
 Result<std::vector<NumberCard>> ReadNumberCards(record::Value value, const Edition& edition,
                                                 size_t max_cards);
-// A goal of the pile: a definition (a kind and its parameters) or a catalogue reference.
-Result<GoalSpec> ReadGoal(record::Value value, const Edition& edition, std::string path);
+// A goal of the pile: a definition (a kind and its parameters) or a catalogue reference, read
+// into `spec` (a list's new element: the goal is not moved once read).
+Result<void> ReadGoal(record::Value value, const Edition& edition, std::string path,
+                      GoalSpec& spec);
 // The index of the player `name` names, or the finding at `path`.
 Result<int> FindPlayer(std::string_view name, const std::string& path,
                        const record::Record& record);

@@ -130,6 +130,10 @@ TEST(CahootsRecord, RejectsMalformedBodies) {
       {"  - {kind: pile-count, colour: green, count: 3, extra: 1}\n", "", "unknown-key",
        "/goals/0/extra"},
       {"  - {kind: pile-count, colour: blue, count: 3}\n", "", "bad-colour", "/goals/0/colour"},
+      // More members than any goal has; a key the kind lacks before a parameter it misses; no kind.
+      {"  - {kind: sum-all, total: 12, extra: 1, more: 2}\n", "", "unknown-key", "/goals/0/extra"},
+      {"  - {kind: pile-count, extra: 1, colour: green}\n", "", "unknown-key", "/goals/0/extra"},
+      {"  - {colour: green, count: 3}\n", "", "missing-key", "/goals/0"},
       {"  - {catalogue: spanish-unverified, card: 16}\n", "", "bad-goal", "/goals/0"},
   };
   for (const Case& c : cases) {
