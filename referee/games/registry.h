@@ -132,7 +132,9 @@ struct GameDescriptor {
                             record::BodySink& sink) = nullptr;
   // Appends the body keys to the root map of a record being written.
   void (*write_body)(const record::Record& record, record::Node& root) = nullptr;
-  std::unique_ptr<Match> (*new_match)(const MatchSetup& setup) = nullptr;
+  // A match of the game under `setup`, which it keeps: a caller done with its setup moves it in
+  // (the verifier makes one for every record it replays).
+  std::unique_ptr<Match> (*new_match)(MatchSetup setup) = nullptr;
   // One board of a seed as `referee deal` prints it (docs/generator.md): the cards it deals,
   // dealt by the engine as a record with `seed:` and `board:` is. `players`: for a game whose
   // number of players varies, also the hands dealt to that many (0: the board alone).

@@ -1,5 +1,7 @@
 #include "referee/games/cahoots/cahoots.h"
 
+#include <utility>
+
 #include "referee/core/check.h"
 #include "referee/games/cahoots/cahoots_bot.h"
 #include "referee/games/cahoots/cahoots_cards.h"
@@ -11,8 +13,8 @@
 namespace referee::games::cahoots {
 namespace {
 
-std::unique_ptr<Match> NewMatch(const MatchSetup& setup) {
-  return std::make_unique<CahootsMatch>(setup);
+std::unique_ptr<Match> NewMatch(MatchSetup setup) {
+  return std::make_unique<CahootsMatch>(std::move(setup));
 }
 
 // One board of a seed for `referee deal`: the deck in the edition's card names and, for a number

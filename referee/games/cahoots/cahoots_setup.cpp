@@ -107,8 +107,10 @@ Result<std::shared_ptr<const CahootsMatch::GoalPile>> CahootsMatch::CheckGoals(
   std::set<std::string> references;
   for (size_t i = 0; i < event.goals.size(); ++i) {
     const GoalSpec& goal = event.goals[i];
-    // A goal read from a record knows its place; one given otherwise is placed by its position.
-    std::string path = goal.path.empty() ? ChildPath("/goals", i) : goal.path;
+    // A goal read from a record knows its place (looked at where it is, not copied); one given
+    // otherwise is placed by its position.
+    std::string placed;
+    const std::string& path = goal.path.empty() ? (placed = ChildPath("/goals", i)) : goal.path;
     Result<GoalTest> test = CheckGoal(goal, path);
     REFEREE_TRY(test);
     bool reference = ParseCatalogueLabel(goal.label).has_value();

@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "referee/core/bot.h"
@@ -71,8 +72,8 @@ const TrickGame& DeclaredTrickGame() {
 template <class MatchType, TrickGame (*Declare)()>
 GameDescriptor MakeTrickDescriptor() {
   GameDescriptor game = SharedTrickDescriptor(DeclaredTrickGame<Declare>());
-  game.new_match = [](const MatchSetup& setup) -> std::unique_ptr<Match> {
-    return std::make_unique<MatchType>(setup, DeclaredTrickGame<Declare>().rules);
+  game.new_match = [](MatchSetup setup) -> std::unique_ptr<Match> {
+    return std::make_unique<MatchType>(std::move(setup), DeclaredTrickGame<Declare>().rules);
   };
   game.read_body = [](record::Value root, const record::Record& header, record::BodySink& sink) {
     return ReadTrickBody(root, header, DeclaredTrickGame<Declare>().body, sink);
