@@ -25,11 +25,13 @@ Node PerUnit(const std::vector<std::string>& units, const std::vector<int>& poin
 
 Node BoolNode(bool value) { return Node::Scalar(Node::Kind::kBool, value ? "true" : "false", {}); }
 
-// The members every view has alike: what each seat may see is what all of them may.
-Node CommonMembers(const std::vector<Node>& views) {
+// The members every view has alike, but for each actor's own (`own`: its hand, whoever else
+// holds the same cards): what each seat may see is what all of them may.
+Node CommonMembers(const std::vector<Node>& views, const std::vector<std::string>& own) {
   Node common = Node::Map({});
   if (views.empty() || !views.front().IsMap()) return common;
   for (const Node::Member& member : views.front().members()) {
+    if (std::find(own.begin(), own.end(), member.key) != own.end()) continue;
     std::string text = formats::WriteJson(member.value, false);
     bool shared = std::all_of(views.begin() + 1, views.end(), [&](const Node& view) {
       const Node* other = view.IsMap() ? view.Find(member.key) : nullptr;
@@ -138,7 +140,7 @@ Node ScorerState(Table& table, const Node& referee_moves) {
     const Node* view = reply.Find("view");
     views.push_back(view != nullptr ? *view : Node::Map({}));
   }
-  Node view = CommonMembers(views);
+  Node view = CommonMembers(views, table.session().record().game->live.own_view_keys);
   if (std::optional<Node> pack = PackOf(views)) view.AddMember("pack", {}, std::move(*pack));
   body.AddMember("view", {}, std::move(view));
   Node legal = Node::List({});

@@ -73,6 +73,10 @@ struct LiveHooks {
   // The header keys no seat may see before the match is over, beside `seed`: what deals the
   // cards (a pack order, the goal pile). The public header of a table leaves them out.
   std::vector<std::string> hidden_keys;
+  // The members of a view (write_view) that are the actor's own: its name or seat and the cards
+  // it holds or is shown. What every actor's view has alike is public, except these: actors may
+  // hold the same cards (Cahoots' pack has two of each), and the scorer must not learn them then.
+  std::vector<std::string> own_view_keys;
 };
 
 // A statistic a game keeps, per deal (for each scoring unit) or per side of a match, under the

@@ -532,5 +532,30 @@ TEST_P(ScorerSecrecy, WhatTheScorerIsToldDependsOnlyOnWhatEverySeatMaySee) {
 INSTANTIATE_TEST_SUITE_P(AllGames, ScorerSecrecy, ::testing::ValuesIn(games::BuiltInGames()),
                          GameName);
 
+// Bug: the scorer's view was every member the players' views had alike, and a Cahoots pack holds
+// two of each card: two players dealt the same four cards had the same `cards`, and the scorer
+// was shown every hand (ScorerSecrecy found it on a random playout). A player's own members
+// (games::LiveHooks::own_view_keys) are never the scorer's.
+TEST(ScorerSecrecyCases, PlayersDealtTheSameCardsDoNotShowThemToTheScorer) {
+  std::string deck = "1G 1G 2G 2G 3G 3G 4G 4G";  // ann and bob are each dealt 1G 2G 3G 4G
+  for (char colour : std::string("GPUO")) {
+    for (int number = 1; number <= 7; ++number) {
+      if (colour == 'G' && number <= 4) continue;
+      for (int copy = 0; copy < 2; ++copy) deck += " " + std::to_string(number) + colour;
+    }
+  }
+  auto session = live::Session::Start(
+      ParseLine(R"({"format":"referee/1","game":"cahoots","rules":{"goal_count":1},)"
+                R"("players":["ann","bob"],"deck":")" +
+                deck + R"(","goals":[{"kind":"sum-all","total":28}]})"));
+  ASSERT_TRUE(session.has_value()) << session.error().message;
+  std::string state = ScorerState(*session);
+  Node parsed = ParseLine(state);
+  const Node* view = parsed.Find("view");
+  ASSERT_NE(view, nullptr) << state;
+  EXPECT_NE(view->Find("piles"), nullptr) << state;  // what every player sees is shown
+  EXPECT_EQ(view->Find("cards"), nullptr) << state;
+}
+
 }  // namespace
 }  // namespace referee::testing

@@ -224,6 +224,7 @@ LiveHooks CahootsLiveHooks() {
   live.write_view = &WriteLiveView;
   live.read_view = &ReadLiveView;
   live.hidden_keys = {"deck", "goals"};
+  live.own_view_keys = {"player", "cards", "open_hands"};
   return live;
 }
 

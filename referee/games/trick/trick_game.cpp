@@ -30,6 +30,8 @@ GameDescriptor SharedTrickDescriptor(const TrickGame& declared) {
     return event;
   };
   game.live.stamp_line = declared.stamp_line;
+  // A seat's view (trick_live.cpp): its seat, its hand and the hands shown to it.
+  game.live.own_view_keys = {"seat", "hand", "known_hands"};
   game.heuristic_bot = declared.heuristic_bot;
   return game;
 }
