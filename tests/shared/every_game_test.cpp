@@ -47,6 +47,9 @@ TEST_P(EveryGame, DescriptorIsComplete) {
   EXPECT_NE(game().write_body, nullptr);
   EXPECT_NE(game().new_match, nullptr);
   EXPECT_NE(game().deal_board, nullptr);
+  // A view holds the actor's own cards: a game that named none of its members as the actor's own
+  // would show them to the scorer whenever every actor's happened to be alike.
+  EXPECT_FALSE(game().live.own_view_keys.empty());
   EXPECT_EQ(games::FindGame(game().name), &game());
 }
 
