@@ -5,6 +5,7 @@
 #include <charconv>
 #include <utility>
 
+#include "referee/core/check.h"
 #include "referee/core/printable.h"
 #include "referee/games/cahoots/cahoots_cards.h"
 #include "referee/games/cahoots/cahoots_catalogue.h"
@@ -142,7 +143,7 @@ namespace {
 // A goal's members, sorted in one pass over its map: its kind, whether it is a catalogue
 // reference, and the others (a definition has at most its kind's parameters beside its kind).
 struct GoalMembers {
-  static constexpr size_t kMostOthers = kMostGoalParams;
+  static constexpr size_t kMostOthers = 2;  // no kind has more parameters (GoalKinds())
   std::optional<Value> kind;
   bool catalogue = false;
   std::array<Value, kMostOthers> others;
@@ -201,6 +202,8 @@ Result<void> ReadGoal(Value value, const Edition& edition, std::string path, Goa
   REFEREE_TRY(kind);
   const GoalKindInfo* info = FindGoalKind(*kind);
   if (info == nullptr) return Fail(UnknownGoalKind(*kind, goal->PointerOf("kind")));
+  REFEREE_CHECK(info->params.size() <= GoalMembers::kMostOthers,
+                "a goal kind with more parameters than a goal's members keep");
   spec.kind = info->kind;
   spec.path = std::move(path);
   std::array<std::optional<Value>, GoalMembers::kMostOthers> params;
