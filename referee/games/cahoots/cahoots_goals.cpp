@@ -309,14 +309,8 @@ Finding UnknownGoalKind(std::string_view name, const std::string& path) {
 
 Result<GoalTest> CheckGoal(const GoalSpec& goal, const std::string& path) {
   const GoalKindInfo& info = GoalKindOf(goal.kind);
-  // Counted in one pass over the kind's parameters: every goal of a pile is checked.
-  size_t colours = 0;
-  size_t numbers = 0;
-  for (const GoalParam& param : info.params) {
-    colours += param.type == Type::kColour ? 1 : param.type == Type::kColourPair ? 2 : 0;
-    numbers += param.type == Type::kNumber ? 1 : 0;
-  }
-  if (goal.colours.size() != colours || goal.numbers.size() != numbers) {
+  if (goal.colours.size() != ColourParamCount(info) ||
+      goal.numbers.size() != NumberParamCount(info)) {
     return Fail(Malformed("bad-goal", path, "expected the parameters of a " + info.name + " goal"));
   }
   for (int colour : goal.colours) {
