@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
+#include <utility>
 
 #include "referee/core/check.h"
 #include "referee/core/printable.h"
@@ -60,6 +62,18 @@ struct HeaderMembers {
   std::array<std::optional<Value>, kMostMetadata> metadata;  // in the order of MetadataKeys()
 };
 
+// The header's keys, each with the member it fills; none for those read where they are needed
+// (the format and game first, the result after the body): the one list of them.
+using HeaderSlot = std::optional<Value> HeaderMembers::*;
+constexpr std::array<std::pair<std::string_view, HeaderSlot>, 6> kHeaderKeys = {{
+    {"format", nullptr},
+    {"game", nullptr},
+    {"rules", &HeaderMembers::rules},
+    {"players", &HeaderMembers::players},
+    {"seed", &HeaderMembers::seed},
+    {"result", nullptr},
+}};
+
 // The index of `key` among `keys`, if it is one of them (sizes compared first).
 std::optional<size_t> IndexAmong(const std::vector<std::string>& keys, std::string_view key) {
   for (size_t i = 0; i < keys.size(); ++i) {
@@ -71,7 +85,8 @@ std::optional<size_t> IndexAmong(const std::vector<std::string>& keys, std::stri
 // The finding on a record whose top level has a key that is none of those below.
 Finding UnknownTopKey(const Fields& root, const games::GameDescriptor& game) {
   // The list is made for the message only: a record that is right never builds it.
-  std::vector<std::string> keys = {"format", "game", "rules", "players", "seed", "result"};
+  std::vector<std::string> keys;
+  for (const auto& [key, slot] : kHeaderKeys) keys.emplace_back(key);
   for (const std::string& key : MetadataKeys()) keys.push_back(key);
   for (const std::string& key : game.body_keys) keys.push_back(key);
   Result<void> allowed = root.AllowOnly(keys);
@@ -79,22 +94,17 @@ Finding UnknownTopKey(const Fields& root, const games::GameDescriptor& game) {
   return std::move(allowed).error();
 }
 
-// The keys a record of `game` may have at its top level: the header's, the metadata, the result,
-// the body's.
+// The keys a record of `game` may have at its top level: the header's, the metadata, the body's.
 Result<HeaderMembers> SortTopMembers(const Fields& root, const games::GameDescriptor& game) {
   const std::vector<std::string>& metadata = MetadataKeys();
   REFEREE_CHECK(metadata.size() <= HeaderMembers::kMostMetadata, "more metadata keys than kept");
   HeaderMembers members;
   for (Value member : root.map()) {
     std::string_view key = member.key();
-    if (key == "rules") {
-      members.rules = member;
-    } else if (key == "players") {
-      members.players = member;
-    } else if (key == "seed") {
-      members.seed = member;
-    } else if (key == "format" || key == "game" || key == "result") {
-      continue;  // read where they are needed
+    auto header = std::find_if(kHeaderKeys.begin(), kHeaderKeys.end(),
+                               [&](const auto& header_key) { return header_key.first == key; });
+    if (header != kHeaderKeys.end()) {
+      if (header->second != nullptr) members.*(header->second) = member;
     } else if (std::optional<size_t> at = IndexAmong(metadata, key)) {
       members.metadata[*at] = member;
     } else if (!IndexAmong(game.body_keys, key)) {
