@@ -347,10 +347,12 @@ TopsFacts::TopsFacts(const PileTops& tops) : tops_(tops) {
   for (NumberCard card : tops_) Count(card, 1);
 }
 
-void TopsFacts::Cover(int pile, NumberCard card) {
+unsigned TopsFacts::Cover(int pile, NumberCard card) {
+  unsigned touched = (1u << tops_[pile].colour | 1u << card.colour) & kEveryColour;
   Count(tops_[pile], -1);
   tops_[pile] = card;
   Count(card, 1);
+  return touched;
 }
 
 void TopsFacts::Count(NumberCard card, int sign) {

@@ -124,6 +124,14 @@ struct GoalTest {
 // the one statement of what a valid goal is. Otherwise a Malformed `bad-goal` at `path` (worded
 // only then). Colours must already be indexes 0..3 of the edition.
 Result<GoalTest> CheckGoal(const GoalSpec& goal, const std::string& path);
+// The same, the goal's place worked out (`place()`) only for a finding: a goal pile is checked
+// whole for every record, and nearly every goal is valid.
+template <class PlaceOfGoal>
+Result<GoalTest> CheckGoalAt(const GoalSpec& goal, PlaceOfGoal place) {
+  Result<GoalTest> test = CheckGoal(goal, std::string());
+  if (test.has_value()) return test;
+  return CheckGoal(goal, place());  // checked again, to word the finding where the goal is
+}
 
 // The four pile tops with what most goals ask of them (how many show each colour, and their
 // totals), kept up to date as one top at a time is covered: the match tests the goals shown
@@ -131,8 +139,9 @@ Result<GoalTest> CheckGoal(const GoalSpec& goal, const std::string& path);
 class TopsFacts {
  public:
   explicit TopsFacts(const PileTops& tops = {});
-  // The top of `pile` (0-based) is covered by `card`.
-  void Cover(int pile, NumberCard card);
+  // The top of `pile` (0-based) is covered by `card`; returns the colours the cover touched (the
+  // covered top's and the card's, as bits 1 << colour), for CoverCanChange.
+  unsigned Cover(int pile, NumberCard card);
 
   const PileTops& tops() const { return tops_; }
   int count(int colour) const { return InPack(colour) ? count_[colour] : 0; }
@@ -154,6 +163,16 @@ class TopsFacts {
 // GoalMet of the goal the test was compiled from.
 bool GoalMet(const GoalTest& goal, const TopsFacts& tops);
 bool GoalMet(const GoalTest& goal, const PileTops& tops);
+
+// Every colour, as the bits of TopsFacts::Cover: what a new set of tops touches.
+inline constexpr unsigned kEveryColour = (1u << kColours) - 1;
+// Whether a cover that touched `colours` (TopsFacts::Cover) can change what GoalMet says of the
+// goal. A goal that names colours looks only at which tops show them and at their numbers, so a
+// cover of another colour by another colour leaves it as it was; a goal that names none looks at
+// every top.
+inline bool CoverCanChange(const GoalTest& goal, unsigned colours) {
+  return goal.named == 0 || (goal.named & colours) != 0;
+}
 
 // The goal in words, with the edition's colour names: "exactly 3 green piles".
 std::string GoalText(const GoalSpec& goal, const Edition& edition);

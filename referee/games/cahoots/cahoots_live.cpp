@@ -130,7 +130,9 @@ Result<std::vector<GoalSpec>> ReadViewGoals(const Fields& view, const Edition& e
     REFEREE_TRY(item);
     auto goal = item->Required("goal");
     REFEREE_TRY(goal);
-    REFEREE_TRY(ReadGoal(*goal, edition, goal->Pointer(), goals.emplace_back()));
+    GoalSpec& spec = goals.emplace_back();
+    REFEREE_TRY(ReadGoal(*goal, edition, spec));
+    spec.path = goal->Pointer();
   }
   return goals;
 }

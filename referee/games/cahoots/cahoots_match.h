@@ -181,10 +181,13 @@ class CahootsMatch : public Match {
 
   // Completes the goals shown that `tops` meets, turns up the next ones and completes those
   // already met too, until none is (rules.md Play, Setup 5): in `shown` and `next_goal`, each goal
-  // completed appended to `completed`. No allocation beyond `completed`'s own.
-  void ResolveFrom(const TopsFacts& tops, Shown& shown, size_t& next_goal,
+  // completed appended to `completed`. The goals shown were unmet on the tops before a cover that
+  // touched `touched` (TopsFacts::Cover; kEveryColour for new tops). No allocation beyond
+  // `completed`'s own.
+  void ResolveFrom(const TopsFacts& tops, unsigned touched, Shown& shown, size_t& next_goal,
                    std::vector<int>& completed) const;
-  size_t ResolveGoals();  // returns where this resolution's goals start in completed_
+  // The same on the match's own; returns where this resolution's goals start in completed_.
+  size_t ResolveGoals(unsigned touched);
   void DrawUpTo4(int player);
   void PassTurn(int player);
   void CheckEnd();

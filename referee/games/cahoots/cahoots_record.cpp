@@ -185,14 +185,14 @@ Result<void> UnknownGoalKey(const Fields& goal, const GoalKindInfo& info) {
 }  // namespace
 
 // A goal of the pile: a definition (a kind and its parameters) or a catalogue reference, into
-// `spec`, which is new (no colours or numbers yet). `path` is its pointer, which the goal keeps for
-// the findings the engine makes of it.
-Result<void> ReadGoal(Value value, const Edition& edition, std::string path, GoalSpec& spec) {
+// `spec`, which is new (no colours or numbers yet). A definition's place is worked out only for a
+// finding (the engine places a goal without one by its position in the pile).
+Result<void> ReadGoal(Value value, const Edition& edition, GoalSpec& spec) {
   auto goal = Fields::Open(value, "a goal");
   REFEREE_TRY(goal);
   GoalMembers members = SortGoalMembers(value);
   if (members.catalogue) {
-    auto reference = ReadReference(*goal, edition, path);
+    auto reference = ReadReference(*goal, edition, value.Pointer());
     REFEREE_TRY(reference);
     spec = std::move(*reference);
     return {};
@@ -205,7 +205,6 @@ Result<void> ReadGoal(Value value, const Edition& edition, std::string path, Goa
   REFEREE_CHECK(info->params.size() <= GoalMembers::kMostOthers,
                 "a goal kind with more parameters than a goal's members keep");
   spec.kind = info->kind;
-  spec.path = std::move(path);
   std::array<std::optional<Value>, GoalMembers::kMostOthers> params;
   size_t matched = 0;
   for (size_t i = 0; i < info->params.size(); ++i) {
@@ -217,7 +216,7 @@ Result<void> ReadGoal(Value value, const Edition& edition, std::string path, Goa
     if (!params[i]) return Fail(goal->Required(info->params[i].key).error());
     REFEREE_TRY(ReadParam(*params[i], info->params[i], edition, spec));
   }
-  REFEREE_TRY(CheckGoal(spec, spec.path));
+  REFEREE_TRY(CheckGoalAt(spec, [&] { return value.Pointer(); }));  // two colours that differ
   return {};
 }
 
@@ -439,10 +438,7 @@ Result<void> ReadGoals(Value root, const Edition& edition, std::vector<GoalSpec>
   }
   REFEREE_TRY(record::CheckList(*list, kMaxGoals));
   goals.reserve(list->size());
-  size_t position = 0;
-  for (Value goal : *list) {
-    REFEREE_TRY(ReadGoal(goal, edition, ChildPath("/goals", position++), goals.emplace_back()));
-  }
+  for (Value goal : *list) REFEREE_TRY(ReadGoal(goal, edition, goals.emplace_back()));
   return {};
 }
 

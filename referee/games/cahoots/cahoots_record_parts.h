@@ -20,9 +20,9 @@ namespace referee::games::cahoots {
 Result<std::vector<NumberCard>> ReadNumberCards(record::Value value, const Edition& edition,
                                                 size_t max_cards);
 // A goal of the pile: a definition (a kind and its parameters) or a catalogue reference, read
-// into `spec` (a list's new element: the goal is not moved once read).
-Result<void> ReadGoal(record::Value value, const Edition& edition, std::string path,
-                      GoalSpec& spec);
+// into `spec` (a list's new element: the goal is not moved once read). Its findings are placed at
+// `value`; a definition keeps no path (the caller gives it one if it needs it).
+Result<void> ReadGoal(record::Value value, const Edition& edition, GoalSpec& spec);
 // The index of the player `name` names, or the finding at `path`.
 Result<int> FindPlayer(std::string_view name, const std::string& path,
                        const record::Record& record);

@@ -107,16 +107,15 @@ Result<std::shared_ptr<const CahootsMatch::GoalPile>> CahootsMatch::CheckGoals(
   std::set<std::string> references;
   for (size_t i = 0; i < event.goals.size(); ++i) {
     const GoalSpec& goal = event.goals[i];
-    // A goal read from a record knows its place (looked at where it is, not copied); one given
-    // otherwise is placed by its position.
-    std::string placed;
-    const std::string& path = goal.path.empty() ? (placed = ChildPath("/goals", i)) : goal.path;
-    Result<GoalTest> test = CheckGoal(goal, path);
+    // A goal given with its place (a live view's) is placed there; one read from a record, or
+    // dealt from the seed, by its position in the pile.
+    auto place = [&] { return goal.path.empty() ? ChildPath("/goals", i) : goal.path; };
+    Result<GoalTest> test = CheckGoalAt(goal, place);
     REFEREE_TRY(test);
     bool reference = ParseCatalogueLabel(goal.label).has_value();
     if (reference && !references.insert(goal.label).second) {
       return Fail(Illegal(
-          "duplicate-goal", Place{path, {}},
+          "duplicate-goal", Place{place(), {}},
           "expected each catalogue card once in the goal pile, found " + goal.label + " twice"));
     }
     pile->tests.push_back(*test);
@@ -181,7 +180,7 @@ Ruling CahootsMatch::CommitSetup(const Event& head, const SetupEvent& event) {
   checked_setup_.reset();
   completed_.reserve(goals_->tests.size());  // no turn allocates for the goals it completes
   set_up_ = true;
-  size_t first = ResolveGoals();  // Setup 5: goals met by the starting piles
+  size_t first = ResolveGoals(kEveryColour);  // Setup 5: goals met by the starting piles
   CheckEnd();
   Ruling ruling;
   if (!match_setup().announce) return ruling;

@@ -14,33 +14,37 @@ namespace referee::games::cahoots {
 
 // Goals (rules.md Play: resolve, refill to 4, newly revealed goals already met complete too).
 
-void CahootsMatch::ResolveFrom(const TopsFacts& tops, Shown& shown, size_t& next_goal,
-                               std::vector<int>& completed) const {
+void CahootsMatch::ResolveFrom(const TopsFacts& tops, unsigned touched, Shown& shown,
+                               size_t& next_goal, std::vector<int>& completed) const {
   const std::vector<GoalTest>& tests = goals_->tests;  // goals are resolved once set up
-  while (true) {
-    while (shown.count < 4 && next_goal < tests.size()) {
-      shown.positions[shown.count++] = static_cast<int>(next_goal++);
+  // Every goal shown is judged on the same tops; those met leave together, the rest keep their
+  // order. One the cover cannot have changed is unmet still.
+  int kept = 0;
+  for (int i = 0; i < shown.count; ++i) {
+    int position = shown.positions[i];
+    const GoalTest& goal = tests[position];
+    if (CoverCanChange(goal, touched) && GoalMet(goal, tops)) {
+      completed.push_back(position);
+    } else {
+      shown.positions[kept++] = position;
     }
-    // Every goal shown is judged on the same tops; those met leave together, the rest keep their
-    // order.
-    size_t before = completed.size();
-    int kept = 0;
-    for (int i = 0; i < shown.count; ++i) {
-      int position = shown.positions[i];
-      if (GoalMet(tests[position], tops)) {
-        completed.push_back(position);
-      } else {
-        shown.positions[kept++] = position;
-      }
+  }
+  shown.count = kept;
+  // The row is refilled from the pile; a goal turned up already met leaves at once, and the next
+  // takes its place.
+  while (shown.count < 4 && next_goal < tests.size()) {
+    int position = static_cast<int>(next_goal++);
+    if (GoalMet(tests[position], tops)) {
+      completed.push_back(position);
+    } else {
+      shown.positions[shown.count++] = position;
     }
-    shown.count = kept;
-    if (completed.size() == before) return;
   }
 }
 
-size_t CahootsMatch::ResolveGoals() {
+size_t CahootsMatch::ResolveGoals(unsigned touched) {
   size_t first = completed_.size();
-  ResolveFrom(tops_, shown_, next_goal_, completed_);
+  ResolveFrom(tops_, touched, shown_, next_goal_, completed_);
   return first;
 }
 
@@ -246,11 +250,11 @@ Result<void> CahootsMatch::CheckClaims(const Event& event, const TurnEvent& turn
   if (turn.claims == nullptr) return {};
   REFEREE_TRY(CheckDrawClaim(event, turn, player, DrawAfterPlay(player)));
   TopsFacts tops = tops_;
-  tops.Cover(turn.pile - 1, turn.card);
+  unsigned touched = tops.Cover(turn.pile - 1, turn.card);
   Shown shown = shown_;
   size_t next_goal = next_goal_;
   std::vector<int> completed;
-  ResolveFrom(tops, shown, next_goal, completed);
+  ResolveFrom(tops, touched, shown, next_goal, completed);
   return CheckCompletedClaim(event, turn, player, completed);
 }
 
@@ -289,8 +293,8 @@ Ruling CahootsMatch::CommitTurn(const Event& event, const TurnEvent& turn) {
   std::vector<NumberCard>& hand = hands_[player];
   hand.erase(std::find(hand.begin(), hand.end(), turn.card));
   piles_[turn.pile - 1].Add(turn.card);
-  tops_.Cover(turn.pile - 1, turn.card);
-  size_t first = ResolveGoals();  // ruling 3: resolve, refill, draw, pass
+  unsigned touched = tops_.Cover(turn.pile - 1, turn.card);
+  size_t first = ResolveGoals(touched);  // ruling 3: resolve, refill, draw, pass
   DrawUpTo4(player);
   bool was_untimed = untimed_turn_.has_value();
   bool was_over = IsOver();

@@ -53,7 +53,8 @@ TEST(CahootsRecord, ReadsDeckGoalsAndBothTurnForms) {
   ASSERT_EQ(setup.goals.size(), 2u);
   EXPECT_EQ(setup.goals[0].kind, GoalKind::kTwoColours);
   EXPECT_EQ(setup.goals[0].colours, (GoalParams{3, 0}));
-  EXPECT_EQ(setup.goals[0].path, "/goals/0");
+  // A definition keeps no path: the set-up places a goal's finding by its position.
+  EXPECT_TRUE(setup.goals[0].path.empty());
   EXPECT_EQ(setup.goals[1].label, "confirmed#1");
   EXPECT_EQ(setup.goals[1].kind, GoalKind::kPileCount);
   const Event& first_event = std::get<Event>(record->entries[1].item);
@@ -135,6 +136,9 @@ TEST(CahootsRecord, RejectsMalformedBodies) {
       {"  - {kind: pile-count, extra: 1, colour: green}\n", "", "unknown-key", "/goals/0/extra"},
       {"  - {colour: green, count: 3}\n", "", "missing-key", "/goals/0"},
       {"  - {catalogue: spanish-unverified, card: 16}\n", "", "bad-goal", "/goals/0"},
+      // Parameters that are each right but not together: placed at the goal, wherever it is.
+      {"  - {kind: sum-all, total: 16}\n  - {kind: two-colours, colours: [green, Green]}\n", "",
+       "bad-goal", "/goals/1"},
   };
   for (const Case& c : cases) {
     auto record = Read(RecordText(c.goals, c.turns.empty() ? "  []\n" : c.turns));
