@@ -104,6 +104,12 @@ class Fields {
   Result<void> AllowOnly(const std::vector<std::string>& allowed) const;
   std::optional<Value> Optional(std::string_view key) const { return map_.Find(key); }
   Result<Value> Required(std::string_view key) const;
+  // The same for a member a reader has gathered already (in one pass over the map): `found`, or
+  // the finding that words `key` missing.
+  Result<Value> Present(const std::optional<Value>& found, std::string_view key) const {
+    if (found) return *found;
+    return Required(key);
+  }
   // A required key whose value is text (ReadText).
   Result<std::string_view> RequiredText(std::string_view key) const;
   // The pointer of the map's value under `key`, given or not: for findings.

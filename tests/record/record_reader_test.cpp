@@ -91,6 +91,26 @@ TEST(RecordReader, ACardInsideATrickStringHasItsOwnPath) {
   EXPECT_EQ(bad.place.path, "/deals/0/tricks/0/1");
 }
 
+// A deal's members are gathered in one pass over its map, in whatever order they stand: a key no
+// deal has is the finding wherever it is (before any value is read), a missing dealer is worded
+// at the deal, and a game's own part is found among the others.
+TEST(RecordReader, ADealsMembersAreFoundInAnyOrder) {
+  Finding unknown =
+      ReadError(kHeader + "deals:\n  - tricks: [\"AS KX\"]\n    deck: \"2C\"\n    dealr: N\n");
+  EXPECT_EQ(unknown.code, "unknown-key");
+  EXPECT_EQ(unknown.place.path, "/deals/0/dealr");
+  Finding missing = ReadError(kHeader + "deals:\n  - deck: \"2C 3C\"\n    tricks: []\n");
+  EXPECT_EQ(missing.code, "missing-key");
+  EXPECT_EQ(missing.place.path, "/deals/0");
+  EXPECT_NE(missing.message.find("dealer"), std::string::npos) << missing.message;
+  Finding call = ReadError(
+      "format: referee/1\ngame: conspiracy\nplayers: {N: a, E: b, S: c, W: d}\n"
+      "deals:\n  - tricks: []\n    call: {by: N, tricks: 9000, trump: S}\n    dealer: W\n"
+      "    deck: \"7C 8C\"\n");
+  EXPECT_EQ(call.code, "out-of-range") << call.message;
+  EXPECT_EQ(call.place.path, "/deals/0/call/tricks");
+}
+
 // A string of cards is read in one pass: a word that is no card is the finding at its word, but
 // too many words is the finding whatever a word before the limit says (as for a list).
 TEST(RecordReader, TooManyCardsInAStringIsTheFindingWhateverACardBeforeSays) {

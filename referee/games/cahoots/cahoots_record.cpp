@@ -315,13 +315,6 @@ Result<void> ReadTurnExtras(const TurnMembers& members, const Edition& edition, 
   return {};
 }
 
-// The value under a required key, or the finding that words it missing.
-Result<Value> Present(const std::optional<Value>& value, const Fields& fields,
-                      std::string_view key) {
-  if (value) return *value;
-  return Fail(fields.Required(key).error());
-}
-
 // A turn's keys, each with the member it fills: the one list of them.
 using TurnSlot = std::optional<Value> TurnMembers::*;
 constexpr std::array<std::pair<std::string_view, TurnSlot>, 6> kTurnKeys = {{
@@ -360,7 +353,7 @@ Result<void> ReadTurnFields(const Fields& fields, const TurnMembers& members,
                             const record::Record& record, const Edition& edition,
                             bool player_required, TurnEvent& turn, std::optional<int>& actor) {
   if (player_required || members.player) {
-    auto player_value = Present(members.player, fields, "player");
+    auto player_value = fields.Present(members.player, "player");
     REFEREE_TRY(player_value);
     auto name = record::ReadText(*player_value);
     REFEREE_TRY(name);
@@ -368,14 +361,14 @@ Result<void> ReadTurnFields(const Fields& fields, const TurnMembers& members,
     if (!player) REFEREE_TRY(FindPlayer(*name, fields.PointerOf("player"), record));
     actor = *player;
   }
-  auto card_value = Present(members.card, fields, "card");
+  auto card_value = fields.Present(members.card, "card");
   REFEREE_TRY(card_value);
   auto card_text = record::ReadText(*card_value);
   REFEREE_TRY(card_text);
   std::optional<NumberCard> card = NumberCardFromText(*card_text, edition);
   if (!card) REFEREE_TRY(ParseNumberCard(*card_text, edition, fields.PointerOf("card")));
   turn.card = *card;
-  auto pile_value = Present(members.pile, fields, "pile");
+  auto pile_value = fields.Present(members.pile, "pile");
   REFEREE_TRY(pile_value);
   auto pile = record::ReadInteger(*pile_value, -kMostPile, kMostPile);
   REFEREE_TRY(pile);

@@ -23,7 +23,8 @@ Result<Event> ReadLiveDeal(const Fields& line, const record::Record& header, con
   auto dealer = ReadOptionalSeat(line, "dealer");
   REFEREE_TRY(dealer);
   event.dealer = *dealer;
-  REFEREE_TRY(ReadDealCards(line, header, next.deal, event));
+  DealCardMembers cards{line.Optional("hands"), line.Optional("deck"), line.Optional("board")};
+  REFEREE_TRY(ReadDealCards(line, cards, header, next.deal, event));
   // The rules name every dealer after the first; the referee's own first seeded deal is North's,
   // as in TrickMatch::SeededDeal. A deal whose cards the client gives must name its first dealer.
   if (!event.dealer && next.phase == Phase::kDeal && next.actor) event.dealer = SeatAt(*next.actor);

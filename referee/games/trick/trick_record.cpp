@@ -24,17 +24,42 @@ constexpr size_t kMostDealCards = 64;  // in a hand or a pack order
 constexpr int64_t kMostBoard = 1000000;
 constexpr int64_t kMostClaimedPoints = 100000;
 
-// The keys of a deal's map that every trick game has; a game's parts add theirs.
-constexpr std::array<std::string_view, 6> kDealKeys = {"dealer", "board",  "hands",
-                                                       "deck",   "tricks", "claim"};
+constexpr size_t kMostDealParts = 4;  // no game adds more (checked in ReadTrickBody)
 
-Result<void> AllowDealKeys(const Fields& deal, const TrickBodySpec& spec) {
+// A deal's members by key, gathered in one pass over its map: the readers take each from here.
+// (A deal's keys come in any order; a look-up per key searched the map again each time.)
+struct DealMembers {
+  std::optional<Value> dealer, tricks, claim;
+  DealCardMembers cards;
+  std::array<std::optional<Value>, kMostDealParts> parts;  // the game's, in its order
+};
+
+// The keys of a deal's map that every trick game has, each with the member it fills: the one list
+// of them. A game's parts add theirs.
+using DealSlot = std::optional<Value>* (*)(DealMembers&);
+constexpr std::array<std::pair<std::string_view, DealSlot>, 6> kDealKeys = {{
+    {"dealer", [](DealMembers& m) { return &m.dealer; }},
+    {"board", [](DealMembers& m) { return &m.cards.board; }},
+    {"hands", [](DealMembers& m) { return &m.cards.hands; }},
+    {"deck", [](DealMembers& m) { return &m.cards.deck; }},
+    {"tricks", [](DealMembers& m) { return &m.tricks; }},
+    {"claim", [](DealMembers& m) { return &m.claim; }},
+}};
+
+// The deal's members, in one pass over its map; a key that is no deal's is the finding.
+Result<void> GatherDeal(const Fields& deal, const TrickBodySpec& spec, DealMembers& members) {
   for (Value member : deal.map()) {
     std::string_view key = member.key();
-    bool known = std::find(kDealKeys.begin(), kDealKeys.end(), key) != kDealKeys.end() ||
-                 std::any_of(spec.parts.begin(), spec.parts.end(),
-                             [&](const DealPart& part) { return part.key == key; });
-    if (!known) return deal.AllowOnly(DealKeysOf(spec));  // words the finding
+    auto common = std::find_if(kDealKeys.begin(), kDealKeys.end(),
+                               [&](const auto& known) { return known.first == key; });
+    if (common != kDealKeys.end()) {
+      *common->second(members) = member;
+      continue;
+    }
+    auto part = std::find_if(spec.parts.begin(), spec.parts.end(),
+                             [&](const DealPart& known) { return known.key == key; });
+    if (part == spec.parts.end()) return deal.AllowOnly(DealKeysOf(spec));  // words the finding
+    members.parts[static_cast<size_t>(part - spec.parts.begin())] = member;
   }
   return {};
 }
@@ -48,8 +73,7 @@ std::vector<Card>& Emptied(std::optional<std::vector<Card>>& cards) {
   return *cards;
 }
 
-Result<void> ReadHands(const Fields& deal, DealEvent& event) {
-  std::optional<Value> value = deal.Optional("hands");
+Result<void> ReadHands(const std::optional<Value>& value, DealEvent& event) {
   if (!value) {
     event.hands.reset();
     return {};
@@ -80,17 +104,17 @@ Result<void> ReadHands(const Fields& deal, DealEvent& event) {
 
 // The cards of a deal (a record's, or a live line's): its hands, its pack order, its board of the
 // record's seed. `event` may hold the last deal read: what this one leaves out is cleared.
-Result<void> ReadDealCards(const Fields& deal, const record::Record& header, int number,
-                           DealEvent& event) {
-  REFEREE_TRY(ReadHands(deal, event));
+Result<void> ReadDealCards(const Fields& deal, const DealCardMembers& members,
+                           const record::Record& header, int number, DealEvent& event) {
+  REFEREE_TRY(ReadHands(members.hands, event));
   event.board = 0;
-  if (std::optional<Value> deck = deal.Optional("deck")) {
+  if (const std::optional<Value>& deck = members.deck) {
     std::vector<Card>& cards = Emptied(event.deck);
     REFEREE_TRY(ForEachCardOf(*deck, kMostDealCards, [&](Card card) { cards.push_back(card); }));
   } else {
     event.deck.reset();
   }
-  if (std::optional<Value> board = deal.Optional("board")) {
+  if (const std::optional<Value>& board = members.board) {
     auto value = record::ReadInteger(*board, 1, kMostBoard);
     REFEREE_TRY(value);
     event.board = static_cast<int>(*value);
@@ -156,16 +180,15 @@ class DealReader {
   Result<void> Read(Value value, int number, bool last) {
     auto deal = Fields::Open(value, "a deal");
     REFEREE_TRY(deal);
-    REFEREE_TRY(AllowDealKeys(*deal, spec_));
-    REFEREE_TRY(ReadDeal(*deal, number));
-    REFEREE_TRY(ReadParts(*deal, number));
-    if (std::optional<Value> tricks = deal->Optional("tricks")) {
-      REFEREE_TRY(ReadTricks(*tricks, number, last));
-    }
+    DealMembers members;
+    REFEREE_TRY(GatherDeal(*deal, spec_, members));
+    REFEREE_TRY(ReadDeal(*deal, members, number));
+    REFEREE_TRY(ReadParts(members, number));
+    if (members.tricks) REFEREE_TRY(ReadTricks(*members.tricks, number, last));
     if (!last) sink_.Add(MakeEvent(DealEndEvent{}, number, std::nullopt, Member(number, "tricks")));
-    if (std::optional<Value> claim = deal->Optional("claim")) {
+    if (members.claim) {
       record::DealClaim read{number, Member(number, "claim"), {}};
-      REFEREE_TRY(ReadClaim(*claim, header_.game->score_units, read));
+      REFEREE_TRY(ReadClaim(*members.claim, header_.game->score_units, read));
       sink_.Add(read);
     }
     return {};
@@ -177,24 +200,27 @@ class DealReader {
   }
 
   // The deal's event is read over the last deal's, so that its lists of cards keep their memory.
-  Result<void> ReadDeal(const Fields& deal, int number) {
+  Result<void> ReadDeal(const Fields& deal, const DealMembers& members, int number) {
     Event& dealt = scratch_.deal;
     DealEvent& event = *dealt.As<DealEvent>();
-    auto dealer = deal.RequiredText("dealer");
+    auto dealer_value = deal.Present(members.dealer, "dealer");
+    REFEREE_TRY(dealer_value);
+    auto dealer = record::ReadText(*dealer_value);
     REFEREE_TRY(dealer);
     std::optional<Seat> seat = SeatFromText(*dealer);
     if (!seat) REFEREE_TRY(ParseSeat(*dealer, deal.PointerOf("dealer")));  // words the finding
     event.dealer = *seat;
-    REFEREE_TRY(ReadDealCards(deal, header_, number, event));
+    REFEREE_TRY(ReadDealCards(deal, members.cards, header_, number, event));
     dealt.deal = number;
     dealt.path = EventPath::Item("deals", number - 1);
     sink_.Add(dealt);
     return {};
   }
 
-  Result<void> ReadParts(const Fields& deal, int number) {
-    for (const DealPart& part : spec_.parts) {
-      std::optional<Value> value = deal.Optional(part.key);
+  Result<void> ReadParts(const DealMembers& members, int number) {
+    for (size_t i = 0; i < spec_.parts.size(); ++i) {
+      const DealPart& part = spec_.parts[i];
+      const std::optional<Value>& value = members.parts[i];
       if (!value) continue;
       auto event = part.read(*value, number);
       REFEREE_TRY(event);
@@ -290,7 +316,8 @@ Result<std::optional<Seat>> ReadOptionalSeat(const Fields& fields, std::string_v
 }
 
 std::vector<std::string> DealKeysOf(const TrickBodySpec& spec) {
-  std::vector<std::string> keys(kDealKeys.begin(), kDealKeys.end());
+  std::vector<std::string> keys;
+  for (const auto& [key, slot] : kDealKeys) keys.emplace_back(key);
   for (const DealPart& part : spec.parts) keys.push_back(part.key);
   return keys;
 }
@@ -302,6 +329,7 @@ Result<void> ReadTrickBody(Value root, const record::Record& header, const Trick
     return Fail(Malformed("missing-key", "", "a record needs the key 'deals', which is missing"));
   }
   REFEREE_TRY(record::CheckList(*deals, kMostDeals));
+  REFEREE_CHECK(spec.parts.size() <= kMostDealParts, "a game with more deal parts than kept");
   thread_local DealScratch scratch;
   DealReader reader(header, spec, sink, scratch);
   int number = 0;

@@ -3,6 +3,7 @@
 // games' interface.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,10 +12,14 @@
 
 namespace referee::games::trick {
 
-// The cards of a deal (a record's, or a live line's): its hands, its pack order, its board of the
-// record's seed. `event` may hold the last deal read: what this one leaves out is cleared.
-Result<void> ReadDealCards(const record::Fields& deal, const record::Record& header, int number,
-                           DealEvent& event);
+// The members of a deal's map (a record's, or a live line's) that give its cards.
+struct DealCardMembers {
+  std::optional<record::Value> hands, deck, board;
+};
+// The cards of a deal: its hands, its pack order, its board of the record's seed, from its
+// members. `event` may hold the last deal read: what this one leaves out is cleared.
+Result<void> ReadDealCards(const record::Fields& deal, const DealCardMembers& members,
+                           const record::Record& header, int number, DealEvent& event);
 
 // Cards as a record writes them (canonical: "TS", "AH").
 std::vector<std::string> CardWords(const std::vector<Card>& cards);
