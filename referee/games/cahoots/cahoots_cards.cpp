@@ -6,21 +6,41 @@
 namespace referee::games::cahoots {
 namespace {
 
-const std::vector<Edition>& Editions() {
-  // rules.md "Components": colours by edition.
-  static const std::vector<Edition> kEditions = {
-      {"gamewright", {"green", "pink", "orange", "purple"}, {'G', 'P', 'O', 'U'}},
-      {"dutch", {"green", "pink", "orange", "purple"}, {'G', 'P', 'O', 'U'}},
-      {"spanish", {"green", "blue", "yellow", "red"}, {'G', 'B', 'Y', 'R'}},
-  };
-  return kEditions;
-}
-
 // Letters are compared in ASCII: the colour names and letters are ASCII, and a record must read the
 // same under any locale (std::tolower follows the process's, which a program embedding the library
 // may set).
 char AsciiLower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-char AsciiUpper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
+
+// The shape of a non-empty name, Edition::by_shape's index: its size (modulo 8) and its first
+// letter in lower case (modulo 32).
+size_t ShapeOf(std::string_view name) {
+  return (name.size() % 8) << 5 | (static_cast<unsigned char>(AsciiLower(name[0])) % 32);
+}
+
+// The edition's lookup tables, from its colours and letters.
+Edition Indexed(Edition edition) {
+  edition.by_letter.fill(-1);
+  edition.by_shape.fill(-1);
+  for (int i = 0; i < kColours; ++i) {
+    char letter = edition.letters[i];
+    edition.by_letter[static_cast<unsigned char>(letter)] = static_cast<int8_t>(i);
+    edition.by_letter[static_cast<unsigned char>(AsciiLower(letter))] = static_cast<int8_t>(i);
+    int8_t& shape = edition.by_shape[ShapeOf(edition.colours[i])];
+    REFEREE_CHECK(shape < 0, "two colours of the " + edition.name + " edition share a shape");
+    shape = static_cast<int8_t>(i);
+  }
+  return edition;
+}
+
+const std::vector<Edition>& Editions() {
+  // rules.md "Components": colours by edition.
+  static const std::vector<Edition> kEditions = {
+      Indexed({"gamewright", {"green", "pink", "orange", "purple"}, {'G', 'P', 'O', 'U'}}),
+      Indexed({"dutch", {"green", "pink", "orange", "purple"}, {'G', 'P', 'O', 'U'}}),
+      Indexed({"spanish", {"green", "blue", "yellow", "red"}, {'G', 'B', 'Y', 'R'}}),
+  };
+  return kEditions;
+}
 
 // Whether `text` is `lower` in any case, without a lowered copy: the readers look a colour up for
 // every long-form card and every goal.
@@ -33,11 +53,9 @@ bool EqualsLower(std::string_view text, std::string_view lower) {
 }
 
 std::optional<int> LetterIndex(const Edition& edition, char letter) {
-  char upper = AsciiUpper(letter);
-  for (int i = 0; i < kColours; ++i) {
-    if (edition.letters[i] == upper) return i;
-  }
-  return std::nullopt;
+  int colour = edition.by_letter[static_cast<unsigned char>(letter)];
+  if (colour < 0) return std::nullopt;
+  return colour;
 }
 
 }  // namespace
@@ -56,10 +74,10 @@ const Edition& EditionNamed(std::string_view name) {
 }
 
 std::optional<int> ColourIndex(const Edition& edition, std::string_view name) {
-  for (int i = 0; i < kColours; ++i) {
-    if (EqualsLower(name, edition.colours[i])) return i;
-  }
-  return std::nullopt;
+  if (name.empty()) return std::nullopt;
+  int colour = edition.by_shape[ShapeOf(name)];  // the one colour the name can be
+  if (colour < 0 || !EqualsLower(name, edition.colours[colour])) return std::nullopt;
+  return colour;
 }
 
 std::string ColourName(const Edition& edition, int colour) {

@@ -42,6 +42,12 @@ struct Edition {
   std::string name;                           // "gamewright", "dutch", "spanish"
   std::array<std::string, kColours> colours;  // lower case, in the edition's order
   std::array<char, kColours> letters;         // upper case, unique within the edition
+  // The colour of each byte as a letter (either case), and of each shape of a name (its size and
+  // first letter: no two colours of an edition share one), -1 for none; made from the above with
+  // the editions. The card readers look a colour up for every card, in whatever spelling, and a
+  // search colour by colour guesses wrong at every change of spelling.
+  std::array<int8_t, 256> by_letter{};
+  std::array<int8_t, 256> by_shape{};
 };
 
 const std::vector<std::string>& EditionNames();

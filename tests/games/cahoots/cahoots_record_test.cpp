@@ -212,9 +212,44 @@ TEST(CahootsRecord, ColourNamesAndLettersAreReadInAsciiCase) {
     std::string name = std::string("p") + c + "nk";
     bool letter_i = c == 'i' || c == 'I';
     EXPECT_EQ(ColourIndex(edition, name).has_value(), letter_i) << byte;
+    // The first letter too: a colour is looked up by its name's size and first letter.
+    bool letter_p = c == 'p' || c == 'P';
+    EXPECT_EQ(ColourIndex(edition, c + std::string("ink")),
+              letter_p ? std::optional(1) : std::nullopt)
+        << byte;
     std::string card = std::string("3") + c;
     bool letter = std::string("GPOUgpou").find(c) != std::string::npos;
     EXPECT_EQ(NumberCardFromText(card, edition).has_value(), letter) << byte;
+  }
+}
+
+// Every colour of every edition by its name in any case and by its letter, and no name of the
+// same size and first letter that is not one.
+TEST(CahootsRecord, EveryEditionsColoursAreFoundByNameAndLetter) {
+  for (const std::string& name : EditionNames()) {
+    const Edition& edition = EditionNamed(name);
+    for (int colour = 0; colour < kColours; ++colour) {
+      std::string lower = edition.colours[colour];
+      std::string upper = lower;
+      for (char& c : upper) c = static_cast<char>(c - 'a' + 'A');
+      std::string capital = upper.substr(0, 1) + lower.substr(1);
+      for (const std::string& spelling : {lower, upper, capital}) {
+        EXPECT_EQ(ColourIndex(edition, spelling), colour) << name << " " << spelling;
+        EXPECT_EQ(NumberCardFromText("5-" + spelling, edition),
+                  (NumberCard{static_cast<uint8_t>(colour), 5}))
+            << name << " " << spelling;
+      }
+      char letter = edition.letters[colour];
+      for (char spelled : {letter, static_cast<char>(letter - 'A' + 'a')}) {
+        EXPECT_EQ(NumberCardFromText(std::string("7") + spelled, edition),
+                  (NumberCard{static_cast<uint8_t>(colour), 7}))
+            << name << " " << spelled;
+      }
+      std::string last_changed = lower;
+      last_changed.back() = last_changed.back() == 'z' ? 'y' : 'z';
+      EXPECT_EQ(ColourIndex(edition, last_changed), std::nullopt) << name << " " << last_changed;
+      EXPECT_EQ(ColourIndex(edition, lower + lower), std::nullopt) << name;
+    }
   }
 }
 
