@@ -14,6 +14,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -35,8 +36,13 @@ inline constexpr int kPackSize = kColours * kNumbers * kCopies;  // 56
 struct NumberCard {
   uint8_t colour = 0;
   uint8_t number = 1;
-  bool operator==(const NumberCard&) const = default;
+  // Both bytes in one comparison: a hand is searched for a card every turn, and comparing colour
+  // then number makes two guesses where a card that shares one of them with another is common.
+  bool operator==(const NumberCard& other) const {
+    return std::bit_cast<uint16_t>(*this) == std::bit_cast<uint16_t>(other);
+  }
 };
+static_assert(sizeof(NumberCard) == 2);
 
 struct Edition {
   std::string name;                           // "gamewright", "dutch", "spanish"
@@ -78,7 +84,7 @@ std::vector<NumberCard> SeededDeck(Sha256Function sha256, std::string_view seed,
 
 // Matching rule of rules.md "Play": same colour, same number, or both.
 inline bool Matches(NumberCard card, NumberCard top) {
-  return card.colour == top.colour || card.number == top.number;
+  return (card.colour == top.colour) | (card.number == top.number);  // one guess, not two
 }
 
 }  // namespace referee::games::cahoots
