@@ -217,6 +217,14 @@ TEST(CahootsRecord, ColourNamesAndLettersAreReadInAsciiCase) {
     EXPECT_EQ(ColourIndex(edition, c + std::string("ink")),
               letter_p ? std::optional(1) : std::nullopt)
         << byte;
+    // Every place of a longer name, each byte of which is compared within a word of four.
+    for (size_t at = 0; at < 6; ++at) {
+      std::string orange = "orange";
+      bool same = c == orange[at] || c == static_cast<char>(orange[at] - 'a' + 'A');
+      orange[at] = c;
+      EXPECT_EQ(ColourIndex(edition, orange), same ? std::optional(2) : std::nullopt)
+          << byte << " at " << at;
+    }
     std::string card = std::string("3") + c;
     bool letter = std::string("GPOUgpou").find(c) != std::string::npos;
     EXPECT_EQ(NumberCardFromText(card, edition).has_value(), letter) << byte;
