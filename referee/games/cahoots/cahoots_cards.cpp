@@ -66,8 +66,9 @@ bool EqualsLower(std::string_view text, std::string_view lower) {
   if (text.size() >= 4 && text.size() <= 8) {
     constexpr uint32_t kSmallBits = 0x20202020;
     size_t last = text.size() - 4;
-    return ((FourBytes(text, 0) | kSmallBits) == FourBytes(lower, 0)) &
-           ((FourBytes(text, last) | kSmallBits) == FourBytes(lower, last));
+    bool head = (FourBytes(text, 0) | kSmallBits) == FourBytes(lower, 0);
+    bool tail = (FourBytes(text, last) | kSmallBits) == FourBytes(lower, last);
+    return head & tail;  // both words compared, with no branch between them
   }
   for (size_t i = 0; i < text.size(); ++i) {
     if (AsciiLower(text[i]) != lower[i]) return false;
