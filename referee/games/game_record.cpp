@@ -64,8 +64,7 @@ struct HeaderMembers {
 
 // The header's keys, each with the member it fills; none for those read where they are needed
 // (the format and game first, the result after the body): the one list of them.
-using HeaderSlot = std::optional<Value> HeaderMembers::*;
-constexpr std::array<std::pair<std::string_view, HeaderSlot>, 6> kHeaderKeys = {{
+constexpr std::array<record::MemberKey<HeaderMembers>, 6> kHeaderKeys = {{
     {"format", nullptr},
     {"game", nullptr},
     {"rules", &HeaderMembers::rules},
@@ -85,8 +84,7 @@ std::optional<size_t> IndexAmong(const std::vector<std::string>& keys, std::stri
 // The finding on a record whose top level has a key that is none of those below.
 Finding UnknownTopKey(const Fields& root, const games::GameDescriptor& game) {
   // The list is made for the message only: a record that is right never builds it.
-  std::vector<std::string> keys;
-  for (const auto& [key, slot] : kHeaderKeys) keys.emplace_back(key);
+  std::vector<std::string> keys = record::KeyNames(kHeaderKeys);
   for (const std::string& key : MetadataKeys()) keys.push_back(key);
   for (const std::string& key : game.body_keys) keys.push_back(key);
   Result<void> allowed = root.AllowOnly(keys);
@@ -99,18 +97,13 @@ Result<HeaderMembers> SortTopMembers(const Fields& root, const games::GameDescri
   const std::vector<std::string>& metadata = MetadataKeys();
   REFEREE_CHECK(metadata.size() <= HeaderMembers::kMostMetadata, "more metadata keys than kept");
   HeaderMembers members;
-  for (Value member : root.map()) {
-    std::string_view key = member.key();
-    auto header = std::find_if(kHeaderKeys.begin(), kHeaderKeys.end(),
-                               [&](const auto& header_key) { return header_key.first == key; });
-    if (header != kHeaderKeys.end()) {
-      if (header->second != nullptr) members.*(header->second) = member;
-    } else if (std::optional<size_t> at = IndexAmong(metadata, key)) {
-      members.metadata[*at] = member;
-    } else if (!IndexAmong(game.body_keys, key)) {
-      return Fail(UnknownTopKey(root, game));
-    }
-  }
+  std::optional<Value> unknown =
+      record::GatherMembers(root.map(), kHeaderKeys, members, [&](Value member) {
+        std::optional<size_t> at = IndexAmong(metadata, member.key());
+        if (at) members.metadata[*at] = member;
+        return at || IndexAmong(game.body_keys, member.key());
+      });
+  if (unknown) return Fail(UnknownTopKey(root, game));
   return members;
 }
 

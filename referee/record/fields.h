@@ -7,6 +7,8 @@
 // message with the Value readers.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -122,6 +124,42 @@ class Fields {
   Value map_;
   std::string_view what_;
 };
+
+// One key of a map that a reader gathers in one pass, with the member of `Members` it fills; none
+// for a key that is allowed but read elsewhere.
+template <typename Members>
+struct MemberKey {
+  std::string_view key;
+  std::optional<Value> Members::*member;
+};
+
+// Sorts the members of `map` into `members` by `keys`, in one pass: a map's keys come in any
+// order, and a look-up per key would search the map again each time. A member no key names goes to
+// `other(member)`, which says whether it took it. The first member it did not take is returned,
+// for the caller to word as a finding.
+template <typename Members, size_t N, typename Other>
+std::optional<Value> GatherMembers(Value map, const std::array<MemberKey<Members>, N>& keys,
+                                   Members& members, Other&& other) {
+  for (Value member : map) {
+    std::string_view key = member.key();
+    auto known = std::find_if(keys.begin(), keys.end(),
+                              [&](const MemberKey<Members>& known) { return known.key == key; });
+    if (known == keys.end()) {
+      if (!other(member)) return member;
+    } else if (known->member != nullptr) {
+      members.*(known->member) = member;
+    }
+  }
+  return std::nullopt;
+}
+
+// The names of `keys`, in their order: for a finding that lists what a map may hold.
+template <typename Members, size_t N>
+std::vector<std::string> KeyNames(const std::array<MemberKey<Members>, N>& keys) {
+  std::vector<std::string> names;
+  for (const MemberKey<Members>& key : keys) names.emplace_back(key.key);
+  return names;
+}
 
 // A `bad-type` finding at `value`: "expected <expected>, found <what it is>".
 Finding WrongType(Value value, std::string_view expected);

@@ -175,5 +175,51 @@ TEST(ValueFind, FindsEachKeyAmongKeysOfItsSizeAndFirstByte) {
   EXPECT_FALSE(root.Find("c").has_value());
 }
 
+// The members a reader gathers by a table of its keys: each into its slot whatever the map's
+// order, a key with no slot allowed and kept nowhere, the others offered to the caller in order.
+struct Gathered {
+  std::optional<Value> first, second;
+};
+constexpr std::array<MemberKey<Gathered>, 3> kGatheredKeys = {{
+    {"first", &Gathered::first},
+    {"read-elsewhere", nullptr},
+    {"second", &Gathered::second},
+}};
+
+TEST(GatherMembers, SortsEachMemberIntoItsSlotAndHandsBackTheFirstOtherNotTaken) {
+  Document document;
+  ASSERT_TRUE(
+      formats::ReadJson(
+          R"({"second": 2, "extra": 3, "read-elsewhere": 4, "first": 1, "stray": 5, "late": 6})",
+          {}, document)
+          .has_value());
+  Gathered gathered;
+  std::vector<std::string> offered;
+  std::optional<Value> refused =
+      GatherMembers(document.Root(), kGatheredKeys, gathered, [&](Value member) {
+        offered.emplace_back(member.key());
+        return member.key() == "extra";
+      });
+  ASSERT_TRUE(gathered.first && gathered.second);
+  EXPECT_EQ(gathered.first->text(), "1");
+  EXPECT_EQ(gathered.second->text(), "2");
+  ASSERT_TRUE(refused.has_value());
+  EXPECT_EQ(refused->key(), "stray");
+  EXPECT_EQ(offered, (std::vector<std::string>{"extra", "stray"}));  // none past the first refused
+  EXPECT_EQ(KeyNames(kGatheredKeys),
+            (std::vector<std::string>{"first", "read-elsewhere", "second"}));
+}
+
+TEST(GatherMembers, ReturnsNothingWhenEveryMemberIsKnownOrTaken) {
+  Document document;
+  ASSERT_TRUE(formats::ReadJson(R"({"first": 1, "read-elsewhere": 4})", {}, document).has_value());
+  Gathered gathered;
+  EXPECT_FALSE(GatherMembers(document.Root(), kGatheredKeys, gathered, [](Value) {
+                 return false;
+               }).has_value());
+  EXPECT_TRUE(gathered.first.has_value());
+  EXPECT_FALSE(gathered.second.has_value());
+}
+
 }  // namespace
 }  // namespace referee::record

@@ -316,8 +316,7 @@ Result<void> ReadTurnExtras(const TurnMembers& members, const Edition& edition, 
 }
 
 // A turn's keys, each with the member it fills: the one list of them.
-using TurnSlot = std::optional<Value> TurnMembers::*;
-constexpr std::array<std::pair<std::string_view, TurnSlot>, 6> kTurnKeys = {{
+constexpr std::array<record::MemberKey<TurnMembers>, 6> kTurnKeys = {{
     {"player", &TurnMembers::player},
     {"card", &TurnMembers::card},
     {"pile", &TurnMembers::pile},
@@ -327,23 +326,14 @@ constexpr std::array<std::pair<std::string_view, TurnSlot>, 6> kTurnKeys = {{
 }};
 }  // namespace
 
-std::vector<std::string> TurnKeys() {
-  std::vector<std::string> keys;
-  for (const auto& [key, slot] : kTurnKeys) keys.emplace_back(key);
-  return keys;
-}
+std::vector<std::string> TurnKeys() { return record::KeyNames(kTurnKeys); }
 
 bool GatherTurn(const Fields& fields, TurnMembers& members) {
   bool only_turns = true;
-  for (Value member : fields.map()) {
-    auto known = std::find_if(kTurnKeys.begin(), kTurnKeys.end(),
-                              [&](const auto& turn_key) { return turn_key.first == member.key(); });
-    if (known == kTurnKeys.end()) {
-      only_turns = false;
-    } else {
-      members.*(known->second) = member;
-    }
-  }
+  record::GatherMembers(fields.map(), kTurnKeys, members, [&](Value) {
+    only_turns = false;
+    return true;  // the others are gathered still: a live line reads its `event` itself
+  });
   return only_turns;
 }
 

@@ -27,40 +27,33 @@ constexpr int64_t kMostClaimedPoints = 100000;
 constexpr size_t kMostDealParts = 4;  // no game adds more (checked in ReadTrickBody)
 
 // A deal's members by key, gathered in one pass over its map: the readers take each from here.
-// (A deal's keys come in any order; a look-up per key searched the map again each time.)
-struct DealMembers {
+struct DealMembers : DealCardMembers {
   std::optional<Value> dealer, tricks, claim;
-  DealCardMembers cards;
   std::array<std::optional<Value>, kMostDealParts> parts;  // the game's, in its order
 };
 
 // The keys of a deal's map that every trick game has, each with the member it fills: the one list
 // of them. A game's parts add theirs.
-using DealSlot = std::optional<Value>* (*)(DealMembers&);
-constexpr std::array<std::pair<std::string_view, DealSlot>, 6> kDealKeys = {{
-    {"dealer", [](DealMembers& m) { return &m.dealer; }},
-    {"board", [](DealMembers& m) { return &m.cards.board; }},
-    {"hands", [](DealMembers& m) { return &m.cards.hands; }},
-    {"deck", [](DealMembers& m) { return &m.cards.deck; }},
-    {"tricks", [](DealMembers& m) { return &m.tricks; }},
-    {"claim", [](DealMembers& m) { return &m.claim; }},
+constexpr std::array<record::MemberKey<DealMembers>, 6> kDealKeys = {{
+    {"dealer", &DealMembers::dealer},
+    {"board", &DealMembers::board},
+    {"hands", &DealMembers::hands},
+    {"deck", &DealMembers::deck},
+    {"tricks", &DealMembers::tricks},
+    {"claim", &DealMembers::claim},
 }};
 
 // The deal's members, in one pass over its map; a key that is no deal's is the finding.
 Result<void> GatherDeal(const Fields& deal, const TrickBodySpec& spec, DealMembers& members) {
-  for (Value member : deal.map()) {
-    std::string_view key = member.key();
-    auto common = std::find_if(kDealKeys.begin(), kDealKeys.end(),
-                               [&](const auto& known) { return known.first == key; });
-    if (common != kDealKeys.end()) {
-      *common->second(members) = member;
-      continue;
-    }
-    auto part = std::find_if(spec.parts.begin(), spec.parts.end(),
-                             [&](const DealPart& known) { return known.key == key; });
-    if (part == spec.parts.end()) return deal.AllowOnly(DealKeysOf(spec));  // words the finding
-    members.parts[static_cast<size_t>(part - spec.parts.begin())] = member;
-  }
+  std::optional<Value> unknown =
+      record::GatherMembers(deal.map(), kDealKeys, members, [&](Value member) {
+        auto part = std::find_if(spec.parts.begin(), spec.parts.end(),
+                                 [&](const DealPart& known) { return known.key == member.key(); });
+        if (part == spec.parts.end()) return false;
+        members.parts[static_cast<size_t>(part - spec.parts.begin())] = member;
+        return true;
+      });
+  if (unknown) return deal.AllowOnly(DealKeysOf(spec));  // words the finding
   return {};
 }
 
@@ -210,7 +203,7 @@ class DealReader {
     std::optional<Seat> seat = SeatFromText(*dealer);
     if (!seat) REFEREE_TRY(ParseSeat(*dealer, deal.PointerOf("dealer")));  // words the finding
     event.dealer = *seat;
-    REFEREE_TRY(ReadDealCards(deal, members.cards, header_, number, event));
+    REFEREE_TRY(ReadDealCards(deal, members, header_, number, event));
     dealt.deal = number;
     dealt.path = EventPath::Item("deals", number - 1);
     sink_.Add(dealt);
@@ -316,8 +309,7 @@ Result<std::optional<Seat>> ReadOptionalSeat(const Fields& fields, std::string_v
 }
 
 std::vector<std::string> DealKeysOf(const TrickBodySpec& spec) {
-  std::vector<std::string> keys;
-  for (const auto& [key, slot] : kDealKeys) keys.emplace_back(key);
+  std::vector<std::string> keys = record::KeyNames(kDealKeys);
   for (const DealPart& part : spec.parts) keys.push_back(part.key);
   return keys;
 }
