@@ -4,9 +4,11 @@
 // accepted for "T", suit symbols (♠♥♦♣) and lower case are accepted; output is always canonical.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -82,6 +84,62 @@ inline int SuitOfText(std::string_view text) {
   }
   return static_cast<int>(kSymbolSuits[byte(2) - 0xA0]);
 }
+
+// The suit of a word's last byte, by whether the word ends in a suit symbol: from 0, kSuitOf of a
+// letter; from 256, the suit of a symbol's last byte (A0..A7), -1 for any other byte.
+constexpr std::array<int8_t, 512> SuitsOfLastByte() {
+  std::array<int8_t, 512> values{};
+  for (size_t i = 0; i < 256; ++i) {
+    values[i] = kSuitOf[i];
+    values[256 + i] = -1;
+  }
+  for (size_t i = 0; i < kSymbolSuits.size(); ++i) {
+    values[256 + 0xA0 + i] = static_cast<int8_t>(kSymbolSuits[i]);
+  }
+  return values;
+}
+inline constexpr std::array<int8_t, 512> kSuitOfLastByte = SuitsOfLastByte();
+
+// Words of cards are found eight bytes at a time: a card is at most five bytes ("10♠"), so a card's
+// word and the separators after it lie in the eight bytes where it starts. The bit masks below
+// mark a byte by its high bit, the byte text[at] lowest.
+inline constexpr uint64_t kEveryByte = 0x0101010101010101;
+inline constexpr uint64_t kHighBits = 0x8080808080808080;
+inline constexpr size_t kLongestCard = 5;
+
+// The high bit of each byte of `bytes` that is zero. Exact for every byte: the sum below cannot
+// carry from one byte into the next.
+constexpr uint64_t ZeroBytes(uint64_t bytes) {
+  constexpr uint64_t kLowBits = ~kHighBits;
+  return ~(((bytes & kLowBits) + kLowBits) | bytes | kLowBits);
+}
+
+// `bytes` as loaded from memory, with its first byte lowest.
+constexpr uint64_t LittleEndian(uint64_t bytes) {
+  if constexpr (std::endian::native == std::endian::big) return __builtin_bswap64(bytes);
+  return bytes;
+}
+
+// The separators (spaces and tabs) among the eight bytes of `text` from `at` (< text.size()); a
+// byte past the end of the text counts as one. Read without reading past the text.
+inline uint64_t SeparatorsAt(std::string_view text, size_t at) {
+  uint64_t bytes = 0;
+  size_t left = text.size() - at;
+  if (text.size() >= 8) {
+    // Fewer than eight bytes left: the eight that end the text, the ones before `at` shifted out.
+    size_t from = std::min(at, text.size() - 8);
+    std::memcpy(&bytes, text.data() + from, 8);
+    bytes = LittleEndian(bytes) >> (8 * (at - from));
+  } else {
+    std::memcpy(&bytes, text.data() + at, left);
+    bytes = LittleEndian(bytes);
+  }
+  uint64_t separators =
+      ZeroBytes(bytes ^ (kEveryByte * ' ')) | ZeroBytes(bytes ^ (kEveryByte * '\t'));
+  // kHighBits << (8 * left) in two shifts, as a shift by 64 (eight bytes left) is undefined.
+  uint64_t past_end = (kHighBits << 1) << (8 * std::min<size_t>(left, 8) - 1);
+  return separators | past_end;
+}
 }  // namespace card_letters
 
 // The card a rank letter and a suit letter spell ("AS", "td"), or none: CardFromText's two-letter
@@ -94,15 +152,24 @@ inline std::optional<Card> CardFromLetters(char rank, char suit) {
 }
 
 // The card one word spells ("AS", "td", "10H", "K♠"), or none: a rank letter or "10", then a suit
-// letter or symbol. Inline, as the readers of every spelling of a record's cards call it.
+// letter or symbol. Inline, as the readers of every spelling of a record's cards call it. Its
+// parts are found by arithmetic on the word's size, not by a test of each spelling: a record
+// written by hand mixes the spellings, and such tests were mispredicted at every change.
 inline std::optional<Card> CardFromText(std::string_view token) {
-  if (token.size() == 2) return CardFromLetters(token[0], token[1]);
-  size_t rank_length = token.size() > 2 && token[0] == '1' && token[1] == '0' ? 2 : 1;
-  if (token.size() <= rank_length) return std::nullopt;
-  int rank = rank_length == 2 ? static_cast<int>(Rank::k10) - 2
-                              : card_letters::kRankOf[static_cast<unsigned char>(token[0])];
-  int suit = card_letters::SuitOfText(token.substr(rank_length));
-  if (rank < 0 || suit < 0) return std::nullopt;
+  size_t size = token.size();
+  if (size < 2 || size > card_letters::kLongestCard) return std::nullopt;
+  auto byte = [&](size_t i) { return static_cast<unsigned char>(token[i]); };
+  unsigned char first = byte(0), second = byte(1), last = byte(size - 1);
+  // A symbol ends the word in E2 99 A0..A7. (A word of two bytes looks at its first byte here.)
+  unsigned char symbol_lead = byte(size - 3 + (size == 2));
+  unsigned char symbol_middle = byte(size - 2);
+  bool symbol = (size >= 4) & (symbol_lead == 0xE2) & (symbol_middle == 0x99);
+  int suit = card_letters::kSuitOfLastByte[256 * size_t{symbol} + last];
+  size_t rank_size = size - 1 - 2 * size_t{symbol};
+  bool ten = (rank_size == 2) & (first == '1') & (second == '0');
+  int letter = card_letters::kRankOf[first] | -static_cast<int>(rank_size != 1);
+  int rank = ten ? static_cast<int>(Rank::k10) - 2 : letter;
+  if ((rank | suit) < 0) return std::nullopt;
   return Card{static_cast<Suit>(suit), static_cast<Rank>(rank + 2)};
 }
 
@@ -111,7 +178,6 @@ inline std::optional<Card> CardFromText(std::string_view token) {
 // than `max_cards`. The two-letter card is read where it lies, without a word of its own.
 template <typename Take>
 bool ForEachCardWord(std::string_view text, size_t max_cards, Take&& take) {
-  auto apart = [](char c) { return c == ' ' || c == '\t'; };
   size_t count = 0;
   size_t i = 0;
   // The canonical form first, two-letter cards one space apart ("AS KD 7C"): three bytes a card.
@@ -122,22 +188,25 @@ bool ForEachCardWord(std::string_view text, size_t max_cards, Take&& take) {
     if (count++ == max_cards) return false;
     take(*card);
   }
+  // The other words, each from the separators of the eight bytes where it starts.
   while (i < text.size()) {
-    if (apart(text[i])) {
-      ++i;
+    uint64_t separators = card_letters::SeparatorsAt(text, i);
+    uint64_t starts = ~separators & card_letters::kHighBits;  // the bytes that are no separator
+    if (starts == 0) {
+      i += 8;
       continue;
     }
-    std::optional<Card> card;
-    if (i + 2 <= text.size() && (i + 2 == text.size() || apart(text[i + 2]))) {
-      card = CardFromLetters(text[i], text[i + 1]);
-      i += 2;
-    } else {
-      size_t start = i;
-      while (i < text.size() && !apart(text[i])) ++i;
-      card = CardFromText(text.substr(start, i - start));
+    if (size_t lead = std::countr_zero(starts) / 8; lead != 0) {
+      i += lead;  // the word starts past separators: its own eight bytes are read
+      continue;
     }
+    size_t length = std::countr_zero(separators) / 8;  // 8 when no separator is among them
+    if (length > card_letters::kLongestCard) return false;
+    std::optional<Card> card = CardFromText(text.substr(i, length));
     if (!card || count++ == max_cards) return false;
     take(*card);
+    uint64_t next = starts & (~uint64_t{0} << (8 * length));  // the next word, if it starts here
+    i += next != 0 ? std::countr_zero(next) / 8 : 8;
   }
   return true;
 }
