@@ -75,16 +75,6 @@ inline constexpr std::array<Suit, 8> kSymbolSuits = {
     Suit::kClubs,     // U+2667 white club
 };
 
-// The suit a letter or a symbol spells, or -1.
-inline int SuitOfText(std::string_view text) {
-  auto byte = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
-  if (text.size() == 1) return kSuitOf[byte(0)];
-  if (text.size() != 3 || byte(0) != 0xE2 || byte(1) != 0x99 || byte(2) < 0xA0 || byte(2) > 0xA7) {
-    return -1;
-  }
-  return static_cast<int>(kSymbolSuits[byte(2) - 0xA0]);
-}
-
 // The suit of a word's last byte, by whether the word ends in a suit symbol: from 0, kSuitOf of a
 // letter; from 256, the suit of a symbol's last byte (A0..A7), -1 for any other byte.
 constexpr std::array<int8_t, 512> SuitsOfLastByte() {
@@ -99,6 +89,19 @@ constexpr std::array<int8_t, 512> SuitsOfLastByte() {
   return values;
 }
 inline constexpr std::array<int8_t, 512> kSuitOfLastByte = SuitsOfLastByte();
+
+// Whether two bytes are the first two of a suit symbol's three (E2 99): its last gives its suit.
+constexpr bool StartsSymbol(unsigned char lead, unsigned char middle) {
+  return (lead == 0xE2) & (middle == 0x99);
+}
+
+// The suit a letter or a symbol spells, or -1.
+inline int SuitOfText(std::string_view text) {
+  auto byte = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
+  bool symbol = text.size() == 3 && StartsSymbol(byte(0), byte(1));
+  if (text.size() != 1 && !symbol) return -1;
+  return kSuitOfLastByte[256 * size_t{symbol} + byte(text.size() - 1)];
+}
 
 // Words of cards are found eight bytes at a time: a card is at most five bytes ("10♠"), so a card's
 // word and the separators after it lie in the eight bytes where it starts. The bit masks below
@@ -163,7 +166,7 @@ inline std::optional<Card> CardFromText(std::string_view token) {
   // A symbol ends the word in E2 99 A0..A7. (A word of two bytes looks at its first byte here.)
   unsigned char symbol_lead = byte(size - 3 + (size == 2));
   unsigned char symbol_middle = byte(size - 2);
-  bool symbol = (size >= 4) & (symbol_lead == 0xE2) & (symbol_middle == 0x99);
+  bool symbol = (size >= 4) & card_letters::StartsSymbol(symbol_lead, symbol_middle);
   int suit = card_letters::kSuitOfLastByte[256 * size_t{symbol} + last];
   size_t rank_size = size - 1 - 2 * size_t{symbol};
   bool ten = (rank_size == 2) & (first == '1') & (second == '0');
